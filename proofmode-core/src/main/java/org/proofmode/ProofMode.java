@@ -1,0 +1,85 @@
+package org.proofmode;
+
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.bundle.ProofStore;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.proof.DeviceSource;
+import org.proofmode.proof.FileSource;
+import org.proofmode.proof.MetadataSource;
+import org.proofmode.prove.Prover;
+import org.proofmode.verify.Verifier;
+
+/**
+ * The front door of the library: one ProofMode home folder ({@code PROOFMODE_HOME}) with its device
+ * keys and proof store, and the provers and verifiers that work on them.
+ */
+public final class ProofMode {
+    private final Path home;
+    private final DeviceKeys keys;
+    private final ProofStore store;
+
+    private ProofMode(Path home) {
+        this.home = home.toAbsolutePath().normalize();
+        this.keys = new DeviceKeys(this.home);
+        this.store = new ProofStore(this.home.resolve("proofs"));
+    }
+
+    /**
+     * Opens a home folder. Nothing is created until it is needed.
+     *
+     * @param home the folder, e.g. {@code ~/.proofmode}
+     */
+    public static ProofMode at(Path home) {
+        return new ProofMode(Objects.requireNonNull(home, "home"));
+    }
+
+    /** The home folder. */
+    public Path home() {
+        return home;
+    }
+
+    /** The device key store. */
+    public DeviceKeys keys() {
+        return keys;
+    }
+
+    /** The proof store, {@code <home>/proofs}. */
+    public ProofStore store() {
+        return store;
+    }
+
+    /** The metadata sources used by default: the file's facts and the device in broad strokes. */
+    public static List<MetadataSource> defaultSources() {
+        return List.of(new FileSource(), new DeviceSource());
+    }
+
+    /**
+     * Makes a prover that writes into a store.
+     *
+     * @param key the unlocked device key
+     * @param target where proof sets go (this home's store, or another folder)
+     * @param sources metadata sources
+     */
+    public Prover prover(SigningKey key, ProofStore target, List<MetadataSource> sources) {
+        target.recover();
+        return new Prover(key, target, sources, Clock.systemUTC());
+    }
+
+    /**
+     * Makes a verifier that trusts this device's own keys (current and earlier) and the given ones.
+     *
+     * @param extraTrusted more trusted keys, e.g. from {@code --trust}
+     */
+    public Verifier verifier(List<PGPPublicKeyRing> extraTrusted) {
+        List<PGPPublicKeyRing> trusted = new ArrayList<>(extraTrusted);
+        trusted.addAll(keys.allCertificates());
+        return new Verifier(trusted, BundleLimits.DEFAULT);
+    }
+}

@@ -1,0 +1,181 @@
+package org.proofmode.bundle;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipException;
+import java.util.zip.ZipFile;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+
+/**
+ * A set of proof files opened for reading: a share zip or a proof folder. Nothing is extracted to
+ * disk; entries are streamed from where they are, under {@link BundleLimits}.
+ */
+public final class Bundle implements Closeable {
+    private final String source;
+    private final List<BundleEntry> entries;
+    private final Closeable resource;
+
+    private Bundle(String source, List<BundleEntry> entries, Closeable resource) {
+        this.source = source;
+        this.entries = List.copyOf(entries);
+        this.resource = resource;
+    }
+
+    /**
+     * Opens a zip file or a folder.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the path does not exist,
+     *     {@link Failure#BAD_DATA} for a corrupt, truncated or hostile archive
+     */
+    public static Bundle open(Path path, BundleLimits limits) {
+        if (!Files.exists(path)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, path + ": no such file or folder");
+        }
+        if (Files.isDirectory(path)) {
+            return openFolder(path, limits);
+        }
+        return openZip(path, limits);
+    }
+
+    /** Where the bundle came from, for messages. */
+    public String source() {
+        return source;
+    }
+
+    /** The entries, in archive or name order. */
+    public List<BundleEntry> entries() {
+        return entries;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (resource != null) {
+            resource.close();
+        }
+    }
+
+    private static Bundle openFolder(Path dir, BundleLimits limits) {
+        List<BundleEntry> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                String name = p.getFileName().toString();
+                if (name.startsWith(AtomicFiles.TEMP_PREFIX) || !Files.isRegularFile(p)) {
+                    continue;
+                }
+                if (out.size() >= limits.maxEntries()) {
+                    throw new ProofModeException(Failure.BAD_DATA, dir + ": more than " + limits.maxEntries() + " files");
+                }
+                long size = Files.size(p);
+                out.add(new BundleEntry() {
+                    @Override
+                    public String name() {
+                        return name;
+                    }
+
+                    @Override
+                    public long size() {
+                        return size;
+                    }
+
+                    @Override
+                    public InputStream open() throws IOException {
+                        return Files.newInputStream(p);
+                    }
+                });
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read folder " + dir + ": " + e.getMessage(), e);
+        }
+        return new Bundle(dir.toString(), out, null);
+    }
+
+    private static Bundle openZip(Path file, BundleLimits limits) {
+        ZipFile zip;
+        try {
+            zip = new ZipFile(file.toFile());
+        } catch (ZipException e) {
+            throw new ProofModeException(Failure.BAD_DATA, file + ": not a zip archive, or truncated", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            List<BundleEntry> out = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            var en = zip.entries();
+            while (en.hasMoreElements()) {
+                ZipEntry e = en.nextElement();
+                if (out.size() >= limits.maxEntries()) {
+                    throw new ProofModeException(Failure.BAD_DATA, file + ": more than " + limits.maxEntries() + " entries");
+                }
+                String name = e.getName();
+                checkName(file, name);
+                if (e.isDirectory()) {
+                    continue;
+                }
+                if (!seen.add(name.toLowerCase(Locale.ROOT))) {
+                    throw new ProofModeException(Failure.BAD_DATA, file + ": entry " + name + " appears twice");
+                }
+                out.add(new ZipBundleEntry(zip, e, limits));
+            }
+            return new Bundle(file.toString(), out, zip);
+        } catch (RuntimeException e) {
+            try {
+                zip.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static void checkName(Path file, String name) {
+        String n = name.replace('\\', '/');
+        boolean bad = n.isEmpty() || n.startsWith("/") || n.matches("^[A-Za-z]:.*") || n.indexOf('\0') >= 0;
+        for (String part : n.split("/")) {
+            if (part.equals("..")) {
+                bad = true;
+            }
+        }
+        if (bad || !n.equals(name)) {
+            throw new ProofModeException(Failure.BAD_DATA, file + ": unsafe entry name " + printable(name));
+        }
+    }
+
+    private static String printable(String s) {
+        return s.replaceAll("\\p{Cntrl}", "?");
+    }
+
+    /** A zip entry whose stream enforces the size and compression-ratio bounds. */
+    private record ZipBundleEntry(ZipFile zip, ZipEntry entry, BundleLimits limits) implements BundleEntry {
+        @Override
+        public String name() {
+            return entry.getName();
+        }
+
+        @Override
+        public long size() {
+            return entry.getSize();
+        }
+
+        @Override
+        public InputStream open() throws IOException {
+            long compressed = Math.max(entry.getCompressedSize(), 0);
+            long bound = entry.getMethod() == ZipEntry.STORED
+                    ? Math.max(entry.getSize(), 0)
+                    : (1L << 20) + compressed * limits.maxCompressionRatio();
+            return new BoundedInputStream(zip.getInputStream(entry), bound, name());
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package org.proofmode.bundle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+
+/**
+ * Writes the app's flat share bundle: for each proof its media (when asked), every proof file,
+ * {@code pubkey.asc} once, and {@code HowToVerifyProofData.txt}. The zip is written atomically.
+ */
+public final class BundleWriter {
+    /** One proof to put in the bundle. */
+    public record Item(Path proofFolder, java.util.Optional<Path> media) {
+        /** Validates the fields. */
+        public Item {
+            Objects.requireNonNull(proofFolder, "proofFolder");
+            Objects.requireNonNull(media, "media");
+        }
+    }
+
+    private BundleWriter() {}
+
+    /**
+     * Writes the bundle.
+     *
+     * @param items the proofs, with their media if the media is to be shared
+     * @param out the zip to write
+     * @param replace whether an existing file may be replaced
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if {@code out} exists and
+     *     {@code replace} is false, {@link Failure#IO} if writing fails (nothing is left behind)
+     */
+    public static void write(List<Item> items, Path out, boolean replace) {
+        try {
+            AtomicFiles.write(out, stream -> writeZip(items, stream), replace, false);
+        } catch (FileAlreadyExistsException e) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, out + ": exists already (use --force to replace it)", e);
+        } catch (UncheckedIOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write " + out + ": " + e.getCause().getMessage(), e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeZip(List<Item> items, OutputStream stream) throws IOException {
+        ZipOutputStream zip = new ZipOutputStream(stream);
+        Set<String> names = new HashSet<>();
+        boolean pubkeyWritten = false;
+        for (Item item : items) {
+            if (item.media().isPresent()) {
+                Path m = item.media().get();
+                put(zip, names, unique(names, m.getFileName().toString()), m);
+            }
+            try (Stream<Path> files = Files.list(item.proofFolder())) {
+                for (Path f : (Iterable<Path>) files.sorted()::iterator) {
+                    String name = f.getFileName().toString();
+                    if (name.equals(ProofFiles.PUBKEY)) {
+                        if (pubkeyWritten) {
+                            continue;
+                        }
+                        pubkeyWritten = true;
+                    }
+                    if (!name.startsWith(".") && Files.isRegularFile(f)) {
+                        put(zip, names, name, f);
+                    }
+                }
+            }
+        }
+        ZipEntry how = new ZipEntry(ProofFiles.HOW_TO_VERIFY);
+        zip.putNextEntry(how);
+        try (InputStream in = BundleWriter.class.getResourceAsStream(ProofFiles.HOW_TO_VERIFY)) {
+            Objects.requireNonNull(in, "missing resource " + ProofFiles.HOW_TO_VERIFY).transferTo(zip);
+        }
+        zip.closeEntry();
+        zip.finish();
+    }
+
+    private static void put(ZipOutputStream zip, Set<String> names, String name, Path file) throws IOException {
+        if (!names.add(name)) {
+            return;
+        }
+        zip.putNextEntry(new ZipEntry(name));
+        try (InputStream in = Files.newInputStream(file)) {
+            in.transferTo(zip);
+        }
+        zip.closeEntry();
+    }
+
+    private static String unique(Set<String> names, String name) {
+        if (!names.contains(name)) {
+            return name;
+        }
+        for (int i = 2; ; i++) {
+            String candidate = i + "-" + name;
+            if (!names.contains(candidate)) {
+                return candidate;
+            }
+        }
+    }
+}

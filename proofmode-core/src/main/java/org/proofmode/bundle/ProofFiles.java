@@ -1,0 +1,42 @@
+package org.proofmode.bundle;
+
+/** Names of the files in a proof set, as the ProofMode app names them. */
+public final class ProofFiles {
+    /** The armored public key beside the proof files. */
+    public static final String PUBKEY = "pubkey.asc";
+    /** The plain-language instructions in a share bundle. */
+    public static final String HOW_TO_VERIFY = "HowToVerifyProofData.txt";
+    /** Suffix of the JSON proof record. */
+    public static final String JSON = ".proof.json";
+    /** Suffix of the CSV proof record. */
+    public static final String CSV = ".proof.csv";
+    /** Suffix of a detached armored signature. */
+    public static final String SIG = ".asc";
+
+    private ProofFiles() {}
+
+    /** {@code <h>.proof.json}. */
+    public static String json(String id) {
+        return id + JSON;
+    }
+
+    /** {@code <h>.proof.csv}. */
+    public static String csv(String id) {
+        return id + CSV;
+    }
+
+    /** {@code <h>.asc}: the signature over the media. */
+    public static String mediaSig(String id) {
+        return id + SIG;
+    }
+
+    /** {@code <h>.proof.json.asc}. */
+    public static String jsonSig(String id) {
+        return json(id) + SIG;
+    }
+
+    /** {@code <h>.proof.csv.asc}. */
+    public static String csvSig(String id) {
+        return csv(id) + SIG;
+    }
+}

@@ -1,0 +1,156 @@
+package org.proofmode.bundle;
+
+import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.Hex;
+
+/**
+ * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}).
+ *
+ * <p>Crash safety: a set is written into a temporary folder, every file and the folder are flushed,
+ * then the folder is renamed to {@code <h>} in one step. A reader therefore sees a whole set or none.
+ * Leftovers of an interrupted write are removed by {@link #recover()}.
+ */
+public final class ProofStore {
+    private static final String OLD_PREFIX = ".old-";
+
+    private final Path root;
+
+    /** Opens (without creating) a store folder. */
+    public ProofStore(Path root) {
+        this.root = Objects.requireNonNull(root, "root").toAbsolutePath();
+    }
+
+    /** Returns the store's folder. */
+    public Path root() {
+        return root;
+    }
+
+    /** Returns the folder of a proof set, whether or not it exists. */
+    public Path folder(String sha256) {
+        if (!Hex.isSha256(sha256)) {
+            throw new IllegalArgumentException("not a SHA-256: " + sha256);
+        }
+        return root.resolve(sha256.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /** Returns the folder of an existing, complete proof set. */
+    public Optional<Path> find(String sha256) {
+        Path dir = folder(sha256);
+        return Files.isRegularFile(dir.resolve(ProofFiles.mediaSig(dir.getFileName().toString()))) ? Optional.of(dir) : Optional.empty();
+    }
+
+    /** Lists the hashes of all proof sets, sorted. */
+    public List<String> list() {
+        List<String> out = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.list(root)) {
+            s.map(p -> p.getFileName().toString()).filter(Hex::isSha256).sorted().forEach(out::add);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot list " + root + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * Writes a proof set atomically.
+     *
+     * @param sha256 the media hash naming the set
+     * @param files file name to content
+     * @param replace whether an existing set is replaced
+     * @return the set's folder, and whether a set existed and was kept
+     * @throws ProofModeException with {@link Failure#IO} if the disk refuses the write; the store then
+     *     holds the previous set or none, never a part
+     */
+    public Written write(String sha256, Map<String, byte[]> files, boolean replace) {
+        Path target = folder(sha256);
+        if (!replace && Files.isDirectory(target)) {
+            return new Written(target, true);
+        }
+        Path tmp = root.resolve(AtomicFiles.TEMP_PREFIX + sha256 + "-" + UUID.randomUUID());
+        try {
+            Files.createDirectories(root);
+            Files.createDirectory(tmp);
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                Path p = tmp.resolve(f.getKey());
+                if (!p.getParent().equals(tmp)) {
+                    throw new IllegalArgumentException("not a plain file name: " + f.getKey());
+                }
+                Files.write(p, f.getValue());
+                AtomicFiles.fsync(p);
+            }
+            AtomicFiles.fsyncDirectory(tmp);
+            if (Files.isDirectory(target)) {
+                if (!replace) {
+                    return new Written(target, true);
+                }
+                Path old = root.resolve(OLD_PREFIX + sha256 + "-" + UUID.randomUUID());
+                AtomicFiles.moveAtomic(target, old, false);
+                AtomicFiles.moveAtomic(tmp, target, false);
+                AtomicFiles.fsyncDirectory(root);
+                AtomicFiles.deleteTree(old);
+            } else {
+                try {
+                    AtomicFiles.moveAtomic(tmp, target, false);
+                } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+                    return new Written(target, true);
+                }
+                AtomicFiles.fsyncDirectory(root);
+            }
+            return new Written(target, false);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write proof to " + target + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                AtomicFiles.deleteTree(tmp);
+            } catch (IOException e) {
+                // left for recover()
+            }
+        }
+    }
+
+    /** Where a set was written, and whether an existing set was kept instead. */
+    public record Written(Path folder, boolean existing) {}
+
+    /**
+     * Cleans up after an interrupted write: removes temporary folders, and puts back a set that was
+     * being replaced when the process died.
+     */
+    public void recover() {
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.list(root)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                String name = p.getFileName().toString();
+                if (name.startsWith(AtomicFiles.TEMP_PREFIX)) {
+                    AtomicFiles.deleteTree(p);
+                } else if (name.startsWith(OLD_PREFIX) && name.length() >= OLD_PREFIX.length() + 64) {
+                    Path original = root.resolve(name.substring(OLD_PREFIX.length(), OLD_PREFIX.length() + 64));
+                    if (Files.exists(original)) {
+                        AtomicFiles.deleteTree(p);
+                    } else {
+                        AtomicFiles.moveAtomic(p, original, false);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot clean up " + root + ": " + e.getMessage(), e);
+        }
+    }
+}

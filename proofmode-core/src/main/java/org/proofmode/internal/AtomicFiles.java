@@ -1,0 +1,146 @@
+package org.proofmode.internal;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Comparator;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Crash-safe file writes: content goes to a temporary name in the target folder, is flushed to the
+ * device, then renamed into place, so a reader sees the old file, the new file, or nothing.
+ */
+public final class AtomicFiles {
+    /** Prefix of temporary names; readers of a folder skip entries that start with it. */
+    public static final String TEMP_PREFIX = ".tmp-";
+
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_DIR = PosixFilePermissions.fromString("rwx------");
+
+    /** Writes content into a stream. */
+    @FunctionalInterface
+    public interface Content {
+        /** Writes the whole content. */
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    private AtomicFiles() {}
+
+    /**
+     * Writes a file atomically.
+     *
+     * @param target the final path
+     * @param content what to write
+     * @param replace whether an existing target may be replaced
+     * @param ownerOnly whether the file is readable by its owner only
+     * @throws FileAlreadyExistsException if the target exists and {@code replace} is false
+     * @throws IOException if writing fails; the target is then untouched
+     */
+    public static void write(Path target, Content content, boolean replace, boolean ownerOnly) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        if (!replace && Files.exists(target)) {
+            throw new FileAlreadyExistsException(target.toString());
+        }
+        Path tmp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + UUID.randomUUID());
+        try {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                 OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+                if (ownerOnly) {
+                    restrict(tmp, false);
+                }
+                content.writeTo(out);
+                out.flush();
+                ch.force(true);
+            }
+            if (replace) {
+                moveAtomic(tmp, target, true);
+            } else {
+                // Re-check right before the rename: a concurrent writer may have won.
+                if (Files.exists(target)) {
+                    throw new FileAlreadyExistsException(target.toString());
+                }
+                moveAtomic(tmp, target, false);
+            }
+            fsyncDirectory(dir);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** Writes bytes atomically; see {@link #write(Path, Content, boolean, boolean)}. */
+    public static void write(Path target, byte[] bytes, boolean replace, boolean ownerOnly) throws IOException {
+        write(target, out -> out.write(bytes), replace, ownerOnly);
+    }
+
+    /**
+     * Flushes a file's content to the device.
+     *
+     * @throws IOException if the file cannot be opened or synced
+     */
+    public static void fsync(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+    }
+
+    /** Flushes a folder's entries to the device, where the platform allows it. */
+    public static void fsyncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // Some platforms cannot open or sync a folder; the rename is still atomic there.
+        }
+    }
+
+    /** Renames atomically; replaces the target only when asked. */
+    public static void moveAtomic(Path from, Path to, boolean replace) throws IOException {
+        try {
+            if (replace) {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (AtomicMoveNotSupportedException e) {
+            throw new IOException("cannot rename atomically on this file system: " + to, e);
+        }
+    }
+
+    /** Makes a file or folder accessible to its owner only, where the file system has POSIX permissions. */
+    public static void restrict(Path path, boolean directory) throws IOException {
+        try {
+            Files.setPosixFilePermissions(path, directory ? OWNER_ONLY_DIR : OWNER_ONLY);
+        } catch (UnsupportedOperationException e) {
+            // Not a POSIX file system: nothing to restrict with.
+        }
+    }
+
+    /** Creates a folder (and its parents) accessible to its owner only. */
+    public static Path ownerOnlyDirectory(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        restrict(dir, true);
+        return dir;
+    }
+
+    /** Deletes a folder tree, ignoring entries that vanish meanwhile. */
+    public static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}

@@ -1,0 +1,493 @@
+package org.proofmode.keys;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPPrivateKey;
+import org.bouncycastle.openpgp.PGPPublicKey;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.bouncycastle.openpgp.PGPSecretKey;
+import org.bouncycastle.openpgp.PGPSecretKeyRing;
+import org.pgpainless.PGPainless;
+import org.pgpainless.algorithm.KeyFlag;
+import org.pgpainless.exception.WrongPassphraseException;
+import org.pgpainless.key.generation.KeySpec;
+import org.pgpainless.key.generation.type.eddsa_legacy.EdDSALegacyCurve;
+import org.pgpainless.key.generation.type.rsa.RsaLength;
+import org.pgpainless.key.info.KeyRingInfo;
+import org.pgpainless.key.protection.SecretKeyRingProtector;
+import org.pgpainless.key.protection.UnlockSecretKey;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+
+/**
+ * The device key store in {@code PROOFMODE_HOME/keys}: one current signing key, always encrypted
+ * (AES-256 with an iterated and salted S2K), and the public keys of every key used before, so that old
+ * proofs still verify after a rotation.
+ *
+ * <p>Layout: {@code secret.asc} (armored, encrypted secret key), {@code passphrase} (only when the
+ * passphrase was generated, readable by the owner only), {@code public/<FINGERPRINT>.asc}.
+ *
+ * <p>Security: the secret key is encrypted before it is written; files and the folder are owner-only;
+ * replaced secret key files are overwritten before they are deleted.
+ */
+public final class DeviceKeys {
+    /** The user ID of keys made here. It names no person and no machine. */
+    public static final String USER_ID = "ProofMode device key";
+
+    private static final int MIN_RSA_BITS = 2048;
+
+    private final Path dir;
+
+    /**
+     * Opens the key store in {@code home/keys}; nothing is created until a key is.
+     *
+     * @param home the ProofMode home folder
+     */
+    public DeviceKeys(Path home) {
+        this.dir = Objects.requireNonNull(home, "home").resolve("keys");
+    }
+
+    /** What {@link #create} made. */
+    public record Created(KeyInfo info, Optional<Path> generatedPassphraseFile) {}
+
+    /** Tells whether a device key exists. */
+    public boolean exists() {
+        return Files.isRegularFile(secretFile());
+    }
+
+    /** The file holding a generated passphrase, if one was generated. */
+    public Path passphraseFile() {
+        return dir.resolve("passphrase");
+    }
+
+    /**
+     * Returns the generated passphrase stored beside the key, if the user never set one.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if it exists but cannot be read
+     */
+    public Optional<Passphrase> storedPassphrase() {
+        Path file = passphraseFile();
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            try {
+                return Optional.of(decode(bytes, bytes.length));
+            } finally {
+                Arrays.fill(bytes, (byte) 0);
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Creates the device key. With no passphrase, a random one is made and kept in an owner-only file.
+     *
+     * @param type the key algorithm
+     * @param passphrase the passphrase to protect it with, or empty to generate one
+     * @return facts about the new key and where a generated passphrase was written
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a key exists already
+     */
+    public synchronized Created create(KeyType type, Optional<Passphrase> passphrase) {
+        if (exists()) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
+        }
+        return createUnchecked(type, passphrase);
+    }
+
+    private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase) {
+        Passphrase secret = passphrase.orElseGet(Passphrase::random);
+        try {
+            PGPSecretKeyRing ring = generate(type, secret);
+            Optional<Path> generated = Optional.empty();
+            if (passphrase.isEmpty()) {
+                writeOwnerOnly(passphraseFile(), encode(secret.chars()));
+                generated = Optional.of(passphraseFile());
+            } else {
+                shred(passphraseFile());
+            }
+            store(ring);
+            return new Created(OpenPgpKeys.describe(ring), generated);
+        } finally {
+            if (passphrase.isEmpty()) {
+                secret.clear();
+            }
+        }
+    }
+
+    /**
+     * Describes the current key.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is none
+     */
+    public KeyInfo info() {
+        return OpenPgpKeys.describe(readSecret());
+    }
+
+    /** Returns the current public certificate. */
+    public PGPPublicKeyRing certificate() {
+        return PGPainless.extractCertificate(readSecret());
+    }
+
+    /** Returns the public certificates of the current key and of every key used before it. */
+    public List<PGPPublicKeyRing> allCertificates() {
+        List<PGPPublicKeyRing> out = new ArrayList<>();
+        Path pub = dir.resolve("public");
+        if (Files.isDirectory(pub)) {
+            try (Stream<Path> files = Files.list(pub)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".asc")).sorted()::iterator) {
+                    out.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(f), f.toString()));
+                }
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, "cannot read " + pub + ": " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Unlocks the current key for signing.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is wrong,
+     *     {@link Failure#INPUT_MISSING} if there is no key, {@link Failure#UNSUPPORTED} if it cannot sign
+     */
+    public SigningKey unlock(Passphrase passphrase) {
+        PGPSecretKeyRing ring = readSecret();
+        PGPPublicKey signingPublic = signingKeyOf(ring, "the device key");
+        PGPSecretKey secretKey = ring.getSecretKey(signingPublic.getKeyID());
+        PGPPrivateKey privateKey = unlock(secretKey, passphrase);
+        return new SigningKey(privateKey, signingPublic, PGPainless.extractCertificate(ring), OpenPgpKeys.describe(ring));
+    }
+
+    /**
+     * Changes the passphrase. A generated passphrase file is removed afterwards.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the old passphrase is wrong
+     */
+    public synchronized void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
+        PGPSecretKeyRing ring = readSecret();
+        unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
+        PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase);
+        store(changed);
+        shred(passphraseFile());
+    }
+
+    /**
+     * Replaces the current key by a new one. The old public key is kept; the old secret key is
+     * overwritten and deleted.
+     *
+     * @return the new key and where a generated passphrase was written
+     */
+    public synchronized Created rotate(KeyType type, Optional<Passphrase> passphrase) {
+        if (exists()) {
+            retireCurrent();
+        }
+        return createUnchecked(type, passphrase);
+    }
+
+    /**
+     * Makes an existing OpenPGP secret key the device key, encrypted with our settings.
+     *
+     * @param keyBytes the secret key, armored or binary
+     * @param name what to call it in messages
+     * @param keyPassphrase the passphrase it is protected with now, if any
+     * @param newPassphrase the passphrase to protect it with here, or empty to keep
+     *     {@code keyPassphrase} (or to generate one if the key was unprotected)
+     * @param replace whether an existing device key may be retired for it
+     * @throws ProofModeException with {@link Failure#BAD_DATA} for something that is not a usable secret
+     *     key, {@link Failure#UNSUPPORTED} for a weak or non-signing key, {@link Failure#KEY_LOCKED} for a
+     *     wrong passphrase, {@link Failure#OUTPUT_EXISTS} if a key exists and {@code replace} is false
+     */
+    public synchronized Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
+            Optional<Passphrase> newPassphrase, boolean replace) {
+        PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
+        PGPPublicKey signing = signingKeyOf(ring, name);
+        checkStrength(ring, name);
+        PGPSecretKey secretKey = ring.getSecretKey(signing.getKeyID());
+        if (secretKey == null || secretKey.isPrivateKeyEmpty()) {
+            throw new ProofModeException(Failure.BAD_DATA, name + ": the signing key's secret part is missing");
+        }
+        boolean encrypted = secretKey.getKeyEncryptionAlgorithm() != 0;
+        if (encrypted && keyPassphrase.isEmpty()) {
+            throw new ProofModeException(Failure.KEY_LOCKED, name + ": the key is protected; give its passphrase");
+        }
+        unlock(secretKey, encrypted ? keyPassphrase.get() : null);
+        if (exists() && !replace) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS,
+                    "a device key exists already; use --force to retire it and import this one");
+        }
+        Optional<Passphrase> target = newPassphrase.isPresent() ? newPassphrase : encrypted ? keyPassphrase : Optional.empty();
+        Passphrase secret = target.orElseGet(Passphrase::random);
+        try {
+            PGPSecretKeyRing protectedRing = reprotect(ring, encrypted ? keyPassphrase : Optional.empty(), secret);
+            if (exists()) {
+                retireCurrent();
+            }
+            Optional<Path> generated = Optional.empty();
+            if (target.isEmpty()) {
+                writeOwnerOnly(passphraseFile(), encode(secret.chars()));
+                generated = Optional.of(passphraseFile());
+            } else {
+                shred(passphraseFile());
+            }
+            store(protectedRing);
+            return new Created(OpenPgpKeys.describe(protectedRing), generated);
+        } finally {
+            if (target.isEmpty()) {
+                secret.clear();
+            }
+        }
+    }
+
+    /**
+     * Overwrites and deletes every key file: the panic wipe.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if a file cannot be wiped
+     */
+    public synchronized void wipe() {
+        shred(secretFile());
+        shred(passphraseFile());
+        try {
+            AtomicFiles.deleteTree(dir);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot remove " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Returns the secret key file; exists only when a key was made. */
+    public Path secretFile() {
+        return dir.resolve("secret.asc");
+    }
+
+    private void retireCurrent() {
+        PGPSecretKeyRing old = readSecret();
+        writePublic(PGPainless.extractCertificate(old));
+        shred(secretFile());
+    }
+
+    private PGPSecretKeyRing readSecret() {
+        Path file = secretFile();
+        if (!Files.isRegularFile(file)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "no device key in " + dir + " (run: proofmode keys show)");
+        }
+        try {
+            return OpenPgpKeys.readSecretKey(Files.readAllBytes(file), file.toString());
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void store(PGPSecretKeyRing ring) {
+        assertEncrypted(ring);
+        try {
+            AtomicFiles.ownerOnlyDirectory(dir);
+            writePublic(PGPainless.extractCertificate(ring));
+            AtomicFiles.write(secretFile(), OpenPgpKeys.armor(ring), true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write the device key to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void writePublic(PGPPublicKeyRing cert) {
+        try {
+            Path pub = AtomicFiles.ownerOnlyDirectory(dir.resolve("public"));
+            Path file = pub.resolve(OpenPgpKeys.fingerprint(cert.getPublicKey()) + ".asc");
+            AtomicFiles.write(file, OpenPgpKeys.armor(cert), true, false);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write a public key to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void assertEncrypted(PGPSecretKeyRing ring) {
+        for (PGPSecretKey key : ring) {
+            if (!key.isPrivateKeyEmpty() && key.getKeyEncryptionAlgorithm() == 0) {
+                throw new ProofModeException(Failure.INTERNAL, "refusing to store an unencrypted secret key");
+            }
+        }
+    }
+
+    private static PGPSecretKeyRing generate(KeyType type, Passphrase passphrase) {
+        org.pgpainless.key.generation.type.KeyType spec = switch (type) {
+            case ED25519 -> org.pgpainless.key.generation.type.KeyType.EDDSA_LEGACY(EdDSALegacyCurve._Ed25519);
+            case RSA4096 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._4096);
+        };
+        org.pgpainless.util.Passphrase pp = new org.pgpainless.util.Passphrase(passphrase.chars());
+        try {
+            KeySpec primary = KeySpec.getBuilder(spec, KeyFlag.CERTIFY_OTHER, KeyFlag.SIGN_DATA).build();
+            return PGPainless.buildKeyRing().setPrimaryKey(primary).addUserId(USER_ID).setPassphrase(pp).build();
+        } catch (Exception e) {
+            throw new ProofModeException(Failure.INTERNAL, "key generation failed: " + OpenPgpKeys.oneLine(e), e);
+        } finally {
+            pp.clear();
+        }
+    }
+
+    private static PGPSecretKeyRing reprotect(PGPSecretKeyRing ring, Optional<Passphrase> oldPassphrase, Passphrase newPassphrase) {
+        org.pgpainless.util.Passphrase oldPp = oldPassphrase
+                .map(p -> new org.pgpainless.util.Passphrase(p.chars()))
+                .orElseGet(org.pgpainless.util.Passphrase::emptyPassphrase);
+        org.pgpainless.util.Passphrase newPp = new org.pgpainless.util.Passphrase(newPassphrase.chars());
+        try {
+            return PGPainless.modifyKeyRing(ring)
+                    .changePassphraseFromOldPassphrase(oldPp)
+                    .withSecureDefaultSettings()
+                    .toNewPassphrase(newPp)
+                    .done();
+        } catch (WrongPassphraseException e) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key", e);
+        } catch (PGPException | RuntimeException e) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "cannot re-protect the key: " + OpenPgpKeys.oneLine(e), e);
+        } finally {
+            oldPp.clear();
+            newPp.clear();
+        }
+    }
+
+    private static PGPPrivateKey unlock(PGPSecretKey key, Passphrase passphrase) {
+        org.pgpainless.util.Passphrase pp = passphrase == null
+                ? org.pgpainless.util.Passphrase.emptyPassphrase()
+                : new org.pgpainless.util.Passphrase(passphrase.chars());
+        try {
+            SecretKeyRingProtector protector = passphrase == null
+                    ? SecretKeyRingProtector.unprotectedKeys()
+                    : SecretKeyRingProtector.unlockSingleKeyWith(pp, key);
+            PGPPrivateKey pk = UnlockSecretKey.unlockSecretKey(key, protector);
+            if (pk == null) {
+                throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key");
+            }
+            return pk;
+        } catch (WrongPassphraseException e) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key", e);
+        } catch (PGPException | RuntimeException e) {
+            if (e instanceof ProofModeException pme) {
+                throw pme;
+            }
+            throw new ProofModeException(Failure.KEY_LOCKED, "cannot unlock the key: " + OpenPgpKeys.oneLine(e), e);
+        } finally {
+            pp.clear();
+        }
+    }
+
+    private static PGPPublicKey signingKeyOf(PGPSecretKeyRing ring, String name) {
+        KeyRingInfo info = PGPainless.inspectKeyRing(ring);
+        List<PGPPublicKey> signing = info.getSigningSubkeys();
+        if (signing.isEmpty()) {
+            throw new ProofModeException(Failure.UNSUPPORTED,
+                    name + ": has no valid signing key (expired, revoked, or only SHA-1 self-signatures)");
+        }
+        // Prefer the primary key when it signs, as the app's keys do.
+        for (PGPPublicKey k : signing) {
+            if (k.isMasterKey()) {
+                return k;
+            }
+        }
+        return signing.get(0);
+    }
+
+    private static void checkStrength(PGPSecretKeyRing ring, String name) {
+        for (PGPSecretKey key : ring) {
+            PGPPublicKey pub = key.getPublicKey();
+            String algo = OpenPgpKeys.algorithmName(pub);
+            if ((algo.startsWith("rsa") || algo.startsWith("dsa")) && pub.getBitStrength() < MIN_RSA_BITS) {
+                throw new ProofModeException(Failure.UNSUPPORTED,
+                        name + ": " + algo + " is too weak; at least " + MIN_RSA_BITS + " bits are required");
+            }
+        }
+    }
+
+    private static void writeOwnerOnly(Path file, byte[] bytes) {
+        try {
+            AtomicFiles.ownerOnlyDirectory(file.getParent());
+            AtomicFiles.write(file, bytes, true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write " + file + ": " + e.getMessage(), e);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
+        }
+    }
+
+    /** Overwrites a file with random bytes, flushes, then deletes it. */
+    static void shred(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        try {
+            long size = Files.size(file);
+            byte[] noise = new byte[(int) Math.min(size, 1 << 16)];
+            SecureRandom rnd = new SecureRandom();
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
+                 OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+                for (long done = 0; done < size; done += noise.length) {
+                    rnd.nextBytes(noise);
+                    out.write(noise, 0, (int) Math.min(noise.length, size - done));
+                }
+                out.flush();
+                ch.force(true);
+            }
+            Files.delete(file);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot wipe " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] encode(char[] chars) {
+        ByteBuffer buf = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
+        byte[] out = new byte[buf.remaining()];
+        buf.get(out);
+        Arrays.fill(buf.array(), (byte) 0);
+        return out;
+    }
+
+    private static Passphrase decode(byte[] bytes, int length) {
+        CharBuffer cb = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(bytes, 0, length));
+        int end = cb.limit();
+        while (end > 0 && Character.isWhitespace(cb.get(end - 1))) {
+            end--;
+        }
+        char[] chars = new char[end];
+        cb.get(chars, 0, end);
+        Arrays.fill(cb.array(), '\0');
+        if (chars.length == 0) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "the stored passphrase file is empty");
+        }
+        return Passphrase.adopt(chars);
+    }
+
+    /** Reads a passphrase from a file (first line, trailing white space removed). */
+    public static Passphrase readPassphraseFile(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            try {
+                int nl = 0;
+                while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
+                    nl++;
+                }
+                return decode(bytes, nl);
+            } finally {
+                Arrays.fill(bytes, (byte) 0);
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file, e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read passphrase file " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

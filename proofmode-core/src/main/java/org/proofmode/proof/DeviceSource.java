@@ -1,0 +1,62 @@
+package org.proofmode.proof;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.Optional;
+
+/**
+ * The device in broad strokes, as the app records it: language, country, hardware vendor and model,
+ * and the operating system. Nothing here identifies one machine among many of its model.
+ */
+public final class DeviceSource implements MetadataSource {
+    private final Path dmi;
+
+    /** Reads hardware facts from Linux's {@code /sys/class/dmi/id} where present. */
+    public DeviceSource() {
+        this(Path.of("/sys/class/dmi/id"));
+    }
+
+    /** Reads hardware facts from the given DMI folder (for tests). */
+    public DeviceSource(Path dmiFolder) {
+        this.dmi = dmiFolder;
+    }
+
+    @Override
+    public String name() {
+        return "Device";
+    }
+
+    @Override
+    public void contribute(MediaFile media, ProofRecord.Builder record) {
+        Locale locale = Locale.getDefault();
+        record.put(ProofFields.LANGUAGE, locale.getDisplayLanguage(Locale.ENGLISH));
+        record.put(ProofFields.LOCALE, country(locale));
+        String vendor = read("sys_vendor").orElse("");
+        String product = read("product_name").orElse(System.getProperty("os.arch", ""));
+        record.put(ProofFields.MANUFACTURER, vendor);
+        record.put(ProofFields.HARDWARE, (vendor.isEmpty() || product.startsWith(vendor) ? product : vendor + " " + product).trim());
+        record.put(ProofFields.OS, (System.getProperty("os.name", "") + " " + System.getProperty("os.version", "")
+                + " " + System.getProperty("os.arch", "")).trim());
+    }
+
+    private static String country(Locale locale) {
+        try {
+            return locale.getISO3Country();
+        } catch (MissingResourceException e) {
+            return locale.getCountry();
+        }
+    }
+
+    private Optional<String> read(String name) {
+        try {
+            String v = new String(Files.readAllBytes(dmi.resolve(name)), StandardCharsets.UTF_8).trim();
+            return v.isEmpty() || v.equalsIgnoreCase("To Be Filled By O.E.M.") ? Optional.empty() : Optional.of(v);
+        } catch (IOException | SecurityException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.proofmode.prove;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.bundle.ProofFiles;
+import org.proofmode.bundle.ProofStore;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.media.MediaSniffer;
+import org.proofmode.media.MediaType;
+import org.proofmode.proof.MediaFile;
+import org.proofmode.proof.MetadataSource;
+import org.proofmode.proof.ProofCsv;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
+import org.proofmode.proof.ProofRecord;
+import org.proofmode.proof.ProofTimes;
+import org.proofmode.sign.Signed;
+import org.proofmode.sign.StreamSigner;
+
+/**
+ * Proves media files: one read of each file gives its SHA-256 and its signature; then the record is
+ * built from the metadata sources, written as JSON and CSV, both signed, and the whole set is stored
+ * atomically. Safe to use from several threads at once.
+ */
+public final class Prover {
+    /** The software name and version recorded in every proof. */
+    public static final String SOFTWARE = "proofmode-jvm " + version();
+
+    private final SigningKey key;
+    private final ProofStore store;
+    private final List<MetadataSource> sources;
+    private final Clock clock;
+    private final byte[] pubkey;
+
+    /**
+     * Creates a prover.
+     *
+     * @param key the unlocked device key
+     * @param store where proof sets go
+     * @param sources metadata sources, run in order
+     * @param clock the time source for proof times
+     */
+    public Prover(SigningKey key, ProofStore store, List<MetadataSource> sources, Clock clock) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.store = Objects.requireNonNull(store, "store");
+        this.sources = List.copyOf(sources);
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.pubkey = OpenPgpKeys.armor(key.certificate());
+    }
+
+    /** Options for one file. */
+    public record Options(Optional<String> notes, boolean force, StreamSigner.Progress progress) {
+        /** Validates the fields. */
+        public Options {
+            Objects.requireNonNull(notes, "notes");
+            Objects.requireNonNull(progress, "progress");
+        }
+    }
+
+    /**
+     * Proves one file.
+     *
+     * @param file the media file
+     * @param options notes, whether to replace an existing proof, and a progress listener
+     * @return what happened; a file that is not media is {@link ProveResult.Outcome#SKIPPED}
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the file does not exist,
+     *     {@link Failure#IO} if it cannot be read or the proof cannot be written
+     */
+    public ProveResult prove(Path file, Options options) {
+        Path path = file.toAbsolutePath().normalize();
+        Optional<MediaType> type;
+        try {
+            type = MediaSniffer.sniff(path);
+        } catch (NoSuchFileException e) {
+            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
+        if (type.isEmpty()) {
+            return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
+        }
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Signed media;
+        try (InputStream in = Files.newInputStream(path)) {
+            media = StreamSigner.sign(key, in, now, options.progress());
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
+        String h = media.sha256();
+        if (!options.force()) {
+            Optional<Path> existing = store.find(h);
+            if (existing.isPresent()) {
+                return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
+            }
+        }
+        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes());
+        byte[] json = ProofJson.write(record);
+        byte[] csv = ProofCsv.write(record);
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put(ProofFiles.mediaSig(h), ascii(media.armoredSignature()));
+        files.put(ProofFiles.json(h), json);
+        files.put(ProofFiles.jsonSig(h), ascii(StreamSigner.sign(key, json, now).armoredSignature()));
+        files.put(ProofFiles.csv(h), csv);
+        files.put(ProofFiles.csvSig(h), ascii(StreamSigner.sign(key, csv, now).armoredSignature()));
+        files.put(ProofFiles.PUBKEY, pubkey);
+        ProofStore.Written w = store.write(h, files, options.force());
+        return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
+                Optional.of(h), Optional.of(w.folder()), Optional.empty());
+    }
+
+    private ProofRecord record(MediaFile media, Optional<String> notes) {
+        ProofRecord.Builder b = ProofRecord.builder();
+        b.put(ProofFields.FILE_PATH, media.path().toString());
+        b.put(ProofFields.FILE_HASH_SHA256, media.sha256());
+        for (MetadataSource s : sources) {
+            try {
+                s.contribute(media, b);
+            } catch (Exception e) {
+                String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                b.warn(s.name(), m.replaceAll("\\s+", " "));
+            }
+        }
+        b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(media.proofTime()));
+        b.put(ProofFields.NOTES, notes.orElse(""));
+        b.put(ProofFields.PROOF_SOFTWARE, SOFTWARE);
+        b.put(ProofFields.PROOF_SIGNER, key.info().fingerprint());
+        return b.build();
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String version() {
+        String v = Prover.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

@@ -1,0 +1,68 @@
+package org.proofmode.verify;
+
+/**
+ * The stable check codes of verification reports. Codes are a contract: they are never renamed or
+ * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
+ * {@code media}, {@code proofJson} or {@code proofCsv}.
+ */
+public final class CheckCodes {
+    /** The bundle holds no proof record at all. */
+    public static final String BUNDLE_PROOF_MISSING = "bundle.proof.missing";
+    /** {@code pubkey.asc} is present and readable. */
+    public static final String BUNDLE_PUBKEY_PRESENT = "bundle.pubkey.present";
+    /** No {@code pubkey.asc}: signatures can be checked only against trusted keys. */
+    public static final String BUNDLE_PUBKEY_MISSING = "bundle.pubkey.missing";
+    /** {@code pubkey.asc} is not a readable OpenPGP key. */
+    public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
+    /** A file the verifier does not check (yet), such as an OpenTimestamps or SafetyNet file. */
+    public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
+
+    /** A proof has signatures or media but neither a JSON nor a CSV record. */
+    public static final String PROOF_RECORD_MISSING = "proof.record.missing";
+    /** The JSON record cannot be parsed. */
+    public static final String PROOF_JSON_MALFORMED = "proofJson.malformed";
+    /** The CSV record cannot be parsed. */
+    public static final String PROOF_CSV_MALFORMED = "proofCsv.malformed";
+    /** Every JSON record names the media hash of the proof. */
+    public static final String PROOF_JSON_HASH_MATCH = "proofJson.hash.match";
+    /** A JSON record names another media hash. */
+    public static final String PROOF_JSON_HASH_MISMATCH = "proofJson.hash.mismatch";
+    /** Every CSV row names the media hash of the proof. */
+    public static final String PROOF_CSV_HASH_MATCH = "proofCsv.hash.match";
+    /** A CSV row names another media hash. */
+    public static final String PROOF_CSV_HASH_MISMATCH = "proofCsv.hash.mismatch";
+
+    /** The media file is not in the bundle (a proof-only share); its hash and signature are unchecked. */
+    public static final String MEDIA_MISSING = "media.missing";
+    /** The media's SHA-256 equals the proof's. */
+    public static final String MEDIA_HASH_MATCH = "media.hash.match";
+    /** The media's SHA-256 differs from the proof's: the media was changed. */
+    public static final String MEDIA_HASH_MISMATCH = "media.hash.mismatch";
+
+    /** Suffix: the signature verifies with the signer's key. */
+    public static final String VALID = "valid";
+    /** Suffix: the signature does not verify, or was made by a key that is not the proof's. */
+    public static final String INVALID = "invalid";
+    /** Suffix: the signature file is absent. */
+    public static final String MISSING = "missing";
+    /** Suffix: the signature file is not an OpenPGP signature. */
+    public static final String MALFORMED = "malformed";
+    /** Suffix: no key is available to check the signature. */
+    public static final String UNVERIFIABLE = "unverifiable";
+    /** Suffix: the signed file is absent, so the signature was not checked. */
+    public static final String UNCHECKED = "unchecked";
+
+    /** The signer is one of the trusted keys. */
+    public static final String SIGNER_TRUSTED = "signer.trusted";
+    /** The signer is not one of the trusted keys. */
+    public static final String SIGNER_UNTRUSTED = "signer.untrusted";
+    /** The files of one proof were signed by different keys. */
+    public static final String SIGNER_INCONSISTENT = "signer.inconsistent";
+
+    private CheckCodes() {}
+
+    /** {@code signature.<subject>.<outcome>}. */
+    public static String signature(String subject, String outcome) {
+        return "signature." + subject + "." + outcome;
+    }
+}

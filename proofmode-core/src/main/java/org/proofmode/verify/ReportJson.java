@@ -1,0 +1,84 @@
+package org.proofmode.verify;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * The JSON form of a {@link VerificationReport}: the same document from the library, the CLI
+ * ({@code verify --json}) and the server. Field names are a stable contract.
+ */
+public final class ReportJson {
+    /** The version of this JSON layout. */
+    public static final int FORMAT_VERSION = 1;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ReportJson() {}
+
+    /** Renders one report. */
+    public static String write(VerificationReport report) {
+        return render(toNode(report));
+    }
+
+    /** Renders several reports as {@code {"reports": [...]}} with an overall verdict. */
+    public static String write(List<VerificationReport> reports, Verdict overall) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("verdict", overall.name());
+        ArrayNode arr = root.putArray("reports");
+        reports.forEach(r -> arr.add(toNode(r)));
+        return render(root);
+    }
+
+    /** The report as a JSON tree. */
+    public static ObjectNode toNode(VerificationReport report) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("source", report.source());
+        root.put("verdict", report.verdict().name());
+        checks(root.putArray("checks"), report.checks());
+        ArrayNode proofs = root.putArray("proofs");
+        for (ProofReport p : report.proofs()) {
+            ObjectNode n = proofs.addObject();
+            n.put("id", p.id());
+            p.sha256().ifPresent(h -> n.put("sha256", h));
+            p.media().ifPresent(m -> n.put("media", m));
+            n.put("verdict", p.verdict().name());
+            p.signer().ifPresent(s -> {
+                ObjectNode sn = n.putObject("signer");
+                sn.put("fingerprint", s.fingerprint());
+                sn.put("algorithm", s.algorithm());
+                sn.put("userId", s.userId());
+                sn.put("trusted", s.trusted());
+            });
+            checks(n.putArray("checks"), p.checks());
+            ObjectNode times = n.putObject("times");
+            p.times().forEach(times::put);
+            ObjectNode rec = n.putObject("record");
+            p.record().forEach(rec::put);
+        }
+        return root;
+    }
+
+    private static void checks(ArrayNode arr, List<Check> checks) {
+        for (Check c : checks) {
+            ObjectNode n = arr.addObject();
+            n.put("code", c.code());
+            n.put("status", c.status().name());
+            n.put("subject", c.subject());
+            n.put("message", c.message());
+        }
+    }
+
+    private static String render(ObjectNode node) {
+        try {
+            return MAPPER.writeValueAsString(node) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package org.proofmode.verify;
+
+/** The overall result of verification, worst first. */
+public enum Verdict {
+    /** At least one required check failed. */
+    INVALID,
+    /** Every required check passed; the signer is not one of the trusted keys. */
+    VALID,
+    /** Every required check passed and the signer is a trusted key. */
+    TRUSTED;
+
+    /** The worse of two verdicts. */
+    public Verdict and(Verdict other) {
+        return compareTo(other) <= 0 ? this : other;
+    }
+}

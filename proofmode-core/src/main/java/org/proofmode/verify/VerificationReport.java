@@ -1,0 +1,41 @@
+package org.proofmode.verify;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The verification of a bundle, a proof folder or a proved media file: an overall verdict, checks on
+ * the bundle as a whole, and one report per proof inside.
+ *
+ * @param source what was verified (a path)
+ * @param verdict the worst verdict of all proofs and bundle checks
+ * @param checks checks on the bundle as a whole
+ * @param proofs one report per proof
+ */
+public record VerificationReport(String source, Verdict verdict, List<Check> checks, List<ProofReport> proofs) {
+    /** Validates and copies the fields. */
+    public VerificationReport {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(verdict, "verdict");
+        checks = List.copyOf(checks);
+        proofs = List.copyOf(proofs);
+    }
+
+    /** Every check, bundle checks first. */
+    public List<Check> allChecks() {
+        List<Check> all = new java.util.ArrayList<>(checks);
+        proofs.forEach(p -> all.addAll(p.checks()));
+        return all;
+    }
+
+    /** Tells whether any check has this code. */
+    public boolean has(String code) {
+        return allChecks().stream().anyMatch(c -> c.code().equals(code));
+    }
+
+    /** The first check with this code. */
+    public Optional<Check> find(String code) {
+        return allChecks().stream().filter(c -> c.code().equals(code)).findFirst();
+    }
+}

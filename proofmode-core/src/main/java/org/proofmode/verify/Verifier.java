@@ -1,0 +1,368 @@
+package org.proofmode.verify;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleEntry;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.bundle.LimitExceededException;
+import org.proofmode.internal.Hex;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.proof.ProofCsv;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
+import org.proofmode.proof.ProofRecord;
+import org.proofmode.proof.ProofTimes;
+
+/**
+ * Verifies proof bundles: every check it can run, as data. A failed check never throws; an exception
+ * means the bundle could not be read at all.
+ *
+ * <p>Security: signatures are checked against the bundle's {@code pubkey.asc} and the trusted keys; a
+ * proof is {@link Verdict#TRUSTED} only when its signer is a trusted key. A bundle's own key proves only
+ * that the files belong together, not who made them.
+ */
+public final class Verifier {
+    private static final List<String> TIME_FIELDS = List.of(
+            ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
+            "CurrentDateTime0GMT", "Modified");
+
+    private final List<PGPPublicKeyRing> trusted;
+    private final BundleLimits limits;
+
+    /**
+     * Creates a verifier.
+     *
+     * @param trusted the keys whose signatures make a proof {@link Verdict#TRUSTED}
+     * @param limits bounds on hostile bundles
+     */
+    public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits) {
+        this.trusted = List.copyOf(trusted);
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /**
+     * Verifies a share zip or a proof folder.
+     *
+     * @param path the bundle
+     * @param media the media file, when it is not inside the bundle (a proof folder from the store)
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#BAD_DATA} (corrupt or
+     *     hostile archive) or {@link Failure#IO}
+     */
+    public VerificationReport verify(Path path, Optional<Path> media) {
+        try (Bundle bundle = Bundle.open(path, limits)) {
+            return verify(bundle, media);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Verifies an opened bundle; see {@link #verify(Path, Optional)}. */
+    public VerificationReport verify(Bundle bundle, Optional<Path> media) {
+        BundleLayout layout = BundleLayout.of(bundle.entries());
+        List<Check> checks = new ArrayList<>();
+        List<PGPPublicKeyRing> bundleKeys = readBundleKeys(layout, checks);
+        List<PGPPublicKeyRing> keys = new ArrayList<>(bundleKeys);
+        keys.addAll(trusted);
+        SignatureChecker checker = new SignatureChecker(keys);
+        Set<String> trustedFingerprints = new HashSet<>();
+        trusted.forEach(c -> trustedFingerprints.add(OpenPgpKeys.fingerprint(c.getPublicKey())));
+
+        List<ProofReport> proofs = new ArrayList<>();
+        Set<BundleEntry> claimed = new HashSet<>();
+        List<BundleLayout.Group> groups = new ArrayList<>(layout.groups.values());
+        for (BundleLayout.Group g : groups) {
+            ProofCheck pc = new ProofCheck(g, checker, trustedFingerprints);
+            Optional<MediaSource> m = media.isPresent() && groups.size() == 1
+                    ? Optional.of(MediaSource.of(media.get()))
+                    : pc.findMedia(layout.candidates, claimed, groups.size() == 1).map(MediaSource::of);
+            m.flatMap(MediaSource::entry).ifPresent(claimed::add);
+            proofs.add(pc.run(m));
+        }
+        if (groups.isEmpty()) {
+            checks.add(new Check(CheckCodes.BUNDLE_PROOF_MISSING, Status.FAIL, bundle.source(),
+                    "no proof record (.proof.json or .proof.csv) was found"));
+        }
+        for (BundleLayout.Group g : groups) {
+            for (BundleEntry e : g.extras) {
+                checks.add(new Check(CheckCodes.BUNDLE_FILE_UNCHECKED, Status.INFO, e.name(),
+                        "present; this version does not check this kind of file"));
+            }
+        }
+        Verdict verdict = checks.stream().anyMatch(c -> c.status() == Status.FAIL) ? Verdict.INVALID : Verdict.TRUSTED;
+        for (ProofReport p : proofs) {
+            verdict = verdict.and(p.verdict());
+        }
+        return new VerificationReport(bundle.source(), verdict, checks, proofs);
+    }
+
+    private List<PGPPublicKeyRing> readBundleKeys(BundleLayout layout, List<Check> checks) {
+        List<PGPPublicKeyRing> out = new ArrayList<>();
+        if (layout.pubkeys.isEmpty()) {
+            checks.add(new Check(CheckCodes.BUNDLE_PUBKEY_MISSING, trusted.isEmpty() ? Status.WARN : Status.INFO,
+                    "pubkey.asc", trusted.isEmpty()
+                            ? "no public key in the bundle and no trusted key given (--trust KEY.asc)"
+                            : "no public key in the bundle; checking against the trusted keys"));
+            return out;
+        }
+        for (BundleEntry e : layout.pubkeys) {
+            try {
+                out.addAll(OpenPgpKeys.readCertificates(read(e), e.name()));
+                checks.add(new Check(CheckCodes.BUNDLE_PUBKEY_PRESENT, Status.PASS, e.name(),
+                        "public key " + OpenPgpKeys.fingerprint(out.get(out.size() - 1).getPublicKey())));
+            } catch (ProofModeException ex) {
+                if (ex.failure() != Failure.BAD_DATA) {
+                    throw ex;
+                }
+                checks.add(new Check(CheckCodes.BUNDLE_PUBKEY_MALFORMED, Status.FAIL, e.name(), ex.getMessage()));
+            }
+        }
+        return out;
+    }
+
+    private byte[] read(BundleEntry e) {
+        try {
+            return e.readSmall(limits.maxSmallFileBytes());
+        } catch (LimitExceededException ex) {
+            throw new ProofModeException(Failure.BAD_DATA, ex.getMessage(), ex);
+        } catch (IOException ex) {
+            throw new ProofModeException(Failure.BAD_DATA, e.name() + ": cannot be read (" + ex.getMessage() + ")", ex);
+        }
+    }
+
+    /** Where the media comes from: an entry of the bundle or a file beside it. */
+    private record MediaSource(String name, Optional<BundleEntry> entry, Optional<Path> file) {
+        static MediaSource of(BundleEntry e) {
+            return new MediaSource(e.name(), Optional.of(e), Optional.empty());
+        }
+
+        static MediaSource of(Path p) {
+            return new MediaSource(p.toString(), Optional.empty(), Optional.of(p));
+        }
+
+        InputStream open() throws IOException {
+            return entry.isPresent() ? entry.get().open() : Files.newInputStream(file.get());
+        }
+    }
+
+    /** The checks of one proof. */
+    private final class ProofCheck {
+        private final BundleLayout.Group g;
+        private final SignatureChecker checker;
+        private final Set<String> trustedFingerprints;
+        private final List<Check> checks = new ArrayList<>();
+        private final Set<String> signers = new HashSet<>();
+        private final List<ProofRecord> jsonRecords;
+        private final List<ProofRecord> csvRecords;
+        private PGPPublicKeyRing signerCert;
+
+        ProofCheck(BundleLayout.Group g, SignatureChecker checker, Set<String> trustedFingerprints) {
+            this.g = g;
+            this.checker = checker;
+            this.trustedFingerprints = trustedFingerprints;
+            this.jsonRecords = parse(g.json, true);
+            this.csvRecords = parse(g.csv, false);
+        }
+
+        Optional<BundleEntry> findMedia(List<BundleEntry> candidates, Set<BundleEntry> claimed, boolean onlyProof) {
+            List<BundleEntry> free = candidates.stream().filter(c -> !claimed.contains(c)).toList();
+            for (BundleEntry c : free) {
+                if (c.fileName().equals(g.id)) {
+                    return Optional.of(c);
+                }
+            }
+            Optional<String> hint = java.util.stream.Stream.concat(jsonRecords.stream(), csvRecords.stream()).map(r -> r.first(ProofFields.PATH_ALIASES)).flatMap(Optional::stream)
+                    .map(p -> p.substring(Math.max(p.lastIndexOf('/'), p.lastIndexOf('\\')) + 1)).findFirst();
+            if (hint.isPresent()) {
+                for (BundleEntry c : free) {
+                    if (c.fileName().equals(hint.get())) {
+                        return Optional.of(c);
+                    }
+                }
+            }
+            return onlyProof && free.size() == 1 ? Optional.of(free.get(0)) : Optional.empty();
+        }
+
+        private List<ProofRecord> parse(BundleEntry e, boolean json) {
+            if (e == null) {
+                return List.of();
+            }
+            byte[] bytes = read(e);
+            try {
+                return json ? ProofJson.read(bytes, e.name()) : ProofCsv.read(bytes, e.name());
+            } catch (ProofModeException ex) {
+                checks.add(new Check(json ? CheckCodes.PROOF_JSON_MALFORMED : CheckCodes.PROOF_CSV_MALFORMED,
+                        Status.FAIL, e.name(), ex.getMessage()));
+                return List.of();
+            }
+        }
+
+        ProofReport run(Optional<MediaSource> media) {
+            if (!g.hasRecord()) {
+                checks.add(new Check(CheckCodes.PROOF_RECORD_MISSING, Status.FAIL, g.id,
+                        "signatures or media without a .proof.json or .proof.csv record"));
+            }
+            Optional<String> claimed = Hex.isSha256(g.id)
+                    ? Optional.of(g.id.toLowerCase(Locale.ROOT))
+                    : firstHash(jsonRecords).or(() -> firstHash(csvRecords));
+            hashChecks(g.json, jsonRecords, claimed, CheckCodes.PROOF_JSON_HASH_MATCH, CheckCodes.PROOF_JSON_HASH_MISMATCH);
+            hashChecks(g.csv, csvRecords, claimed, CheckCodes.PROOF_CSV_HASH_MATCH, CheckCodes.PROOF_CSV_HASH_MISMATCH);
+            signature("proofJson", g.json, g.jsonSig);
+            signature("proofCsv", g.csv, g.csvSig);
+            mediaChecks(media, claimed);
+            signerChecks();
+
+            ProofRecord latest = !jsonRecords.isEmpty() ? jsonRecords.get(jsonRecords.size() - 1)
+                    : !csvRecords.isEmpty() ? csvRecords.get(csvRecords.size() - 1) : ProofRecord.builder().build();
+            Map<String, String> times = new LinkedHashMap<>();
+            for (String f : TIME_FIELDS) {
+                latest.get(f).flatMap(ProofTimes::parse).ifPresent(t -> times.put(f, ProofTimes.format(t)));
+            }
+            boolean failed = checks.stream().anyMatch(c -> c.status() == Status.FAIL);
+            Optional<Signer> signer = Optional.ofNullable(signerCert).map(c -> {
+                var info = OpenPgpKeys.describe(c);
+                return new Signer(info.fingerprint(), info.algorithm(), info.userId(), trustedFingerprints.contains(info.fingerprint()));
+            });
+            Verdict v = failed ? Verdict.INVALID : signer.map(s -> s.trusted() ? Verdict.TRUSTED : Verdict.VALID).orElse(Verdict.INVALID);
+            return new ProofReport(g.id, claimed, media.map(MediaSource::name), v, checks, signer, latest.fields(), times);
+        }
+
+        private Optional<String> firstHash(List<ProofRecord> records) {
+            return records.stream().map(ProofRecord::mediaHash).flatMap(Optional::stream)
+                    .map(h -> h.toLowerCase(Locale.ROOT)).findFirst();
+        }
+
+        private void hashChecks(BundleEntry file, List<ProofRecord> records, Optional<String> claimed, String ok, String bad) {
+            if (file == null || records.isEmpty()) {
+                return;
+            }
+            for (int i = 0; i < records.size(); i++) {
+                Optional<String> h = records.get(i).mediaHash().map(s -> s.toLowerCase(Locale.ROOT));
+                if (h.isEmpty() || claimed.isEmpty() || !h.equals(claimed)) {
+                    checks.add(new Check(bad, Status.FAIL, file.name(), "record " + (i + 1) + " names media hash "
+                            + h.orElse("(none)") + ", but the proof is for " + claimed.orElse("(unknown)")));
+                    return;
+                }
+            }
+            checks.add(new Check(ok, Status.PASS, file.name(), records.size() == 1
+                    ? "names media hash " + claimed.get() : "all " + records.size() + " records name media hash " + claimed.get()));
+        }
+
+        private void signature(String subject, BundleEntry file, BundleEntry sig) {
+            if (file == null) {
+                if (sig != null) {
+                    checks.add(new Check(CheckCodes.signature(subject, CheckCodes.UNCHECKED), Status.WARN, sig.name(),
+                            "the signed file is missing"));
+                }
+                return;
+            }
+            if (sig == null) {
+                checks.add(new Check(CheckCodes.signature(subject, CheckCodes.MISSING), Status.FAIL, file.name() + ".asc",
+                        "no signature over " + file.name()));
+                return;
+            }
+            try {
+                record(subject, sig, checker.check(read(sig), new ByteArrayInputStream(read(file))));
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, file.name() + ": " + e.getMessage(), e);
+            }
+        }
+
+        private void mediaChecks(Optional<MediaSource> media, Optional<String> claimed) {
+            if (media.isEmpty()) {
+                checks.add(new Check(CheckCodes.MEDIA_MISSING, Status.WARN, g.id,
+                        "the media file is not in the bundle; its hash and signature were not checked"));
+                if (g.mediaSig != null) {
+                    checks.add(new Check(CheckCodes.signature("media", CheckCodes.UNCHECKED), Status.WARN, g.mediaSig.name(),
+                            "the media file is not in the bundle"));
+                }
+                return;
+            }
+            MediaSource m = media.get();
+            MessageDigest sha = sha256();
+            try (InputStream raw = m.open(); InputStream in = new DigestInputStream(raw, sha)) {
+                if (g.mediaSig == null) {
+                    SignatureChecker.drain(in);
+                    checks.add(new Check(CheckCodes.signature("media", CheckCodes.MISSING), Status.FAIL, g.id + ".asc",
+                            "no signature over the media"));
+                } else {
+                    record("media", g.mediaSig, checker.check(read(g.mediaSig), in));
+                }
+            } catch (LimitExceededException e) {
+                throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
+            } catch (IOException e) {
+                throw new ProofModeException(m.file().isPresent() ? Failure.IO : Failure.BAD_DATA,
+                        m.name() + ": cannot be read (" + e.getMessage() + ")", e);
+            }
+            String actual = Hex.encode(sha.digest());
+            if (claimed.isPresent() && claimed.get().equals(actual)) {
+                checks.add(new Check(CheckCodes.MEDIA_HASH_MATCH, Status.PASS, m.name(), "SHA-256 " + actual + " matches the proof"));
+            } else {
+                checks.add(new Check(CheckCodes.MEDIA_HASH_MISMATCH, Status.FAIL, m.name(), "SHA-256 is " + actual
+                        + ", but the proof is for " + claimed.orElse("(no hash recorded)") + ": the media was changed"));
+            }
+        }
+
+        private void record(String subject, BundleEntry sig, SignatureChecker.Outcome o) {
+            String outcome = switch (o.kind()) {
+                case VALID -> CheckCodes.VALID;
+                case INVALID -> CheckCodes.INVALID;
+                case MALFORMED -> CheckCodes.MALFORMED;
+                case UNVERIFIABLE -> CheckCodes.UNVERIFIABLE;
+            };
+            checks.add(new Check(CheckCodes.signature(subject, outcome),
+                    o.kind() == SignatureChecker.Kind.VALID ? Status.PASS : Status.FAIL, sig.name(), o.message()));
+            if (o.kind() == SignatureChecker.Kind.VALID) {
+                PGPPublicKeyRing c = o.signer().orElseThrow();
+                signers.add(OpenPgpKeys.fingerprint(c.getPublicKey()));
+                if (signerCert == null) {
+                    signerCert = c;
+                }
+            }
+        }
+
+        private void signerChecks() {
+            if (signers.size() > 1) {
+                checks.add(new Check(CheckCodes.SIGNER_INCONSISTENT, Status.FAIL, g.id,
+                        "files of this proof were signed by different keys: " + String.join(", ", signers)));
+                return;
+            }
+            if (signerCert == null) {
+                return;
+            }
+            String fp = OpenPgpKeys.fingerprint(signerCert.getPublicKey());
+            if (trustedFingerprints.contains(fp)) {
+                checks.add(new Check(CheckCodes.SIGNER_TRUSTED, Status.PASS, fp, "signed by a trusted key"));
+            } else {
+                checks.add(new Check(CheckCodes.SIGNER_UNTRUSTED, Status.WARN, fp,
+                        "signed by " + fp + ", which is not a trusted key: compare it with the fingerprint the sender gave you"));
+            }
+        }
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
