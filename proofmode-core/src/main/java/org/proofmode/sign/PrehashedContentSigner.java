@@ -2,7 +2,6 @@ package org.proofmode.sign;
 
 import java.io.OutputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
@@ -22,6 +21,7 @@ import org.bouncycastle.openpgp.PGPPrivateKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
+import org.proofmode.media.Digests;
 
 /**
  * An OpenPGP content signer that hashes with the platform's SHA-256 (hardware-accelerated where the
@@ -41,7 +41,7 @@ final class PrehashedContentSigner implements PGPContentSigner {
     private byte[] finalDigest;
 
     private PrehashedContentSigner(int signatureType, PGPPrivateKey privateKey) throws PGPException {
-        this.digest = newSha256();
+        this.digest = Digests.newSha256();
         this.signatureType = signatureType;
         this.keyAlgorithm = privateKey.getPublicKeyPacket().getAlgorithm();
         this.keyId = privateKey.getKeyID();
@@ -84,14 +84,6 @@ final class PrehashedContentSigner implements PGPContentSigner {
             } catch (CloneNotSupportedException e) {
                 throw new IllegalStateException("SHA-256 implementation cannot be cloned", e);
             }
-        }
-    }
-
-    static MessageDigest newSha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
         }
     }
 

@@ -19,6 +19,7 @@ import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
 import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
 import org.proofmode.internal.Hex;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
 
 /**
  * Makes detached OpenPGP v4 signatures (binary document, SHA-256) while hashing the document with
@@ -66,7 +67,7 @@ public final class StreamSigner {
             unhashed.setIssuerKeyID(false, key.signingPublicKey().getKeyID());
             gen.setUnhashedSubpackets(unhashed.generate());
 
-            MessageDigest separate = fast == null ? PrehashedContentSigner.newSha256() : null;
+            MessageDigest separate = fast == null ? Digests.newSha256() : null;
             byte[] buf = new byte[BUFFER_SIZE];
             long size = 0;
             int n;

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,6 +25,7 @@ import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.LimitExceededException;
 import org.proofmode.internal.Hex;
 import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofCsv;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
@@ -297,7 +297,7 @@ public final class Verifier {
                 return;
             }
             MediaSource m = media.get();
-            MessageDigest sha = sha256();
+            MessageDigest sha = Digests.newSha256();
             try (InputStream raw = m.open(); InputStream in = new DigestInputStream(raw, sha)) {
                 if (g.mediaSig == null) {
                     SignatureChecker.drain(in);
@@ -358,11 +358,4 @@ public final class Verifier {
         }
     }
 
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,0 +1,153 @@
+# Shared helpers for the bench/*.sh scripts. Source it, don't run it.
+# shellcheck shell=bash
+
+export LC_ALL=C   # '.' as decimal separator in $EPOCHREALTIME, awk and printf
+
+# ---- messages ---------------------------------------------------------------
+
+log() { printf '[%s] %s\n' "${BENCH_NAME:-bench}" "$*" >&2; }
+die() { printf '[%s] ERROR: %s\n' "${BENCH_NAME:-bench}" "$*" >&2; exit 1; }
+
+# The command line as it could be pasted into a shell.
+quote_cmd() { local out; printf -v out '%q ' "$@"; printf '%s' "${out% }"; }
+
+# ---- repository, tools ------------------------------------------------------
+
+# cd to the repository root (the parent of bench/); sets ROOT.
+cd_repo_root() {
+    ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    cd "$ROOT" || exit 1
+}
+
+require_cmd() { # CMD [DEBIAN_PACKAGE]
+    command -v "$1" >/dev/null 2>&1 \
+        || die "'$1' not found; install it (Debian: apt-get install ${2:-$1})"
+}
+
+require_gnu_time() {
+    if ! { [[ -x /usr/bin/time ]] && /usr/bin/time -v true >/dev/null 2>&1; }; then
+        die "/usr/bin/time (GNU time, with -v) not found; install it (Debian: apt-get install time)"
+    fi
+}
+
+# The CLI jar: build it once if it is missing (the launcher would too, but then
+# the build would land inside a timed run).
+ensure_cli_built() {
+    [[ -x ./proofmode ]] || die "launcher ./proofmode not found (or not executable) in $ROOT"
+    if [[ ! -f proofmode-cli/target/proofmode.jar ]]; then
+        log "proofmode-cli/target/proofmode.jar missing: building it (./mvnw -B -q -DskipTests package)"
+        ./mvnw -B -q -DskipTests package || die "build failed"
+        [[ -f proofmode-cli/target/proofmode.jar ]] || die "build did not produce proofmode-cli/target/proofmode.jar"
+    fi
+}
+
+# ---- temporary work dir -----------------------------------------------------
+
+# Creates WORK under $BENCH_DIR (default /tmp); removed on exit unless KEEP=1.
+# Callers may append cleanup commands to CLEANUP_HOOKS (run before the rm).
+CLEANUP_HOOKS=()
+make_workdir() {
+    local parent=${BENCH_DIR:-${TMPDIR:-/tmp}}
+    mkdir -p "$parent"
+    WORK=$(mktemp -d "$parent/${BENCH_NAME:-bench}.XXXXXX")
+    trap cleanup EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    log "work dir: $WORK"
+}
+
+cleanup() {
+    local hook
+    for hook in "${CLEANUP_HOOKS[@]}"; do eval "$hook" >/dev/null 2>&1 || true; done
+    if [[ -n ${WORK:-} && -d $WORK ]]; then
+        if [[ ${KEEP:-0} == 1 ]]; then
+            log "KEEP=1: leaving $WORK"
+        else
+            rm -rf -- "$WORK"
+        fi
+    fi
+}
+
+# ---- sizes, test media ------------------------------------------------------
+
+# "3M" -> 3000000, "1Gi" -> 1073741824, "12345" -> 12345
+parse_size() {
+    local n
+    n=$(numfmt --from=auto -- "$1" 2>/dev/null) || die "bad size '$1' (examples: 3000000, 3M, 1Gi)"
+    (( n >= 16 )) || die "size '$1' too small (need >= 16 bytes)"
+    printf '%s' "$n"
+}
+
+# A file that content sniffing takes for a JPEG: JPEG/JFIF magic, then random bytes.
+make_media_file() { # PATH BYTES
+    { printf '\xFF\xD8\xFF\xE0'; head -c "$(( $2 - 4 ))" /dev/urandom; } >"$1"
+}
+
+# Read files once so every timed run sees a warm page cache.
+warm_cache() { cat -- "$@" >/dev/null; }
+
+# ---- timing -----------------------------------------------------------------
+
+# seconds between two $EPOCHREALTIME values
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+calc() { awk "BEGIN { printf \"%.${2:-3}f\", $1 }"; }   # calc EXPR [DECIMALS]
+
+min_of() { # A B -> the smaller one (either may be empty)
+    if [[ -z $1 ]]; then printf '%s' "$2"; elif [[ -z $2 ]]; then printf '%s' "$1"
+    else awk -v a="$1" -v b="$2" 'BEGIN { print (a < b ? a : b) }'; fi
+}
+
+max_of() { # A B -> the larger one (either may be empty)
+    if [[ -z $1 ]]; then printf '%s' "$2"; elif [[ -z $2 ]]; then printf '%s' "$1"
+    else awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; fi
+}
+
+# measure STDOUT_FILE CMD...
+#   Runs CMD once, its stdout to STDOUT_FILE, its stderr to ours; fails loudly
+#   if CMD fails. Sets M_SECONDS (wall time) and, when MEASURE_RSS=1, M_RSS_KIB
+#   (peak resident set size of the largest process in the tree, GNU time -v).
+measure() {
+    local out=$1; shift
+    local tv=$WORK/.time-v t0 t1 rc=0
+    M_RSS_KIB=
+    t0=$EPOCHREALTIME
+    if [[ ${MEASURE_RSS:-0} == 1 ]]; then
+        /usr/bin/time -v -o "$tv" "$@" >"$out" || rc=$?
+    else
+        "$@" >"$out" || rc=$?
+    fi
+    t1=$EPOCHREALTIME
+    (( rc == 0 )) || die "command failed (exit $rc): $(quote_cmd "$@")"
+    M_SECONDS=$(elapsed "$t0" "$t1")
+    if [[ ${MEASURE_RSS:-0} == 1 ]]; then
+        M_RSS_KIB=$(awk -F': *' '/Maximum resident set size/ { print $2 }' "$tv")
+        [[ -n $M_RSS_KIB ]] || die "no 'Maximum resident set size' in GNU time output"
+    fi
+}
+
+# best_of RUNS PREPARE_FN STDOUT_FILE CMD...
+#   Runs PREPARE_FN (untimed; may be 'true') then CMD, RUNS times. Sets
+#   BEST_SECONDS (fastest run) and PEAK_RSS_KIB (largest over all runs, if
+#   MEASURE_RSS=1). STDOUT_FILE holds the stdout of the last run.
+best_of() {
+    local runs=$1 prepare=$2 out=$3 i; shift 3
+    BEST_SECONDS='' PEAK_RSS_KIB=''
+    for (( i = 1; i <= runs; i++ )); do
+        "$prepare"
+        measure "$out" "$@"
+        log "  run $i/$runs: ${M_SECONDS}s${M_RSS_KIB:+, peak RSS $(( M_RSS_KIB / 1024 )) MiB}"
+        BEST_SECONDS=$(min_of "$BEST_SECONDS" "$M_SECONDS")
+        PEAK_RSS_KIB=$(max_of "$PEAK_RSS_KIB" "$M_RSS_KIB")
+    done
+}
+
+# Lines "<sha256>  <path>" from a proofmode stdout file (ignores anything else).
+hash_lines() { grep -E '^[0-9a-f]{64}[[:space:]]' "$1" || true; }
+
+# verdict VALUE OP TARGET -> "yes"/"no"  (OP is <= or >=)
+verdict() { awk -v v="$1" -v t="$3" -v op="$2" 'BEGIN { ok = (op == "<=") ? v <= t : v >= t; print (ok ? "yes" : "no") }'; }
+
+positive_int() { # NAME VALUE
+    [[ $2 =~ ^[1-9][0-9]*$ ]] || die "$1 must be a positive integer (got '$2')"
+}

@@ -1,0 +1,40 @@
+package org.proofmode.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.proofmode.ProofMode;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.KeyType;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
+
+/** Unlocks the device key, creating it on first use. */
+final class DeviceKeyAccess {
+    private DeviceKeyAccess() {}
+
+    static SigningKey unlockOrCreate(CliContext ctx, ProofMode pm, KeyType type, Path passphraseFile) {
+        DeviceKeys keys = pm.keys();
+        if (!keys.exists()) {
+            create(ctx, keys, type, Passphrases.given(ctx, passphraseFile));
+        }
+        try (Passphrase p = Passphrases.unlocking(ctx, passphraseFile, keys)) {
+            return keys.unlock(p);
+        }
+    }
+
+    static void create(CliContext ctx, DeviceKeys keys, KeyType type, Optional<Passphrase> passphrase) {
+        try {
+            DeviceKeys.Created c = keys.create(type, passphrase);
+            announce(ctx, c, "created");
+        } finally {
+            passphrase.ifPresent(Passphrase::clear);
+        }
+    }
+
+    static void announce(CliContext ctx, DeviceKeys.Created c, String verb) {
+        ctx.err().println("proofmode: " + verb + " device key " + c.info().fingerprint() + " (" + c.info().algorithm() + ")");
+        c.generatedPassphraseFile().ifPresent(f -> ctx.err().println(
+                "proofmode: its passphrase was generated and saved, readable by you only, in " + f
+                        + "; to choose your own, run: proofmode keys protect"));
+    }
+}

@@ -1,0 +1,68 @@
+package org.proofmode.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.bundle.BundleWriter;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode export}: the app's share bundle. */
+@Command(name = "export", sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Write a share bundle (a flat zip, as the ProofMode app makes): every proof file,",
+            "pubkey.asc, HowToVerifyProofData.txt (how to check it by hand with sha256sum and gpg),",
+            "and with --with-media the media files themselves. Proofs are named by media file or",
+            "by SHA-256; a hash needs the media still at its recorded path for --with-media."},
+        footer = {"", "Examples:", "  proofmode export --with-media -o share.zip IMG_0001.jpg IMG_0002.jpg",
+            "  proofmode export --proof-only -o proof.zip 0b8d8b5f15046343fd32f451df93acc2bdd9e6373be478b968e4cad6b6647351"})
+final class ExportCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Mode mode;
+
+    static final class Mode {
+        @Option(names = "--with-media", required = true, description = "Share the media with its proof (\"Share Proof with Media\").")
+        boolean withMedia;
+
+        @Option(names = "--proof-only", required = true, description = "Share the proof without the media (\"Share Proof Only\").")
+        boolean proofOnly;
+    }
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.zip", required = true, description = "The zip to write.")
+    Path output;
+
+    @Option(names = "--force", description = "Replace FILE.zip if it exists.")
+    boolean force;
+
+    @Parameters(paramLabel = "HASH|PATH", arity = "1..*", description = "Proved media files, or their SHA-256.")
+    List<String> proofs;
+
+    @Override
+    public Integer call() {
+        ProofMode pm = root.proofMode();
+        List<BundleWriter.Item> items = new ArrayList<>();
+        for (String arg : proofs) {
+            ProofLookup.Found f = ProofLookup.find(pm, arg);
+            Optional<Path> media = Optional.empty();
+            if (mode.withMedia) {
+                media = Optional.of(f.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                        arg + ": the media is no longer at its recorded path (or was changed); give the media file instead")));
+            }
+            items.add(new BundleWriter.Item(f.folder(), media));
+        }
+        BundleWriter.write(items, output, force);
+        root.ctx.out().println(output);
+        return ExitCodes.OK;
+    }
+}

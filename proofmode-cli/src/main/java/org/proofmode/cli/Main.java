@@ -1,0 +1,129 @@
+package org.proofmode.cli;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code proofmode} command: verifiable photography from the command line. */
+@Command(name = "proofmode",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        header = "Prove photos, videos and recordings at capture, and verify proofs from anyone.",
+        description = {
+            "A proof is the file's SHA-256, a snapshot of the device, and OpenPGP signatures by this",
+            "device's key, in the format of the ProofMode Android app. Anyone can check it, with this",
+            "tool or with sha256sum and gpg.",
+            "",
+            "Keys, settings and proofs live in PROOFMODE_HOME (default ~/.proofmode). The device key is",
+            "made on first use; its passphrase comes from PROOFMODE_PASSPHRASE, --passphrase-file, a",
+            "terminal prompt, or is generated and kept beside the key (see 'proofmode keys protect').",
+            ""},
+        subcommands = {
+            ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
+            KeysCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Examples:",
+            "  proofmode prove IMG_0001.jpg               prove a photo into the store",
+            "  proofmode prove --notes 'march' ~/DCIM     prove a whole folder, using every core",
+            "  proofmode export --with-media -o share.zip IMG_0001.jpg",
+            "  proofmode verify share.zip                 check a bundle (ours or the app's)",
+            "  proofmode verify --trust alice.asc --require-trusted share.zip",
+            "", ExitCodes.HELP_TABLE})
+public final class Main {
+    final CliContext ctx;
+
+    @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.", scope = CommandLine.ScopeType.INHERIT)
+    boolean stacktrace;
+
+    Main(CliContext ctx) {
+        this.ctx = ctx;
+    }
+
+    ProofMode proofMode() {
+        return ProofMode.at(ctx.home());
+    }
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        int code = execute(args, new CliContext(out, err, System.getenv(), Terminal.system()));
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Runs the command line with the given streams, environment and terminal.
+     *
+     * @return the exit code (see {@link ExitCodes})
+     */
+    public static int execute(String[] args, CliContext ctx) {
+        Main main = new Main(ctx);
+        CommandLine cl = new CommandLine(main);
+        cl.setOut(ctx.out());
+        cl.setErr(ctx.err());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler(Main::parameterError);
+        cl.setExecutionExceptionHandler((e, cmd, parsed) -> executionError(e, cmd, main));
+        try {
+            return cl.execute(args);
+        } finally {
+            ctx.out().flush();
+            ctx.err().flush();
+        }
+    }
+
+    private static int parameterError(CommandLine.ParameterException e, String[] args) {
+        CommandLine cmd = e.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("proofmode: " + e.getMessage());
+        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+        if (e instanceof CommandLine.MissingParameterException) {
+            return ExitCodes.MISSING_ARGUMENT;
+        }
+        if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
+            return ExitCodes.INCOMPATIBLE_OPTIONS;
+        }
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && cmd.getSubcommands().size() > 0 && !u.getUnmatched().get(0).startsWith("-")) {
+            return ExitCodes.UNKNOWN_SUBCOMMAND;
+        }
+        return ExitCodes.BAD_OPTION;
+    }
+
+    private static int executionError(Exception e, CommandLine cmd, Main main) {
+        PrintWriter err = cmd.getErr();
+        if (e instanceof ProofModeException pme) {
+            err.println("proofmode: " + pme.getMessage());
+            if (main.stacktrace) {
+                e.printStackTrace(err);
+            }
+            return ExitCodes.of(pme.failure());
+        }
+        if (e instanceof CommandLine.ParameterException pe) {
+            return parameterError(pe, new String[0]);
+        }
+        err.println("proofmode: internal error: " + e + (main.stacktrace ? "" : " (run with --stacktrace for details)"));
+        if (main.stacktrace) {
+            e.printStackTrace(err);
+        }
+        return ExitCodes.of(Failure.INTERNAL);
+    }
+
+    /** Reads the version from the jar manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"proofmode " + (v == null ? "dev" : v),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"};
+        }
+    }
+}

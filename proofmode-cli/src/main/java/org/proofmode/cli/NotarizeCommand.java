@@ -1,0 +1,60 @@
+package org.proofmode.cli;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.KeyType;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofTimes;
+import org.proofmode.prove.Notarization;
+import org.proofmode.prove.ProveResult;
+import org.proofmode.prove.Prover;
+import org.proofmode.sign.StreamSigner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode notarize}: the app's "Notarize Only" text. */
+@Command(name = "notarize", sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Print a short text (at most 160 characters, one SMS) with the media's SHA-256, the device",
+            "key fingerprint and the proof time. Send it at once over any channel; when the media and",
+            "its proof arrive later, the recipient can match them to it. Proves the file first if needed."},
+        footer = {"", "Example:", "  proofmode notarize IMG_0001.jpg"})
+final class NotarizeCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519",
+            description = "Algorithm of the device key if it must be created: ${COMPLETION-CANDIDATES}.")
+    KeyType keyType;
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
+    Path passphraseFile;
+
+    @Parameters(paramLabel = "PATH", description = "The media file.")
+    Path path;
+
+    @Override
+    public Integer call() {
+        ProofMode pm = root.proofMode();
+        SigningKey key = DeviceKeyAccess.unlockOrCreate(root.ctx, pm, keyType, passphraseFile);
+        ProveResult r = pm.prover(key, pm.store(), ProofMode.defaultSources())
+                .prove(path, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+        if (r.outcome() == ProveResult.Outcome.SKIPPED) {
+            throw new ProofModeException(Failure.UNSUPPORTED, path + ": " + r.reason().orElse("not media"));
+        }
+        String h = r.sha256().orElseThrow();
+        var record = ProofLookup.record(r.proofFolder().orElseThrow(), h);
+        Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseGet(Instant::now);
+        String signer = record.get(ProofFields.PROOF_SIGNER).orElse(key.info().fingerprint());
+        root.ctx.out().println(Notarization.text(h, signer, when));
+        return ExitCodes.OK;
+    }
+}

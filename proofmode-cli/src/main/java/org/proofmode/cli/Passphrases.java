@@ -1,0 +1,69 @@
+package org.proofmode.cli;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.Passphrase;
+
+/**
+ * Where a passphrase comes from, in order: {@code --passphrase-file}, {@code PROOFMODE_PASSPHRASE},
+ * the generated passphrase kept beside the key, a prompt on the terminal.
+ */
+final class Passphrases {
+    static final String ENV = "PROOFMODE_PASSPHRASE";
+
+    private Passphrases() {}
+
+    /** A passphrase the user gave explicitly (file or environment), if any. */
+    static Optional<Passphrase> given(CliContext ctx, Path file) {
+        if (file != null) {
+            return Optional.of(DeviceKeys.readPassphraseFile(file));
+        }
+        String env = ctx.env().get(ENV);
+        if (env != null && !env.isEmpty()) {
+            return Optional.of(Passphrase.adopt(env.toCharArray()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The passphrase that unlocks the device key.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if none can be had
+     */
+    static Passphrase unlocking(CliContext ctx, Path file, DeviceKeys keys) {
+        Optional<Passphrase> p = given(ctx, file).or(keys::storedPassphrase);
+        if (p.isPresent()) {
+            return p.get();
+        }
+        return ctx.terminal().readSecret("Passphrase for the device key: ")
+                .filter(c -> c.length > 0)
+                .map(Passphrase::adopt)
+                .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
+                        "the device key is locked: set " + ENV + " or use --passphrase-file"));
+    }
+
+    /** A new passphrase from a file, or asked twice on the terminal. */
+    static Passphrase choosing(CliContext ctx, Path file, String what) {
+        if (file != null) {
+            return DeviceKeys.readPassphraseFile(file);
+        }
+        String env = ctx.env().get("PROOFMODE_NEW_PASSPHRASE");
+        if (env != null && !env.isEmpty()) {
+            return Passphrase.adopt(env.toCharArray());
+        }
+        char[] first = ctx.terminal().readSecret("New passphrase for " + what + ": ").orElseThrow(() ->
+                new ProofModeException(Failure.KEY_LOCKED,
+                        "no new passphrase: use --new-passphrase-file, PROOFMODE_NEW_PASSPHRASE, or run on a terminal"));
+        char[] second = ctx.terminal().readSecret("Repeat it: ").orElse(new char[0]);
+        boolean same = java.util.Arrays.equals(first, second);
+        java.util.Arrays.fill(second, '\0');
+        if (!same || first.length == 0) {
+            java.util.Arrays.fill(first, '\0');
+            throw new ProofModeException(Failure.KEY_LOCKED, same ? "the passphrase is empty" : "the two passphrases differ");
+        }
+        return Passphrase.adopt(first);
+    }
+}

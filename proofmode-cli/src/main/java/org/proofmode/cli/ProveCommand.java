@@ -1,0 +1,164 @@
+package org.proofmode.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.bundle.ProofStore;
+import org.proofmode.keys.KeyType;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.prove.ProveResult;
+import org.proofmode.prove.Prover;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode prove}: make proofs of media files. */
+@Command(name = "prove", sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Make a proof of each photo, video or audio file: its SHA-256, the device's context and",
+            "OpenPGP signatures, written as <sha256>.proof.json/.proof.csv, three .asc signatures and",
+            "pubkey.asc into the store (PROOFMODE_HOME/proofs/<sha256>/) or --out DIR/<sha256>/.",
+            "Folders are proved recursively, on every core; other files are skipped with a notice.",
+            "Prints '<sha256>  <path>' for each file. Proving the same content again keeps the",
+            "existing proof unless --force is given."},
+        footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg", "  proofmode prove --out proofs/ --notes 'protest, main square' ~/DCIM"})
+final class ProveCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write proofs under DIR/<sha256>/ instead of the store.")
+    Path out;
+
+    @Option(names = "--notes", paramLabel = "TEXT", description = "Free text recorded in the proof (field Notes).")
+    String notes;
+
+    @Option(names = "--force", description = "Write a fresh proof even if one of this content exists.")
+    boolean force;
+
+    @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519",
+            description = "Algorithm of the device key if it must be created: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    KeyType keyType;
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
+    Path passphraseFile;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: number of cores).")
+    Integer jobs;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Media files or folders.")
+    List<Path> paths;
+
+    private record Work(Path file, boolean explicit, long size) {}
+
+    @Override
+    public Integer call() throws Exception {
+        CliContext ctx = root.ctx;
+        if (jobs != null && jobs < 1) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
+        }
+        int exit = ExitCodes.OK;
+        List<Work> work = new ArrayList<>();
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                ctx.err().println("proofmode: " + p + ": no such file or folder");
+                exit = firstError(exit, ExitCodes.INPUT_MISSING);
+            } else if (Files.isDirectory(p)) {
+                collect(p, work);
+            } else {
+                work.add(new Work(p, true, Files.size(p)));
+            }
+        }
+        if (work.isEmpty()) {
+            return exit;
+        }
+        ProofMode pm = root.proofMode();
+        SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyType, passphraseFile);
+        ProofStore store = out == null ? pm.store() : new ProofStore(out);
+        Prover prover = pm.prover(key, store, ProofMode.defaultSources());
+        long total = work.stream().mapToLong(Work::size).sum();
+        ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
+                total, work.size());
+        Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, bar::bytes);
+        int threads = jobs != null ? jobs : Math.min(Runtime.getRuntime().availableProcessors(), Math.max(work.size(), 1));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "prove");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<ProveResult>> futures = new ArrayList<>();
+            for (Work w : work) {
+                futures.add(pool.submit(() -> {
+                    try {
+                        return prover.prove(w.file(), options);
+                    } finally {
+                        bar.fileDone();
+                    }
+                }));
+            }
+            for (int i = 0; i < work.size(); i++) {
+                exit = firstError(exit, report(ctx, bar, work.get(i), futures.get(i)));
+            }
+        } finally {
+            pool.shutdownNow();
+            bar.finish();
+        }
+        return exit;
+    }
+
+    private int report(CliContext ctx, ProgressBar bar, Work w, Future<ProveResult> f) throws InterruptedException {
+        ProveResult r;
+        try {
+            r = f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProofModeException pme) {
+                bar.finish();
+                ctx.err().println("proofmode: " + pme.getMessage());
+                return ExitCodes.of(pme.failure());
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+        bar.finish();
+        switch (r.outcome()) {
+            case PROVED -> ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
+            case EXISTING -> {
+                ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
+                ctx.err().println("proofmode: " + w.file() + ": already proved in " + r.proofFolder().orElseThrow()
+                        + " (use --force for a fresh proof)");
+            }
+            case SKIPPED -> {
+                ctx.err().println("proofmode: skipped " + w.file() + ": " + r.reason().orElse("not media"));
+                return w.explicit() ? ExitCodes.UNSUPPORTED : ExitCodes.OK;
+            }
+            default -> throw new IllegalStateException(r.outcome().name());
+        }
+        ctx.out().flush();
+        return ExitCodes.OK;
+    }
+
+    private static void collect(Path dir, List<Work> work) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().startsWith(".")).sorted()::iterator) {
+                work.add(new Work(p, false, Files.size(p)));
+            }
+        }
+    }
+
+    private static int firstError(int current, int next) {
+        return current != ExitCodes.OK ? current : next;
+    }
+}

@@ -1,0 +1,45 @@
+package org.proofmode.cli;
+
+import java.io.Console;
+import java.util.Optional;
+
+/** The interactive terminal, if there is one: used for passphrase prompts and progress bars only. */
+public interface Terminal {
+    /** Tells whether stderr is a terminal a person watches. */
+    boolean interactive();
+
+    /** Asks for a secret without echo; empty if there is no terminal. */
+    Optional<char[]> readSecret(String prompt);
+
+    /** No terminal: never prompts, never draws progress. */
+    Terminal NONE = new Terminal() {
+        @Override
+        public boolean interactive() {
+            return false;
+        }
+
+        @Override
+        public Optional<char[]> readSecret(String prompt) {
+            return Optional.empty();
+        }
+    };
+
+    /** The process's console, if it has one. */
+    static Terminal system() {
+        Console c = System.console();
+        if (c == null) {
+            return NONE;
+        }
+        return new Terminal() {
+            @Override
+            public boolean interactive() {
+                return true;
+            }
+
+            @Override
+            public Optional<char[]> readSecret(String prompt) {
+                return Optional.ofNullable(c.readPassword("%s", prompt));
+            }
+        };
+    }
+}

@@ -1,0 +1,120 @@
+package org.proofmode.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.media.Digests;
+import org.proofmode.media.MediaSniffer;
+import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Verdict;
+import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Verifier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode verify}: check proofs. */
+@Command(name = "verify", sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Check proofs: a share bundle (.zip, ours or the ProofMode app's), a proof folder, or a",
+            "media file whose proof is in the store. Runs every check and prints each with a stable",
+            "code, then the verdict: INVALID, VALID (intact, signer not trusted) or TRUSTED (intact and",
+            "signed by one of your keys or a --trust key).",
+            "Exit 0 valid, 3 invalid, 41 unreadable bundle, 43 not trusted with --require-trusted,",
+            "61 missing input."},
+        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
+            "  proofmode verify --trust alice.asc --require-trusted share.zip"})
+final class VerifyCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--json", description = "Print the report as JSON (the server's format).")
+    boolean json;
+
+    @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). Your device keys are always trusted.")
+    List<Path> trust = new ArrayList<>();
+
+    @Option(names = "--require-trusted", description = "Exit 43 unless every proof is signed by a trusted key.")
+    boolean requireTrusted;
+
+    @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
+    Path media;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders or proved media files.")
+    List<Path> paths;
+
+    @Override
+    public Integer call() throws Exception {
+        CliContext ctx = root.ctx;
+        ProofMode pm = root.proofMode();
+        List<PGPPublicKeyRing> trusted = new ArrayList<>();
+        for (Path t : trust) {
+            if (!Files.isRegularFile(t)) {
+                throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
+            }
+            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+        }
+        if (media != null && !Files.isRegularFile(media)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
+        }
+        if (media != null && paths.size() > 1) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
+        }
+        Verifier verifier = pm.verifier(trusted);
+        List<VerificationReport> reports = new ArrayList<>();
+        int error = ExitCodes.OK;
+        for (Path p : paths) {
+            try {
+                VerificationReport r = verifyOne(pm, verifier, p);
+                reports.add(r);
+                if (!json) {
+                    ReportPrinter.print(ctx.out(), r);
+                }
+            } catch (ProofModeException e) {
+                ctx.err().println("proofmode: " + e.getMessage());
+                if (error == ExitCodes.OK) {
+                    error = ExitCodes.of(e.failure());
+                }
+            }
+        }
+        Verdict overall = reports.stream().map(VerificationReport::verdict).reduce(Verdict.TRUSTED, Verdict::and);
+        if (json && !reports.isEmpty()) {
+            ctx.out().print(reports.size() == 1 && paths.size() == 1 ? ReportJson.write(reports.get(0)) : ReportJson.write(reports, overall));
+        }
+        if (error != ExitCodes.OK) {
+            return error;
+        }
+        if (overall == Verdict.INVALID) {
+            return ExitCodes.INVALID;
+        }
+        if (requireTrusted && overall != Verdict.TRUSTED) {
+            ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
+            return ExitCodes.UNTRUSTED;
+        }
+        return ExitCodes.OK;
+    }
+
+    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, Path p) throws IOException {
+        if (!Files.exists(p)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
+        }
+        if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
+            return verifier.verify(p, Optional.ofNullable(media));
+        }
+        String sha = Digests.sha256(p);
+        Path folder = pm.store().find(sha).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
+                        + "; verify its bundle or proof folder instead"));
+        return verifier.verify(folder, Optional.of(p));
+    }
+}
