@@ -41,7 +41,7 @@ public final class ExitCodes {
             "Exit codes:%n" +
             "   0  success; for verify: the proof is valid%n" +
             "   1  internal error, or local storage failed (disk full, permissions)%n" +
-            "   3  verify: the proof is invalid (tampered, bad or missing signature, hash mismatch)%n" +
+            "   3  verify: the proof is invalid (changed media, bad or missing signature)%n" +
             "  13  unsupported algorithm, format or version%n" +
             "  19  missing argument%n" +
             "  37  bad option or option value%n" +

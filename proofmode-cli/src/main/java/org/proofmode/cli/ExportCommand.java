@@ -16,14 +16,18 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode export}: the app's share bundle. */
-@Command(name = "export", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "export", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Write a share bundle (a flat zip, as the ProofMode app makes): every proof file,",
-            "pubkey.asc, HowToVerifyProofData.txt (how to check it by hand with sha256sum and gpg),",
-            "and with --with-media the media files themselves. Proofs are named by media file or",
-            "by SHA-256; a hash needs the media still at its recorded path for --with-media."},
+            "Write a share bundle: proofs, with or without their media.",
+            "",
+            "The bundle is a flat zip, as the ProofMode app makes it: every proof file, pubkey.asc, "
+                + "HowToVerifyProofData.txt (how to check it by hand with sha256sum and gpg), and with "
+                + "--with-media the media files themselves. Name proofs by media file or by SHA-256; with "
+                + "a SHA-256, --with-media needs the media still unchanged at its recorded path.",
+            ""},
         footer = {"", "Examples:", "  proofmode export --with-media -o share.zip IMG_0001.jpg IMG_0002.jpg",
-            "  proofmode export --proof-only -o proof.zip 0b8d8b5f15046343fd32f451df93acc2bdd9e6373be478b968e4cad6b6647351"})
+            "  proofmode export --proof-only -o proof.zip 0b8d8b5f1504...6647351 (the full hash)",
+            "", ExitCodes.HELP_TABLE})
 final class ExportCommand implements Callable<Integer> {
     @ParentCommand
     Main root;

@@ -23,10 +23,12 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode keys}: the device key. */
-@Command(name = "keys", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Manage the device key that signs proofs. The secret key is always stored encrypted",
-            "(AES-256, iterated and salted S2K) in PROOFMODE_HOME/keys; public keys of earlier keys are",
-            "kept there so old proofs still verify."},
+@Command(name = "keys", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Manage the device key that signs proofs.",
+            "",
+            "The secret key is always stored encrypted (AES-256, iterated and salted S2K) in "
+                + "PROOFMODE_HOME/keys, readable by you only; the public keys of earlier keys are kept there "
+                + "so that old proofs still verify.", ""},
         subcommands = {KeysCommand.Create.class, KeysCommand.Show.class, KeysCommand.Export.class,
             KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class})
 final class KeysCommand implements Callable<Integer> {
@@ -50,7 +52,7 @@ final class KeysCommand implements Callable<Integer> {
         return root.proofMode().keys();
     }
 
-    @Command(name = "create", description = "Create the device key now (prove does it on first use).")
+    @Command(name = "create", mixinStandardHelpOptions = true, description = "Create the device key now (prove does it on first use).")
     static final class Create implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -70,7 +72,7 @@ final class KeysCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "show", description = "Show the device key: fingerprint, type, creation time.")
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Show the device key: fingerprint, type, creation time.")
     static final class Show implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -82,7 +84,7 @@ final class KeysCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "export", description = "Print the armored public key (what recipients need, as pubkey.asc).")
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "Print the armored public key (what recipients need, as pubkey.asc).")
     static final class Export implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -109,8 +111,9 @@ final class KeysCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "import", description = {"Use an existing OpenPGP secret key as the device key.",
-        "It is re-encrypted with our settings; RSA under 2048 bits and keys without a valid signing key are refused."})
+    @Command(name = "import", mixinStandardHelpOptions = true, description = {"Use an existing OpenPGP secret key as the device key.", "",
+        "The key is re-encrypted with our settings. RSA keys under 2048 bits and keys without a valid "
+            + "signing key (expired, revoked, SHA-1 self-signatures only) are refused.", ""})
     static final class Import implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -153,9 +156,9 @@ final class KeysCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "protect", description = {"Change the passphrase of the device key.",
-        "The current one comes from the usual sources; the new one from --new-passphrase-file,",
-        "PROOFMODE_NEW_PASSPHRASE, or a prompt. A generated passphrase file is then removed."})
+    @Command(name = "protect", mixinStandardHelpOptions = true, description = {"Change the passphrase of the device key.", "",
+        "The current passphrase comes from the usual sources; the new one from --new-passphrase-file, "
+            + "PROOFMODE_NEW_PASSPHRASE, or a prompt. A generated passphrase file is then wiped.", ""})
     static final class Protect implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -179,8 +182,8 @@ final class KeysCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "rotate", description = {"Replace the device key by a new one.",
-        "The old public key is kept so that its proofs still verify; its secret key is wiped."})
+    @Command(name = "rotate", mixinStandardHelpOptions = true, description = {"Replace the device key by a new one.", "",
+        "The old public key is kept so that its proofs still verify; its secret key is wiped.", ""})
     static final class Rotate implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;

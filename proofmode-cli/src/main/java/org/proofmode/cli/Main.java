@@ -17,22 +17,22 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         header = "Prove photos, videos and recordings at capture, and verify proofs from anyone.",
         description = {
-            "A proof is the file's SHA-256, a snapshot of the device, and OpenPGP signatures by this",
-            "device's key, in the format of the ProofMode Android app. Anyone can check it, with this",
-            "tool or with sha256sum and gpg.",
+            "A proof is the file's SHA-256, a snapshot of the device, and OpenPGP signatures by this "
+                + "device's key, in the format of the ProofMode Android app. Anyone can check it, with this "
+                + "tool or with sha256sum and gpg.",
             "",
-            "Keys, settings and proofs live in PROOFMODE_HOME (default ~/.proofmode). The device key is",
-            "made on first use; its passphrase comes from PROOFMODE_PASSPHRASE, --passphrase-file, a",
-            "terminal prompt, or is generated and kept beside the key (see 'proofmode keys protect').",
+            "Keys and proofs live in PROOFMODE_HOME (default ~/.proofmode). The device key is made on "
+                + "first use; its passphrase comes from --passphrase-file, PROOFMODE_PASSPHRASE, a terminal "
+                + "prompt, or is generated and kept beside the key (see 'proofmode keys protect').",
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
             KeysCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
-            "  proofmode prove IMG_0001.jpg               prove a photo into the store",
-            "  proofmode prove --notes 'march' ~/DCIM     prove a whole folder, using every core",
+            "  proofmode prove IMG_0001.jpg              prove a photo into the store",
+            "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
             "  proofmode export --with-media -o share.zip IMG_0001.jpg",
-            "  proofmode verify share.zip                 check a bundle (ours or the app's)",
+            "  proofmode verify share.zip                check a bundle (ours or the app's)",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "", ExitCodes.HELP_TABLE})
 public final class Main {

@@ -21,11 +21,14 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode notarize}: the app's "Notarize Only" text. */
-@Command(name = "notarize", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "notarize", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Print a short text (at most 160 characters, one SMS) with the media's SHA-256, the device",
-            "key fingerprint and the proof time. Send it at once over any channel; when the media and",
-            "its proof arrive later, the recipient can match them to it. Proves the file first if needed."},
+            "Print a one-SMS text that commits to a media file and its proof.",
+            "",
+            "The text (at most 160 characters) holds the media's SHA-256, the device key fingerprint and "
+                + "the proof time. Send it at once over any channel; when the media and its proof arrive "
+                + "later, the recipient can match them to it. The file is proved first if needed.",
+            ""},
         footer = {"", "Example:", "  proofmode notarize IMG_0001.jpg"})
 final class NotarizeCommand implements Callable<Integer> {
     @ParentCommand

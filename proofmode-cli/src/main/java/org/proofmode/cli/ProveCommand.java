@@ -26,15 +26,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode prove}: make proofs of media files. */
-@Command(name = "prove", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "prove", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Make a proof of each photo, video or audio file: its SHA-256, the device's context and",
-            "OpenPGP signatures, written as <sha256>.proof.json/.proof.csv, three .asc signatures and",
-            "pubkey.asc into the store (PROOFMODE_HOME/proofs/<sha256>/) or --out DIR/<sha256>/.",
-            "Folders are proved recursively, on every core; other files are skipped with a notice.",
-            "Prints '<sha256>  <path>' for each file. Proving the same content again keeps the",
-            "existing proof unless --force is given."},
-        footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg", "  proofmode prove --out proofs/ --notes 'protest, main square' ~/DCIM"})
+            "Make a proof of each photo, video or audio file.",
+            "",
+            "A proof is the file's SHA-256, the device's context and OpenPGP signatures, written as "
+                + "<sha256>.proof.json and .proof.csv, three .asc signatures and pubkey.asc into the store "
+                + "(PROOFMODE_HOME/proofs/<sha256>/) or DIR/<sha256>/ with --out. Files are recognised by "
+                + "content, not name; folders are proved recursively on every core, and other files are "
+                + "skipped with a notice. Prints '<sha256>  <path>' for each file. Proving the same content "
+                + "again keeps the existing proof unless --force is given.",
+            ""},
+        footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
+            "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM", "", ExitCodes.HELP_TABLE})
 final class ProveCommand implements Callable<Integer> {
     @ParentCommand
     Main root;

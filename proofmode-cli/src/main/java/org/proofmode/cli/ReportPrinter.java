@@ -12,6 +12,8 @@ final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
             "File Path", "File", "Hardware", "Manufacturer", "OS", "Location.Latitude", "Location.Longitude", "Notes");
 
+    private static final java.util.regex.Pattern HASH = java.util.regex.Pattern.compile("(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])");
+
     private ReportPrinter() {}
 
     static void print(PrintWriter out, VerificationReport r) {
@@ -20,17 +22,18 @@ final class ReportPrinter {
             line(out, "  ", c);
         }
         for (ProofReport p : r.proofs()) {
-            out.println("  proof " + p.id() + p.media().map(m -> "  (media: " + m + ")").orElse("") + ": " + p.verdict());
+            out.println("  proof " + shorten(p.id()) + p.media().map(m -> "  (media: " + m + ")").orElse("") + ": " + p.verdict());
             for (Check c : p.checks()) {
                 line(out, "    ", c);
             }
-            p.signer().ifPresent(s -> out.println("    signer:    " + s.fingerprint() + " (" + s.algorithm()
+            p.signer().ifPresent(s -> out.println("    " + pad("signer:", 18) + s.fingerprint() + " (" + s.algorithm()
                     + (s.userId().isEmpty() ? "" : ", " + s.userId()) + ")" + (s.trusted() ? " trusted" : " not a trusted key")));
-            p.times().forEach((k, v) -> out.println("    " + pad(k.toLowerCase(Locale.ROOT) + ":", 11) + v));
+            p.sha256().ifPresent(h -> out.println("    " + pad("sha256:", 18) + h));
+            p.times().forEach((k, v) -> out.println("    " + pad(k.toLowerCase(Locale.ROOT) + ":", 18) + v));
             for (String f : SHOWN_FIELDS) {
                 String v = p.record().get(f);
                 if (v != null && !v.isBlank()) {
-                    out.println("    " + pad(f.toLowerCase(Locale.ROOT) + ":", 11) + v);
+                    out.println("    " + pad(f.toLowerCase(Locale.ROOT) + ":", 18) + v);
                 }
             }
         }
@@ -45,7 +48,13 @@ final class ReportPrinter {
     }
 
     private static void line(PrintWriter out, String indent, Check c) {
-        out.println(indent + pad(c.status().name(), 5) + " " + pad(c.code(), 28) + " " + c.subject() + ": " + c.message());
+        out.println(indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + shorten(c.subject()) + ": "
+                + shorten(c.message()));
+    }
+
+    /** Shortens SHA-256 hex in file names for reading; the JSON report keeps them whole. */
+    private static String shorten(String s) {
+        return HASH.matcher(s).replaceAll(m -> m.group().substring(0, 8) + "…" + m.group().substring(56));
     }
 
     private static String pad(String s, int width) {

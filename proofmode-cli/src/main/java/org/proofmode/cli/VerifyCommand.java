@@ -24,16 +24,17 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode verify}: check proofs. */
-@Command(name = "verify", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Check proofs: a share bundle (.zip, ours or the ProofMode app's), a proof folder, or a",
-            "media file whose proof is in the store. Runs every check and prints each with a stable",
-            "code, then the verdict: INVALID, VALID (intact, signer not trusted) or TRUSTED (intact and",
-            "signed by one of your keys or a --trust key).",
-            "Exit 0 valid, 3 invalid, 41 unreadable bundle, 43 not trusted with --require-trusted,",
-            "61 missing input."},
+            "Check proofs: share bundles, proof folders, or proved media files.",
+            "",
+            "PATH is a share bundle (.zip, ours or the ProofMode app's), a proof folder, or a media file "
+                + "whose proof is in the store. Every check runs and is printed with a stable code; the "
+                + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
+                + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
+            ""},
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
-            "  proofmode verify --trust alice.asc --require-trusted share.zip"})
+            "  proofmode verify --trust alice.asc --require-trusted share.zip", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
