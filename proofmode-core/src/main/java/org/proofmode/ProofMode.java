@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.ProofStore;
@@ -68,6 +69,18 @@ public final class ProofMode {
      * @param sources metadata sources
      */
     public Prover prover(SigningKey key, ProofStore target, List<MetadataSource> sources) {
+        Objects.requireNonNull(key, "key");
+        return prover(() -> key, target, sources);
+    }
+
+    /**
+     * Makes a prover whose key is still being unlocked; media are hashed meanwhile.
+     *
+     * @param key gives the unlocked device key; may block, and may throw {@link ProofModeException}
+     * @param target where proof sets go
+     * @param sources metadata sources
+     */
+    public Prover prover(Supplier<SigningKey> key, ProofStore target, List<MetadataSource> sources) {
         target.recover();
         return new Prover(key, target, sources, Clock.systemUTC());
     }

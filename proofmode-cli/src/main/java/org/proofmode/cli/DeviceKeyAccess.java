@@ -2,6 +2,9 @@ package org.proofmode.cli;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.proofmode.ProofModeException;
 import org.proofmode.ProofMode;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyType;
@@ -19,6 +22,35 @@ final class DeviceKeyAccess {
         }
         try (Passphrase p = Passphrases.unlocking(ctx, passphraseFile, keys)) {
             return keys.unlock(p);
+        }
+    }
+
+    /**
+     * Starts unlocking (or creating) the key in the background. The passphrase is resolved first, on
+     * this thread, so that a terminal prompt is not mixed with other output.
+     */
+    static CompletableFuture<SigningKey> unlockOrCreateAsync(CliContext ctx, ProofMode pm, KeyType type, Path passphraseFile) {
+        DeviceKeys keys = pm.keys();
+        if (!keys.exists()) {
+            return CompletableFuture.supplyAsync(() -> unlockOrCreate(ctx, pm, type, passphraseFile));
+        }
+        Passphrase p = Passphrases.unlocking(ctx, passphraseFile, keys);
+        return CompletableFuture.supplyAsync(() -> {
+            try (p) {
+                return keys.unlock(p);
+            }
+        });
+    }
+
+    /** Waits for the key; rethrows why it could not be had. */
+    static SigningKey join(CompletableFuture<SigningKey> key) {
+        try {
+            return key.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof ProofModeException pme) {
+                throw pme;
+            }
+            throw e;
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -89,9 +90,10 @@ final class ProveCommand implements Callable<Integer> {
             return exit;
         }
         ProofMode pm = root.proofMode();
-        SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyType, passphraseFile);
+        // Unlock (or create) the key while the first media are being read and hashed.
+        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyType, passphraseFile);
         ProofStore store = out == null ? pm.store() : new ProofStore(out);
-        Prover prover = pm.prover(key, store, ProofMode.defaultSources());
+        Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, ProofMode.defaultSources());
         long total = work.stream().mapToLong(Work::size).sum();
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());
@@ -112,6 +114,13 @@ final class ProveCommand implements Callable<Integer> {
                         bar.fileDone();
                     }
                 }));
+            }
+            try {
+                DeviceKeyAccess.join(key);
+            } catch (ProofModeException e) {
+                bar.finish();
+                ctx.err().println("proofmode: " + e.getMessage());
+                return ExitCodes.of(e.failure());
             }
             for (int i = 0; i < work.size(); i++) {
                 exit = firstError(exit, report(ctx, bar, work.get(i), futures.get(i)));

@@ -221,6 +221,10 @@ public final class DeviceKeys {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
         PGPPublicKey signing = signingKeyOf(ring, name);
         checkStrength(ring, name);
+        if (!org.proofmode.sign.StreamSigner.canSign(signing)) {
+            throw new ProofModeException(Failure.UNSUPPORTED, name + ": cannot sign with a "
+                    + OpenPgpKeys.algorithmName(signing) + " key; use ed25519, rsa (2048 bits or more), or ecdsa on P-256");
+        }
         PGPSecretKey secretKey = ring.getSecretKey(signing.getKeyID());
         if (secretKey == null || secretKey.isPrivateKeyEmpty()) {
             throw new ProofModeException(Failure.BAD_DATA, name + ": the signing key's secret part is missing");

@@ -14,6 +14,7 @@ import java.util.Optional;
  */
 public final class DeviceSource implements MetadataSource {
     private final Path dmi;
+    private volatile String[] cached;
 
     /** Reads hardware facts from Linux's {@code /sys/class/dmi/id} where present. */
     public DeviceSource() {
@@ -32,15 +33,30 @@ public final class DeviceSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
+        String[] v = cached;
+        if (v == null) {
+            v = snapshot();
+            cached = v;
+        }
+        record.put(ProofFields.LANGUAGE, v[0]);
+        record.put(ProofFields.LOCALE, v[1]);
+        record.put(ProofFields.MANUFACTURER, v[2]);
+        record.put(ProofFields.HARDWARE, v[3]);
+        record.put(ProofFields.OS, v[4]);
+    }
+
+    /** Reads the facts once: they do not change while a process runs. */
+    private String[] snapshot() {
         Locale locale = Locale.getDefault();
-        record.put(ProofFields.LANGUAGE, locale.getDisplayLanguage(Locale.ENGLISH));
-        record.put(ProofFields.LOCALE, country(locale));
         String vendor = read("sys_vendor").orElse("");
         String product = read("product_name").orElse(System.getProperty("os.arch", ""));
-        record.put(ProofFields.MANUFACTURER, vendor);
-        record.put(ProofFields.HARDWARE, (vendor.isEmpty() || product.startsWith(vendor) ? product : vendor + " " + product).trim());
-        record.put(ProofFields.OS, (System.getProperty("os.name", "") + " " + System.getProperty("os.version", "")
-                + " " + System.getProperty("os.arch", "")).trim());
+        return new String[] {
+            locale.getDisplayLanguage(Locale.ENGLISH),
+            country(locale),
+            vendor,
+            (vendor.isEmpty() || product.startsWith(vendor) ? product : vendor + " " + product).trim(),
+            (System.getProperty("os.name", "") + " " + System.getProperty("os.version", "") + " "
+                    + System.getProperty("os.arch", "")).trim()};
     }
 
     private static String country(Locale locale) {

@@ -1,7 +1,8 @@
 package org.proofmode.prove;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofFiles;
@@ -29,6 +31,7 @@ import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
+import org.proofmode.sign.Prehash;
 import org.proofmode.sign.Signed;
 import org.proofmode.sign.StreamSigner;
 
@@ -41,11 +44,10 @@ public final class Prover {
     /** The software name and version recorded in every proof. */
     public static final String SOFTWARE = "proofmode-jvm " + version();
 
-    private final SigningKey key;
+    private final Supplier<SigningKey> key;
     private final ProofStore store;
     private final List<MetadataSource> sources;
     private final Clock clock;
-    private final byte[] pubkey;
 
     /**
      * Creates a prover.
@@ -56,11 +58,24 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(SigningKey key, ProofStore store, List<MetadataSource> sources, Clock clock) {
+        this(() -> key, store, sources, clock);
+        Objects.requireNonNull(key, "key");
+    }
+
+    /**
+     * Creates a prover whose key is still being unlocked: media are read and hashed at once, and each
+     * proof waits for the key only when it is ready to be signed.
+     *
+     * @param key gives the unlocked device key; may block, and may throw {@link ProofModeException}
+     * @param store where proof sets go
+     * @param sources metadata sources, run in order
+     * @param clock the time source for proof times
+     */
+    public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
         this.key = Objects.requireNonNull(key, "key");
         this.store = Objects.requireNonNull(store, "store");
         this.sources = List.copyOf(sources);
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.pubkey = OpenPgpKeys.armor(key.certificate());
     }
 
     /** Options for one file. */
@@ -94,36 +109,38 @@ public final class Prover {
         if (type.isEmpty()) {
             return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
         }
-        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        Signed media;
-        try (InputStream in = Files.newInputStream(path)) {
-            media = StreamSigner.sign(key, in, now, options.progress());
+        Prehash hashed;
+        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+            hashed = StreamSigner.digest(in, options.progress());
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
         }
-        String h = media.sha256();
+        String h = hashed.sha256();
         if (!options.force()) {
             Optional<Path> existing = store.find(h);
             if (existing.isPresent()) {
                 return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
             }
         }
-        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes());
+        SigningKey signer = key.get();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        Signed media = StreamSigner.sign(signer, hashed, now);
+        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes(), signer);
         byte[] json = ProofJson.write(record);
         byte[] csv = ProofCsv.write(record);
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put(ProofFiles.mediaSig(h), ascii(media.armoredSignature()));
         files.put(ProofFiles.json(h), json);
-        files.put(ProofFiles.jsonSig(h), ascii(StreamSigner.sign(key, json, now).armoredSignature()));
+        files.put(ProofFiles.jsonSig(h), ascii(StreamSigner.sign(signer, json, now).armoredSignature()));
         files.put(ProofFiles.csv(h), csv);
-        files.put(ProofFiles.csvSig(h), ascii(StreamSigner.sign(key, csv, now).armoredSignature()));
-        files.put(ProofFiles.PUBKEY, pubkey);
+        files.put(ProofFiles.csvSig(h), ascii(StreamSigner.sign(signer, csv, now).armoredSignature()));
+        files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
         ProofStore.Written w = store.write(h, files, options.force());
         return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
                 Optional.of(h), Optional.of(w.folder()), Optional.empty());
     }
 
-    private ProofRecord record(MediaFile media, Optional<String> notes) {
+    private ProofRecord record(MediaFile media, Optional<String> notes, SigningKey signer) {
         ProofRecord.Builder b = ProofRecord.builder();
         b.put(ProofFields.FILE_PATH, media.path().toString());
         b.put(ProofFields.FILE_HASH_SHA256, media.sha256());
@@ -138,7 +155,7 @@ public final class Prover {
         b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(media.proofTime()));
         b.put(ProofFields.NOTES, notes.orElse(""));
         b.put(ProofFields.PROOF_SOFTWARE, SOFTWARE);
-        b.put(ProofFields.PROOF_SIGNER, key.info().fingerprint());
+        b.put(ProofFields.PROOF_SIGNER, signer.info().fingerprint());
         return b.build();
     }
 

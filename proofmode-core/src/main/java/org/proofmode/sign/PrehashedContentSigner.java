@@ -1,9 +1,12 @@
 package org.proofmode.sign;
 
 import java.io.OutputStream;
+import java.math.BigInteger;
 import java.security.MessageDigest;
 import org.bouncycastle.asn1.ASN1Encoding;
+import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.DERSequence;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.DigestInfo;
@@ -12,24 +15,28 @@ import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
 import org.bouncycastle.crypto.engines.RSABlindedEngine;
+import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
+import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 import org.bouncycastle.crypto.params.RSAKeyParameters;
+import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.bouncycastle.crypto.signers.Ed25519Signer;
+import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPrivateKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
-import org.proofmode.media.Digests;
 
 /**
- * An OpenPGP content signer that hashes with the platform's SHA-256 (hardware-accelerated where the
- * CPU offers it) exactly once, and lets the caller take a copy of the hash state at the end of the
- * document: that copy is the document's plain SHA-256. So one read of a file gives both its digest and
- * its signature.
+ * An OpenPGP content signer that continues a SHA-256 computation the caller has already run over the
+ * document (with the platform's SHA-256, hardware-accelerated where the CPU offers it). A v4 signature
+ * hashes the document and then a trailer, so the document's plain SHA-256 and its signature come from
+ * one pass: the caller hashes the media once, keeps a copy of the state as the file hash, and lets this
+ * signer add the trailer and sign.
  *
- * <p>Supports the algorithms device keys use: RSA (PKCS#1 v1.5) and EdDSA (legacy, Ed25519).
+ * <p>Supports RSA (PKCS#1 v1.5), EdDSA on Ed25519 (legacy and RFC 9580 formats) and ECDSA on P-256.
  */
 final class PrehashedContentSigner implements PGPContentSigner {
     private final MessageDigest digest;
@@ -40,8 +47,8 @@ final class PrehashedContentSigner implements PGPContentSigner {
     private final OutputStream out;
     private byte[] finalDigest;
 
-    private PrehashedContentSigner(int signatureType, PGPPrivateKey privateKey) throws PGPException {
-        this.digest = Digests.newSha256();
+    private PrehashedContentSigner(MessageDigest digest, int signatureType, PGPPrivateKey privateKey) throws PGPException {
+        this.digest = digest;
         this.signatureType = signatureType;
         this.keyAlgorithm = privateKey.getPublicKeyPacket().getAlgorithm();
         this.keyId = privateKey.getKeyID();
@@ -59,31 +66,26 @@ final class PrehashedContentSigner implements PGPContentSigner {
         };
     }
 
-    /** Tells whether keys of this OpenPGP algorithm can use this signer. */
+    /**
+     * Tells whether a key can sign with this signer.
+     *
+     * @param key the public half of the signing key
+     */
     @SuppressWarnings("deprecation") // RSA_SIGN: old keys still use it
-    static boolean supports(int keyAlgorithm) {
-        return keyAlgorithm == PublicKeyAlgorithmTags.RSA_GENERAL
-                || keyAlgorithm == PublicKeyAlgorithmTags.RSA_SIGN
-                || keyAlgorithm == PublicKeyAlgorithmTags.EDDSA_LEGACY;
+    static boolean supports(org.bouncycastle.openpgp.PGPPublicKey key) {
+        int algo = key.getAlgorithm();
+        return algo == PublicKeyAlgorithmTags.RSA_GENERAL
+                || algo == PublicKeyAlgorithmTags.RSA_SIGN
+                || algo == PublicKeyAlgorithmTags.EDDSA_LEGACY
+                || algo == PublicKeyAlgorithmTags.Ed25519
+                || algo == PublicKeyAlgorithmTags.ECDSA && key.getBitStrength() == 256;
     }
 
-    /** A builder that remembers the signer it made, so the caller can snapshot its hash state. */
-    static final class Builder implements PGPContentSignerBuilder {
-        private PrehashedContentSigner built;
-
+    /** Builds signers that continue the given SHA-256 state (the document already hashed). */
+    record Builder(MessageDigest preloaded) implements PGPContentSignerBuilder {
         @Override
         public PGPContentSigner build(int signatureType, PGPPrivateKey privateKey) throws PGPException {
-            built = new PrehashedContentSigner(signatureType, privateKey);
-            return built;
-        }
-
-        /** The SHA-256 of everything written so far, without disturbing the running hash. */
-        byte[] snapshotSha256() {
-            try {
-                return ((MessageDigest) built.digest.clone()).digest();
-            } catch (CloneNotSupportedException e) {
-                throw new IllegalStateException("SHA-256 implementation cannot be cloned", e);
-            }
+            return new PrehashedContentSigner(preloaded, signatureType, privateKey);
         }
     }
 
@@ -101,6 +103,13 @@ final class PrehashedContentSigner implements PGPContentSigner {
                 signer.init(true, ed);
                 signer.update(hash, 0, hash.length);
                 return signer.generateSignature();
+            }
+            if (key instanceof ECPrivateKeyParameters ec) {
+                ECDSASigner signer = new ECDSASigner(new HMacDSAKCalculator(new SHA256Digest()));
+                signer.init(true, ec);
+                BigInteger[] rs = signer.generateSignature(hash);
+                return new DERSequence(new ASN1Integer[] {new ASN1Integer(rs[0]), new ASN1Integer(rs[1])})
+                        .getEncoded(ASN1Encoding.DER);
             }
             if (key instanceof RSAKeyParameters rsa) {
                 byte[] info = new DigestInfo(new AlgorithmIdentifier(NISTObjectIdentifiers.id_sha256, DERNull.INSTANCE), hash)

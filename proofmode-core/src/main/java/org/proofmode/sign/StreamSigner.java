@@ -5,29 +5,36 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Date;
 import java.util.Objects;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
-import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
-import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
-import org.proofmode.internal.Hex;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
 
 /**
- * Makes detached OpenPGP v4 signatures (binary document, SHA-256) while hashing the document with
- * SHA-256 in the same read, so large media are read once and memory stays flat.
+ * Makes detached OpenPGP v4 signatures (binary document, SHA-256) from one read of the document: the
+ * read gives the document's SHA-256, and the signature is finished from the same hash state. The read
+ * does not need the key, so a caller can hash large media while the key is still being unlocked.
  */
 public final class StreamSigner {
     /** Size of the read buffer. */
     public static final int BUFFER_SIZE = 1 << 20;
+
+    /** One direct read buffer per thread, reused across files. */
+    private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER_SIZE));
 
     private StreamSigner() {}
 
@@ -42,22 +49,58 @@ public final class StreamSigner {
     }
 
     /**
-     * Reads the stream to its end once, returning its SHA-256 and a detached signature over it.
+     * Reads the stream to its end once, with bounded memory.
      *
-     * @param key the unlocked signing key
      * @param in the document; not closed
-     * @param time the signature creation time
      * @param progress told how many bytes were read, block by block
      * @throws IOException if reading fails
      */
-    public static Signed sign(SigningKey key, InputStream in, Instant time, Progress progress) throws IOException {
+    public static Prehash digest(InputStream in, Progress progress) throws IOException {
+        return digest(Channels.newChannel(in), progress);
+    }
+
+    /**
+     * Reads the channel to its end once into a reused direct buffer: one copy from the operating
+     * system, and memory that does not grow with the file.
+     *
+     * @param in the document; not closed
+     * @param progress told how many bytes were read, block by block
+     * @throws IOException if reading fails
+     */
+    public static Prehash digest(ReadableByteChannel in, Progress progress) throws IOException {
+        MessageDigest md = Digests.newSha256();
+        ByteBuffer buf = BUFFERS.get();
+        buf.clear();
+        long size = 0;
+        int n;
+        while ((n = in.read(buf)) != -1) {
+            buf.flip();
+            md.update(buf);
+            buf.clear();
+            size += n;
+            progress.advanced(n);
+        }
+        return new Prehash(md, size);
+    }
+
+    /**
+     * Signs a hashed document.
+     *
+     * @param key the unlocked signing key
+     * @param document the hashed document
+     * @param time the signature creation time
+     * @return the document's SHA-256 and the armored detached signature
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} for a key algorithm we cannot sign with
+     */
+    public static Signed sign(SigningKey key, Prehash document, Instant time) {
         Objects.requireNonNull(key, "key");
-        int algo = key.signingPublicKey().getAlgorithm();
+        if (!PrehashedContentSigner.supports(key.signingPublicKey())) {
+            throw new ProofModeException(Failure.UNSUPPORTED, "cannot sign with a "
+                    + OpenPgpKeys.algorithmName(key.signingPublicKey()) + " key; use ed25519, rsa, or ecdsa on P-256");
+        }
         try {
-            PrehashedContentSigner.Builder fast = PrehashedContentSigner.supports(algo) ? new PrehashedContentSigner.Builder() : null;
             PGPSignatureGenerator gen = new PGPSignatureGenerator(
-                    fast != null ? fast : new BcPGPContentSignerBuilder(algo, HashAlgorithmTags.SHA256),
-                    key.signingPublicKey());
+                    new PrehashedContentSigner.Builder(document.copy()), key.signingPublicKey());
             gen.init(PGPSignature.BINARY_DOCUMENT, key.privateKey());
             PGPSignatureSubpacketGenerator hashed = new PGPSignatureSubpacketGenerator();
             hashed.setSignatureCreationTime(true, Date.from(time));
@@ -66,28 +109,23 @@ public final class StreamSigner {
             PGPSignatureSubpacketGenerator unhashed = new PGPSignatureSubpacketGenerator();
             unhashed.setIssuerKeyID(false, key.signingPublicKey().getKeyID());
             gen.setUnhashedSubpackets(unhashed.generate());
-
-            MessageDigest separate = fast == null ? Digests.newSha256() : null;
-            byte[] buf = new byte[BUFFER_SIZE];
-            long size = 0;
-            int n;
-            while ((n = in.read(buf)) != -1) {
-                gen.update(buf, 0, n);
-                if (separate != null) {
-                    separate.update(buf, 0, n);
-                }
-                size += n;
-                progress.advanced(n);
-            }
-            byte[] sha = fast != null ? fast.snapshotSha256() : separate.digest();
-            PGPSignature sig = gen.generate();
-            return new Signed(Hex.encode(sha), size, armor(sig));
-        } catch (PGPException e) {
+            return new Signed(document.sha256(), document.size(), armor(gen.generate()));
+        } catch (PGPException | IOException e) {
             throw new IllegalStateException("signing failed: " + e.getMessage(), e);
         }
     }
 
-    /** Signs bytes in memory; see {@link #sign(SigningKey, InputStream, Instant, Progress)}. */
+    /** Tells whether this key's algorithm can sign here (RSA, Ed25519, ECDSA on P-256). */
+    public static boolean canSign(org.bouncycastle.openpgp.PGPPublicKey key) {
+        return PrehashedContentSigner.supports(key);
+    }
+
+    /** Hashes and signs a stream in one read; see {@link #digest} and {@link #sign(SigningKey, Prehash, Instant)}. */
+    public static Signed sign(SigningKey key, InputStream in, Instant time, Progress progress) throws IOException {
+        return sign(key, digest(in, progress), time);
+    }
+
+    /** Signs bytes in memory. */
     public static Signed sign(SigningKey key, byte[] document, Instant time) {
         try {
             return sign(key, new ByteArrayInputStream(document), time, Progress.NONE);

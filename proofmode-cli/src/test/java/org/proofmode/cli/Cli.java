@@ -1,0 +1,38 @@
+package org.proofmode.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/** Runs the command line in-process with captured output, in a given home. */
+final class Cli {
+    record Result(int exit, String out, String err) {}
+
+    private final Map<String, String> env = new HashMap<>();
+
+    Cli(Path home) {
+        env.put("PROOFMODE_HOME", home.toString());
+    }
+
+    Cli env(String name, String value) {
+        if (value == null) {
+            env.remove(name);
+        } else {
+            env.put(name, value);
+        }
+        return this;
+    }
+
+    Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, Terminal.NONE));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Path sample(String relative) {
+        return Path.of(System.getProperty("proofmode.samples")).resolve(relative);
+    }
+}
