@@ -1,0 +1,123 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KeysCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Cli cli;
+    private Path home;
+
+    @BeforeEach
+    void setUp() {
+        home = tmp.resolve("home");
+        cli = new Cli(home).env("PROOFMODE_PASSPHRASE", "first passphrase");
+    }
+
+    @Test
+    void show_exits61_beforeAnyKey() {
+        Cli.Result r = cli.run("keys", "show");
+        assertThat(r.exit()).isEqualTo(61);
+        assertThat(r.err()).contains("no device key");
+    }
+
+    @Test
+    void create_showsEd25519Key_byDefault() {
+        Cli.Result r = cli.run("keys", "create");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).containsPattern("fingerprint: [0-9A-F]{40}").contains("type:        ed25519");
+        assertThat(cli.run("keys", "create").exit()).isEqualTo(59);
+    }
+
+    @Test
+    void export_printsArmoredPublicKeyOnly() {
+        cli.run("keys", "create");
+        Cli.Result r = cli.run("keys", "export");
+        assertThat(r.out()).startsWith("-----BEGIN PGP PUBLIC KEY BLOCK-----").doesNotContain("PRIVATE");
+    }
+
+    @Test
+    void protect_changesPassphrase() throws Exception {
+        cli.run("keys", "create");
+        Path newPass = Files.writeString(tmp.resolve("new.txt"), "second passphrase\n");
+        Cli.Result r = cli.run("keys", "protect", "--new-passphrase-file", newPass.toString());
+        assertThat(r.exit()).isZero();
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 31);
+        assertThat(cli.run("prove", media.toString()).exit()).isEqualTo(67);
+        assertThat(cli.env("PROOFMODE_PASSPHRASE", "second passphrase").run("prove", media.toString()).exit()).isZero();
+    }
+
+    @Test
+    void protect_removesGeneratedPassphraseFile() throws Exception {
+        Cli noPass = new Cli(home);
+        noPass.run("keys", "create");
+        assertThat(home.resolve("keys/passphrase")).exists();
+        Cli.Result r = noPass.env("PROOFMODE_NEW_PASSPHRASE", "chosen passphrase").run("keys", "protect");
+        assertThat(r.exit()).isZero();
+        assertThat(home.resolve("keys/passphrase")).doesNotExist();
+    }
+
+    @Test
+    void protect_exits67_withoutNewPassphraseOffTerminal() {
+        cli.run("keys", "create");
+        assertThat(cli.run("keys", "protect").exit()).isEqualTo(67);
+    }
+
+    @Test
+    void rotate_keepsOldPublicKey_soOldProofsStayTrusted() throws Exception {
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 32);
+        cli.run("prove", media.toString());
+        String before = cli.run("keys", "show").out();
+        Cli.Result r = cli.run("keys", "rotate");
+        assertThat(r.exit()).isZero();
+        assertThat(cli.run("keys", "show").out()).isNotEqualTo(before);
+        try (var s = Files.list(home.resolve("keys/public"))) {
+            assertThat(s.count()).isEqualTo(2);
+        }
+        Cli.Result v = cli.run("verify", media.toString());
+        assertThat(v.exit()).isZero();
+        assertThat(v.out()).contains(": TRUSTED");
+    }
+
+    @Test
+    void import_exits61_forMissingFile() {
+        assertThat(cli.run("keys", "import", tmp.resolve("none.asc").toString()).exit()).isEqualTo(61);
+    }
+
+    @Test
+    void import_exits41_forGarbage() throws Exception {
+        Path junk = Files.writeString(tmp.resolve("junk.asc"), "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nAAAA\n-----END PGP PRIVATE KEY BLOCK-----\n");
+        Cli.Result r = cli.run("keys", "import", junk.toString());
+        assertThat(r.exit()).isEqualTo(41);
+        assertThat(r.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void import_takesAnotherHomesKey_andReprotectsIt() throws Exception {
+        Cli other = new Cli(tmp.resolve("other")).env("PROOFMODE_PASSPHRASE", "other passphrase");
+        other.run("keys", "create");
+        Path secret = tmp.resolve("other/keys/secret.asc");
+        String otherFpr = other.run("keys", "show").out();
+        Path keyPass = Files.writeString(tmp.resolve("kp.txt"), "other passphrase");
+        Cli.Result r = cli.run("keys", "import", "--key-passphrase-file", keyPass.toString(), secret.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(cli.run("keys", "show").out()).isEqualTo(otherFpr);
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 33);
+        assertThat(cli.env("PROOFMODE_PASSPHRASE", "other passphrase").run("prove", media.toString()).exit()).isZero();
+    }
+
+    @Test
+    void import_exits67_forWrongKeyPassphrase() throws Exception {
+        Cli other = new Cli(tmp.resolve("other")).env("PROOFMODE_PASSPHRASE", "other passphrase");
+        other.run("keys", "create");
+        Cli.Result r = cli.run("keys", "import", tmp.resolve("other/keys/secret.asc").toString());
+        assertThat(r.exit()).isEqualTo(67);
+    }
+}

@@ -1,0 +1,66 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MainTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void help_listsCommandsAndExitCodes() {
+        Cli.Result r = new Cli(tmp).run("--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("prove", "verify", "export", "notarize", "keys", "Exit codes:", "67  key locked");
+    }
+
+    @Test
+    void subcommandHelp_exits0() {
+        for (String c : new String[] {"prove", "verify", "export", "notarize", "keys"}) {
+            Cli.Result r = new Cli(tmp).run(c, "--help");
+            assertThat(r.exit()).as(c).isZero();
+            assertThat(r.out()).as(c).contains("Usage: proofmode " + c);
+        }
+    }
+
+    @Test
+    void execute_exits69_forUnknownSubcommand() {
+        Cli.Result r = new Cli(tmp).run("provee", "x.jpg");
+        assertThat(r.exit()).isEqualTo(69);
+        assertThat(r.err()).contains("provee");
+    }
+
+    @Test
+    void execute_exits37_forUnknownOption() {
+        assertThat(new Cli(tmp).run("verify", "--frobnicate", "x.zip").exit()).isEqualTo(37);
+    }
+
+    @Test
+    void execute_exits19_forMissingArgument() {
+        assertThat(new Cli(tmp).run("verify").exit()).isEqualTo(19);
+        assertThat(new Cli(tmp).run("prove").exit()).isEqualTo(19);
+    }
+
+    @Test
+    void version_printsVersion() {
+        Cli.Result r = new Cli(tmp).run("--version");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).startsWith("proofmode ");
+    }
+
+    @Test
+    void exitCodes_mapEveryFailure() {
+        for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
+            assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 41, 59, 61, 67, 83);
+        }
+        assertThat(ExitCodes.of(org.proofmode.Failure.INPUT_MISSING)).isEqualTo(61);
+        assertThat(ExitCodes.of(org.proofmode.Failure.BAD_DATA)).isEqualTo(41);
+        assertThat(ExitCodes.of(org.proofmode.Failure.KEY_LOCKED)).isEqualTo(67);
+        assertThat(ExitCodes.of(org.proofmode.Failure.OUTPUT_EXISTS)).isEqualTo(59);
+        assertThat(ExitCodes.of(org.proofmode.Failure.UNSUPPORTED)).isEqualTo(13);
+        assertThat(ExitCodes.of(org.proofmode.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
+    }
+}
