@@ -1,6 +1,5 @@
 package org.proofmode.cli;
 
-import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -15,12 +14,12 @@ import org.proofmode.keys.SigningKey;
 final class DeviceKeyAccess {
     private DeviceKeyAccess() {}
 
-    static SigningKey unlockOrCreate(CliContext ctx, ProofMode pm, KeyType type, Path passphraseFile) {
+    static SigningKey unlockOrCreate(CliContext ctx, ProofMode pm, KeyOptions options) {
         DeviceKeys keys = pm.keys();
         if (!keys.exists()) {
-            create(ctx, keys, type, Passphrases.given(ctx, passphraseFile));
+            create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
         }
-        try (Passphrase p = Passphrases.unlocking(ctx, passphraseFile, keys)) {
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
             return keys.unlock(p);
         }
     }
@@ -29,12 +28,12 @@ final class DeviceKeyAccess {
      * Starts unlocking (or creating) the key in the background. The passphrase is resolved first, on
      * this thread, so that a terminal prompt is not mixed with other output.
      */
-    static CompletableFuture<SigningKey> unlockOrCreateAsync(CliContext ctx, ProofMode pm, KeyType type, Path passphraseFile) {
+    static CompletableFuture<SigningKey> unlockOrCreateAsync(CliContext ctx, ProofMode pm, KeyOptions options) {
         DeviceKeys keys = pm.keys();
         if (!keys.exists()) {
-            return CompletableFuture.supplyAsync(() -> unlockOrCreate(ctx, pm, type, passphraseFile));
+            return CompletableFuture.supplyAsync(() -> unlockOrCreate(ctx, pm, options));
         }
-        Passphrase p = Passphrases.unlocking(ctx, passphraseFile, keys);
+        Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys);
         return CompletableFuture.supplyAsync(() -> {
             try (p) {
                 return keys.unlock(p);

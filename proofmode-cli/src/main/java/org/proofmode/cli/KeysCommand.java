@@ -18,6 +18,7 @@ import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.proof.ProofTimes;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -57,16 +58,13 @@ final class KeysCommand implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
 
-        @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519",
-                description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); rsa4096 is the Android app's type.")
-        KeyType keyType;
-
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Protect it with the passphrase in FILE.")
-        Path passphraseFile;
+        @Mixin
+        KeyOptions keyOptions;
 
         @Override
         public Integer call() {
-            DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyType, Passphrases.given(parent.ctx(), passphraseFile));
+            DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyOptions.keyType,
+                    Passphrases.given(parent.ctx(), keyOptions.passphraseFile));
             print(parent.ctx(), parent.keys().info());
             return ExitCodes.OK;
         }

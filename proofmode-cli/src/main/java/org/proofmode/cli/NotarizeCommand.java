@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
-import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofTimes;
@@ -16,7 +15,7 @@ import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -34,12 +33,8 @@ final class NotarizeCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
-    @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519",
-            description = "Algorithm of the device key if it must be created: ${COMPLETION-CANDIDATES}.")
-    KeyType keyType;
-
-    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
-    Path passphraseFile;
+    @Mixin
+    KeyOptions keyOptions;
 
     @Parameters(paramLabel = "PATH", description = "The media file.")
     Path path;
@@ -47,7 +42,7 @@ final class NotarizeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         ProofMode pm = root.proofMode();
-        SigningKey key = DeviceKeyAccess.unlockOrCreate(root.ctx, pm, keyType, passphraseFile);
+        SigningKey key = DeviceKeyAccess.unlockOrCreate(root.ctx, pm, keyOptions);
         ProveResult r = pm.prover(key, pm.store(), ProofMode.defaultSources())
                 .prove(path, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
         if (r.outcome() == ProveResult.Outcome.SKIPPED) {

@@ -17,11 +17,11 @@ import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofStore;
-import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -53,12 +53,8 @@ final class ProveCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Write a fresh proof even if one of this content exists.")
     boolean force;
 
-    @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519",
-            description = "Algorithm of the device key if it must be created: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    KeyType keyType;
-
-    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
-    Path passphraseFile;
+    @Mixin
+    KeyOptions keyOptions;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: number of cores).")
     Integer jobs;
@@ -91,7 +87,7 @@ final class ProveCommand implements Callable<Integer> {
         }
         ProofMode pm = root.proofMode();
         // Unlock (or create) the key while the first media are being read and hashed.
-        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyType, passphraseFile);
+        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         ProofStore store = out == null ? pm.store() : new ProofStore(out);
         Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, ProofMode.defaultSources());
         long total = work.stream().mapToLong(Work::size).sum();
