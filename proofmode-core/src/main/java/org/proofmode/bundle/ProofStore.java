@@ -91,8 +91,7 @@ public final class ProofStore {
                 if (!p.getParent().equals(tmp)) {
                     throw new IllegalArgumentException("not a plain file name: " + f.getKey());
                 }
-                Files.write(p, f.getValue());
-                AtomicFiles.fsync(p);
+                AtomicFiles.writeNewDurably(p, f.getValue());
             }
             AtomicFiles.fsyncDirectory(tmp);
             if (Files.isDirectory(target)) {

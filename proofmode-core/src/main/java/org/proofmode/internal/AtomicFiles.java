@@ -84,12 +84,17 @@ public final class AtomicFiles {
     }
 
     /**
-     * Flushes a file's content to the device.
+     * Creates a file with the given content and flushes it to the device, in one open.
      *
-     * @throws IOException if the file cannot be opened or synced
+     * @throws FileAlreadyExistsException if the file exists
+     * @throws IOException if writing or flushing fails
      */
-    public static void fsync(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+    public static void writeNewDurably(Path file, byte[] content) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(content);
+            while (buf.hasRemaining()) {
+                ch.write(buf);
+            }
             ch.force(true);
         }
     }

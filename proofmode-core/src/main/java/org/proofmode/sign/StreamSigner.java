@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -20,6 +21,7 @@ import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.ReadAhead;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
@@ -32,6 +34,9 @@ import org.proofmode.media.Digests;
 public final class StreamSigner {
     /** Size of the read buffer. */
     public static final int BUFFER_SIZE = 1 << 20;
+
+    /** Files at least this large are read on a second thread while the first one hashes. */
+    static final long READ_AHEAD_THRESHOLD = 64L << 20;
 
     /** One direct read buffer per thread, reused across files. */
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER_SIZE));
@@ -68,6 +73,15 @@ public final class StreamSigner {
      * @throws IOException if reading fails
      */
     public static Prehash digest(ReadableByteChannel in, Progress progress) throws IOException {
+        if (in instanceof FileChannel file && file.size() >= READ_AHEAD_THRESHOLD) {
+            MessageDigest md = Digests.newSha256();
+            long size = ReadAhead.read(in, 4, BUFFER_SIZE, block -> {
+                int n = block.remaining();
+                md.update(block);
+                progress.advanced(n);
+            });
+            return new Prehash(md, size);
+        }
         MessageDigest md = Digests.newSha256();
         ByteBuffer buf = BUFFERS.get();
         buf.clear();
