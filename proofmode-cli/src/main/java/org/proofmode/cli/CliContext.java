@@ -24,9 +24,14 @@ public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> e
         Objects.requireNonNull(terminal, "terminal");
     }
 
-    /** {@code PROOFMODE_HOME}, or {@code ~/.proofmode}. */
+    /** {@code PROOFMODE_HOME}, or {@code .proofmode} in the user's home ({@code HOME}, as the shell knows it). */
     public Path home() {
-        return Optional.ofNullable(env.get("PROOFMODE_HOME")).filter(s -> !s.isBlank()).map(Path::of)
-                .orElseGet(() -> Path.of(System.getProperty("user.home"), ".proofmode"));
+        return nonBlank("PROOFMODE_HOME").map(Path::of)
+                .orElseGet(() -> nonBlank("HOME").map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home")))
+                        .resolve(".proofmode"));
+    }
+
+    private Optional<String> nonBlank(String name) {
+        return Optional.ofNullable(env.get(name)).filter(s -> !s.isBlank());
     }
 }

@@ -63,4 +63,28 @@ class MainTest {
         assertThat(ExitCodes.of(org.proofmode.Failure.UNSUPPORTED)).isEqualTo(13);
         assertThat(ExitCodes.of(org.proofmode.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
     }
+
+    @Test
+    void home_followsHomeVariable_whenProofmodeHomeUnset() {
+        var ctx = new CliContext(new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()),
+                java.util.Map.of("HOME", tmp.toString()), Terminal.NONE);
+        assertThat(ctx.home()).isEqualTo(tmp.resolve(".proofmode"));
+        var explicit = new CliContext(ctx.out(), ctx.err(), java.util.Map.of("HOME", "/x", "PROOFMODE_HOME", tmp.toString()), Terminal.NONE);
+        assertThat(explicit.home()).isEqualTo(tmp);
+    }
+
+    @Test
+    void progressBar_drawsOnTerminalOnly() {
+        var text = new java.io.StringWriter();
+        ProgressBar bar = new ProgressBar(new java.io.PrintWriter(text, true), true, 1000, 2);
+        bar.bytes(500);
+        bar.fileDone();
+        bar.finish();
+        assertThat(text.toString()).contains("[", "%", "files");
+        var silent = new java.io.StringWriter();
+        ProgressBar off = new ProgressBar(new java.io.PrintWriter(silent, true), false, 1000, 2);
+        off.bytes(500);
+        off.finish();
+        assertThat(silent.toString()).isEmpty();
+    }
 }
