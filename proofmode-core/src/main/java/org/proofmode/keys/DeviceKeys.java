@@ -23,12 +23,15 @@ import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSecretKey;
 import org.bouncycastle.openpgp.PGPSecretKeyRing;
 import org.pgpainless.PGPainless;
+import org.pgpainless.algorithm.HashAlgorithm;
 import org.pgpainless.algorithm.KeyFlag;
+import org.pgpainless.algorithm.SymmetricKeyAlgorithm;
 import org.pgpainless.exception.WrongPassphraseException;
 import org.pgpainless.key.generation.KeySpec;
 import org.pgpainless.key.generation.type.eddsa_legacy.EdDSALegacyCurve;
 import org.pgpainless.key.generation.type.rsa.RsaLength;
 import org.pgpainless.key.info.KeyRingInfo;
+import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
 import org.pgpainless.key.protection.UnlockSecretKey;
 import org.proofmode.Failure;
@@ -51,6 +54,13 @@ public final class DeviceKeys {
     public static final String USER_ID = "ProofMode device key";
 
     private static final int MIN_RSA_BITS = 2048;
+
+    /**
+     * How secret keys are encrypted: AES-256, with a salted S2K iterated over SHA-256 for 8,388,608
+     * bytes (coded count 0xD0): each guess at a chosen passphrase costs an attacker as much as an unlock costs us.
+     */
+    static final KeyRingProtectionSettings PROTECTION =
+            new KeyRingProtectionSettings(SymmetricKeyAlgorithm.AES_256, HashAlgorithm.SHA256, 0xD0);
 
     private final Path dir;
 
@@ -209,8 +219,8 @@ public final class DeviceKeys {
      * @param keyBytes the secret key, armored or binary
      * @param name what to call it in messages
      * @param keyPassphrase the passphrase it is protected with now, if any
-     * @param newPassphrase the passphrase to protect it with here, or empty to keep
-     *     {@code keyPassphrase} (or to generate one if the key was unprotected)
+     * @param newPassphrase the passphrase to protect it with here; if empty, {@code keyPassphrase} is used
+     *     (also for a key that was unprotected), and if that is empty too, one is generated
      * @param replace whether an existing device key may be retired for it
      * @throws ProofModeException with {@link Failure#BAD_DATA} for something that is not a usable secret
      *     key, {@link Failure#UNSUPPORTED} for a weak or non-signing key, {@link Failure#KEY_LOCKED} for a
@@ -219,8 +229,8 @@ public final class DeviceKeys {
     public synchronized Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
             Optional<Passphrase> newPassphrase, boolean replace) {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
-        PGPPublicKey signing = signingKeyOf(ring, name);
         checkStrength(ring, name);
+        PGPPublicKey signing = signingKeyOf(ring, name);
         if (!org.proofmode.sign.StreamSigner.canSign(signing)) {
             throw new ProofModeException(Failure.UNSUPPORTED, name + ": cannot sign with a "
                     + OpenPgpKeys.algorithmName(signing) + " key; use ed25519, rsa (2048 bits or more), or ecdsa on P-256");
@@ -238,7 +248,7 @@ public final class DeviceKeys {
             throw new ProofModeException(Failure.OUTPUT_EXISTS,
                     "a device key exists already; use --force to retire it and import this one");
         }
-        Optional<Passphrase> target = newPassphrase.isPresent() ? newPassphrase : encrypted ? keyPassphrase : Optional.empty();
+        Optional<Passphrase> target = newPassphrase.isPresent() ? newPassphrase : keyPassphrase;
         Passphrase secret = target.orElseGet(Passphrase::random);
         try {
             PGPSecretKeyRing protectedRing = reprotect(ring, encrypted ? keyPassphrase : Optional.empty(), secret);
@@ -333,15 +343,16 @@ public final class DeviceKeys {
             case ED25519 -> org.pgpainless.key.generation.type.KeyType.EDDSA_LEGACY(EdDSALegacyCurve._Ed25519);
             case RSA4096 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._4096);
         };
-        org.pgpainless.util.Passphrase pp = new org.pgpainless.util.Passphrase(passphrase.chars());
+        PGPSecretKeyRing clear;
         try {
             KeySpec primary = KeySpec.getBuilder(spec, KeyFlag.CERTIFY_OTHER, KeyFlag.SIGN_DATA).build();
-            return PGPainless.buildKeyRing().setPrimaryKey(primary).addUserId(USER_ID).setPassphrase(pp).build();
+            // No expiry: a device key signs for as long as the device is in use; rotate to retire it.
+            clear = PGPainless.buildKeyRing().setPrimaryKey(primary).addUserId(USER_ID).setExpirationDate(null).build();
         } catch (Exception e) {
             throw new ProofModeException(Failure.INTERNAL, "key generation failed: " + OpenPgpKeys.oneLine(e), e);
-        } finally {
-            pp.clear();
         }
+        // The unencrypted key exists only in memory; it is encrypted with our settings before any write.
+        return reprotect(clear, Optional.empty(), passphrase);
     }
 
     private static PGPSecretKeyRing reprotect(PGPSecretKeyRing ring, Optional<Passphrase> oldPassphrase, Passphrase newPassphrase) {
@@ -352,7 +363,7 @@ public final class DeviceKeys {
         try {
             return PGPainless.modifyKeyRing(ring)
                     .changePassphraseFromOldPassphrase(oldPp)
-                    .withSecureDefaultSettings()
+                    .withCustomSettings(PROTECTION)
                     .toNewPassphrase(newPp)
                     .done();
         } catch (WrongPassphraseException e) {
@@ -391,8 +402,14 @@ public final class DeviceKeys {
     }
 
     private static PGPPublicKey signingKeyOf(PGPSecretKeyRing ring, String name) {
-        KeyRingInfo info = PGPainless.inspectKeyRing(ring);
-        List<PGPPublicKey> signing = info.getSigningSubkeys();
+        List<PGPPublicKey> signing;
+        try {
+            KeyRingInfo info = PGPainless.inspectKeyRing(ring);
+            signing = info.getSigningSubkeys();
+        } catch (RuntimeException e) {
+            throw new ProofModeException(Failure.UNSUPPORTED,
+                    name + ": no valid self-signature (" + OpenPgpKeys.oneLine(e) + ")", e);
+        }
         if (signing.isEmpty()) {
             throw new ProofModeException(Failure.UNSUPPORTED,
                     name + ": has no valid signing key (expired, revoked, or only SHA-1 self-signatures)");

@@ -56,6 +56,10 @@ public final class CheckCodes {
     public static final String SIGNER_TRUSTED = "signer.trusted";
     /** The signer is not one of the trusted keys. */
     public static final String SIGNER_UNTRUSTED = "signer.untrusted";
+    /** The record's {@code Proof.Signer} names the key that signed it. */
+    public static final String PROOF_SIGNER_MATCH = "proof.signer.match";
+    /** The record's {@code Proof.Signer} names another key than the one that signed it: re-signed. */
+    public static final String PROOF_SIGNER_MISMATCH = "proof.signer.mismatch";
     /** The files of one proof were signed by different keys. */
     public static final String SIGNER_INCONSISTENT = "signer.inconsistent";
 

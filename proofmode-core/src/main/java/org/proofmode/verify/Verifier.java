@@ -229,6 +229,7 @@ public final class Verifier {
             signature("proofCsv", g.csv, g.csvSig);
             mediaChecks(media, claimed);
             signerChecks();
+            recordedSignerCheck(jsonRecords, csvRecords);
 
             ProofRecord latest = !jsonRecords.isEmpty() ? jsonRecords.get(jsonRecords.size() - 1)
                     : !csvRecords.isEmpty() ? csvRecords.get(csvRecords.size() - 1) : ProofRecord.builder().build();
@@ -336,6 +337,25 @@ public final class Verifier {
                 if (signerCert == null) {
                     signerCert = c;
                 }
+            }
+        }
+
+        /** Our records name their signer; a proof re-signed by another key no longer matches. */
+        private void recordedSignerCheck(List<ProofRecord> json, List<ProofRecord> csv) {
+            if (signerCert == null) {
+                return;
+            }
+            String actual = OpenPgpKeys.fingerprint(signerCert.getPublicKey());
+            for (ProofRecord r : java.util.stream.Stream.concat(json.stream(), csv.stream()).toList()) {
+                Optional<String> named = r.get(ProofFields.PROOF_SIGNER).filter(v -> !v.isBlank());
+                if (named.isPresent() && !named.get().equalsIgnoreCase(actual)) {
+                    checks.add(new Check(CheckCodes.PROOF_SIGNER_MISMATCH, Status.FAIL, g.id, "the record names signer "
+                            + named.get() + ", but the proof was signed by " + actual));
+                    return;
+                }
+            }
+            if (java.util.stream.Stream.concat(json.stream(), csv.stream()).anyMatch(r -> r.get(ProofFields.PROOF_SIGNER).isPresent())) {
+                checks.add(new Check(CheckCodes.PROOF_SIGNER_MATCH, Status.PASS, g.id, "the record names the key that signed it"));
             }
         }
 
