@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +13,6 @@ import org.proofmode.testkit.Gpg;
 import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Samples;
 import org.proofmode.testkit.Sqv;
-import org.proofmode.testkit.Tamper;
 
 /**
  * Real bundles made by the ProofMode Android app (read in place from the shared samples): our verdicts,
@@ -103,11 +101,7 @@ class AppBundlesIT {
     }
 
     private ProofSet unpack(String zip) throws IOException {
-        Path unpacked = Files.createDirectories(dir.resolve("unpacked"));
-        for (Map.Entry<String, byte[]> e : Tamper.readZip(starling(zip)).entrySet()) {
-            Files.write(unpacked.resolve(Path.of(e.getKey()).getFileName().toString()), e.getValue());
-        }
-        return new ProofSet(unpacked, SHA, unpacked.resolve("smallest_jpeg.jpg"));
+        return ProofSet.unzip(starling(zip), dir.resolve("unpacked"), SHA, "smallest_jpeg.jpg");
     }
 
     private ProcessResult verify(Path zip) {

@@ -46,7 +46,7 @@ class ExportIT {
         assertThat(entries.get("photo.jpg")).isEqualTo(Files.readAllBytes(proof.media()));
         assertThat(new String(entries.get("HowToVerifyProofData.txt"), StandardCharsets.UTF_8)).contains("gpg --verify");
 
-        ProofSet unpacked = unpack(entries, dir.resolve("unpacked"));
+        ProofSet unpacked = ProofSet.unzip(zip, dir.resolve("unpacked"), h, "photo.jpg");
         ProcessResult sum = ExternalTool.run(List.of(ExternalTool.require("sha256sum").toString(), unpacked.media().toString()),
                 Map.of(), Duration.ofSeconds(60));
         assertThat(sum.stdout()).as("step 1 of HowToVerifyProofData.txt: " + sum.describe()).startsWith(h + "  ");
@@ -93,13 +93,5 @@ class ExportIT {
         ProcessResult forced = pm.run("export", "--with-media", "--force", "-o", zip.toString(), proof.media().toString());
         assertThat(forced.exitCode()).as(forced.describe()).isZero();
         assertThat(Tamper.readZip(zip)).containsKey("photo.jpg");
-    }
-
-    private ProofSet unpack(Map<String, byte[]> entries, Path folder) throws IOException {
-        Files.createDirectories(folder);
-        for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-            Files.write(folder.resolve(e.getKey()), e.getValue());
-        }
-        return new ProofSet(folder, proof.sha256(), folder.resolve("photo.jpg"));
     }
 }

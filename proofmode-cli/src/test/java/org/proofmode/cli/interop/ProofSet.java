@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.proofmode.testkit.ProcessResult;
+import org.proofmode.testkit.Tamper;
 
 /**
  * The files of one proof: a folder holding {@code <h>.proof.json}, {@code <h>.proof.csv}, their
@@ -40,6 +42,20 @@ record ProofSet(Path folder, String sha256, Path media) {
         }
         assertThat(set.pubkey()).isRegularFile();
         return set;
+    }
+
+    /**
+     * Unzips a flat share bundle into {@code folder} (entry names reduced to their file names) and
+     * returns its proof.
+     *
+     * @param mediaName the media file's name inside the bundle
+     */
+    static ProofSet unzip(Path zip, Path folder, String sha256, String mediaName) throws IOException {
+        Files.createDirectories(folder);
+        for (Map.Entry<String, byte[]> e : Tamper.readZip(zip).entrySet()) {
+            Files.write(folder.resolve(Path.of(e.getKey()).getFileName().toString()), e.getValue());
+        }
+        return new ProofSet(folder, sha256, folder.resolve(mediaName));
     }
 
     /** {@code <h>.asc}. */
