@@ -1,0 +1,96 @@
+package org.proofmode.cli.interop;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
+
+/**
+ * Runs the shaded {@code proofmode.jar} in a child JVM, as users run it, against one ProofMode home.
+ * The jar comes from the system property {@code proofmode.jar}, which failsafe sets after
+ * {@code package} built it.
+ */
+final class ProofModeJar {
+    /** The passphrase of device keys made by tests. */
+    static final String PASSPHRASE = "correct horse battery staple";
+
+    /**
+     * JVM options for short commands: the serial collector starts a little faster and changes nothing
+     * the commands do. (C1-only compilation would start faster still, but makes RSA-4096 key generation
+     * several times slower.)
+     */
+    static final List<String> QUICK_START = List.of("-XX:+UseSerialGC");
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    private final Path home;
+    private final Map<String, String> env;
+
+    private ProofModeJar(Path home, Map<String, String> env) {
+        this.home = home;
+        this.env = Map.copyOf(env);
+    }
+
+    /** A runner on {@code home} with {@code PROOFMODE_PASSPHRASE} set to {@link #PASSPHRASE}. */
+    static ProofModeJar at(Path home) {
+        return new ProofModeJar(home, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE", PASSPHRASE));
+    }
+
+    /** A runner on {@code home} without {@code PROOFMODE_PASSPHRASE}. */
+    static ProofModeJar withoutPassphrase(Path home) {
+        return new ProofModeJar(home, Map.of("PROOFMODE_HOME", home.toString()));
+    }
+
+    /** This runner with {@code PROOFMODE_PASSPHRASE} set to {@code passphrase}. */
+    ProofModeJar withPassphrase(String passphrase) {
+        Map<String, String> e = new HashMap<>(env);
+        e.put("PROOFMODE_PASSPHRASE", passphrase);
+        return new ProofModeJar(home, e);
+    }
+
+    /** The ProofMode home. */
+    Path home() {
+        return home;
+    }
+
+    /** The store folder of the proof of content {@code sha256}. */
+    Path proofFolder(String sha256) {
+        return home.resolve("proofs").resolve(sha256);
+    }
+
+    /** Runs {@code proofmode ARGS}. */
+    ProcessResult run(String... args) {
+        return runJvm(QUICK_START, TIMEOUT, args);
+    }
+
+    /** Runs {@code java JVM_OPTIONS -jar proofmode.jar ARGS}. */
+    ProcessResult runJvm(List<String> jvmOptions, Duration timeout, String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.add("-jar");
+        cmd.add(jar().toString());
+        cmd.addAll(List.of(args));
+        return ExternalTool.run(cmd, env, timeout);
+    }
+
+    /** The shaded jar under test; fails the test if the build did not make it. */
+    static Path jar() {
+        String p = System.getProperty("proofmode.jar");
+        if (p == null || p.isBlank()) {
+            return fail("system property proofmode.jar is not set; run the integration tests with ./mvnw verify");
+        }
+        Path jar = Path.of(p);
+        if (!Files.isRegularFile(jar)) {
+            return fail("proofmode.jar not found at " + jar + "; run ./mvnw verify (package builds it)");
+        }
+        return jar;
+    }
+}

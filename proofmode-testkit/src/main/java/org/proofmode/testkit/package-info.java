@@ -1,0 +1,5 @@
+/**
+ * Shared test helpers: the external sample data, external tools (gpg, sqv...) and tamper recipes that
+ * derive invalid proofs from valid ones. Used by the other modules in test scope only.
+ */
+package org.proofmode.testkit;
