@@ -48,11 +48,11 @@ final class ReportPrinter {
     }
 
     private static void line(PrintWriter out, String indent, Check c) {
-        out.println(indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + shorten(c.subject()) + ": "
+        out.println(indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + c.subject() + ": "
                 + shorten(c.message()));
     }
 
-    /** Shortens SHA-256 hex in file names for reading; the JSON report keeps them whole. */
+    /** Shortens SHA-256 hex in messages for reading; file names and the JSON report keep them whole. */
     private static String shorten(String s) {
         return HASH.matcher(s).replaceAll(m -> m.group().substring(0, 8) + "…" + m.group().substring(56));
     }

@@ -101,10 +101,6 @@ class KeysWithGpgIT {
 
         ProcessResult r = ProofModeJar.withoutPassphrase(dir.resolve("home")).run("keys", "import", secret.toString());
 
-        // BUG: exits 1 "internal error: java.util.NoSuchElementException: No direct-key signature and no
-        // user-id signature found." DeviceKeys.importKey calls signingKeyOf (PGPainless inspectKeyRing,
-        // whose policy rejects the RSA-1024 self-signature and then throws) before checkStrength, so the
-        // documented refusal "rsa1024 is too weak" with exit 13 is never reached.
         assertThat(r.exitCode()).as(r.describe()).isEqualTo(13);
         assertThat(r.stderr()).contains("too weak");
         assertThat(dir.resolve("home/keys/secret.asc")).doesNotExist();
@@ -119,11 +115,6 @@ class KeysWithGpgIT {
         ProcessResult imported = pm.run("keys", "import", secret.toString());
         assertThat(imported.exitCode()).as(imported.describe()).isZero();
 
-        // BUG: prove exits 67 "wrong passphrase for the device key". With PROOFMODE_PASSPHRASE set,
-        // KeysCommand.Import takes it as the passphrase the key is protected with *now*; the key is
-        // unprotected, so DeviceKeys.importKey protects it with a random passphrase saved in
-        // keys/passphrase. Every later command then prefers PROOFMODE_PASSPHRASE (Passphrases.unlocking)
-        // and fails. 'keys create' protects the new key with PROOFMODE_PASSPHRASE; import should too.
         ProofSet proof = ProofSet.prove(pm, TestMedia.jpeg(dir, "photo.jpg", 7));
         assertSignedByGpgKey(proof, unprotectedKey);
     }
@@ -138,11 +129,6 @@ class KeysWithGpgIT {
         ProcessResult created = pm.run("keys", "create", "--key-type", keyType);
         assertThat(created.exitCode()).as(created.describe()).isZero();
 
-        // BUG: gpg --list-packets shows "iter+salt S2K, algo: 7, SHA1 protection, hash: 2": a created
-        // key is encrypted with AES-128 and a SHA-1 S2K, although 'proofmode help keys' promises AES-256
-        // (imported and re-protected keys do get algo 9, hash 8). DeviceKeys.generate leaves the
-        // encryption to PGPainless's KeyRingBuilder defaults instead of the secure settings that
-        // DeviceKeys.reprotect uses.
         assertThat(listPackets(pm.home().resolve("keys/secret.asc"))).contains("iter+salt S2K, algo: 9,");
     }
 

@@ -26,10 +26,6 @@ class SubcommandHelpIT {
 
         ProcessResult r = ProofModeJar.at(dir.resolve("home")).run(args);
 
-        // BUG: exits 37 "Unknown option: '--help'" (keys) or 19 "Missing required parameter" (prove,
-        // verify, export...), while the error message itself says "Try 'proofmode keys --help'". Main
-        // declares mixinStandardHelpOptions on the root command only; the subcommands need it too (or
-        // an inherited --help option). 'proofmode help keys' works meanwhile.
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(r.stdout()).startsWith("Usage: proofmode " + subcommand);
     }
