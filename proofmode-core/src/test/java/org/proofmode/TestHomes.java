@@ -1,14 +1,24 @@
 package org.proofmode;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.Random;
+import java.util.stream.Stream;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.prove.ProveResult;
+import org.proofmode.prove.Prover;
+import org.proofmode.sign.StreamSigner;
 
 /** Helpers shared by core tests. */
 public final class TestHomes {
+    private static ProofMode sharedRsaHome;
+
     private TestHomes() {}
 
     /** The external sample folder, which must exist (tests fail rather than skip without it). */
@@ -33,5 +43,83 @@ public final class TestHomes {
     public static SigningKey keyIn(ProofMode pm, KeyType type) {
         pm.keys().create(type, Optional.of(passphrase()));
         return pm.keys().unlock(passphrase());
+    }
+
+    /**
+     * A home with an RSA-4096 device key (protected with {@link #passphrase()}), made once per test run
+     * because RSA key generation takes seconds. Callers must not change its keys; they may prove into
+     * stores of their own.
+     */
+    public static synchronized ProofMode sharedRsaHome() {
+        if (sharedRsaHome == null) {
+            try {
+                Path dir = Files.createTempDirectory("proofmode-rsa-home");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteTree(dir)));
+                ProofMode pm = ProofMode.at(dir);
+                pm.keys().create(KeyType.RSA4096, Optional.of(passphrase()));
+                sharedRsaHome = pm;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return sharedRsaHome;
+    }
+
+    /** The unlocked key of {@link #sharedRsaHome()}. */
+    public static SigningKey sharedRsaKey() {
+        return sharedRsaHome().keys().unlock(passphrase());
+    }
+
+    /**
+     * Writes a small file that sniffs as a JPEG: the JFIF magic {@code FF D8 FF E0} and a random tail.
+     *
+     * @param seed seeds the tail, so the same seed gives the same file
+     */
+    public static Path jpegLike(Path file, long seed, int tailLength) {
+        byte[] bytes = new byte[4 + tailLength];
+        new Random(seed).nextBytes(bytes);
+        bytes[0] = (byte) 0xFF;
+        bytes[1] = (byte) 0xD8;
+        bytes[2] = (byte) 0xFF;
+        bytes[3] = (byte) 0xE0;
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            return Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Proves one file into the home's own store with the default metadata sources. */
+    public static ProveResult prove(ProofMode pm, SigningKey key, Path media) {
+        return pm.prover(key, pm.store(), ProofMode.defaultSources())
+                .prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+    }
+
+    /** Copies the regular files of a flat folder into a new folder. */
+    public static Path copyFolder(Path from, Path to) {
+        try (Stream<Path> files = Files.list(from)) {
+            Files.createDirectories(to);
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Files.copy(f, to.resolve(f.getFileName().toString()));
+            }
+            return to;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Deletes a folder tree if it exists. */
+    public static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
