@@ -113,10 +113,11 @@ public final class Bundle implements Closeable {
         try {
             List<BundleEntry> out = new ArrayList<>();
             Set<String> seen = new HashSet<>();
+            int count = 0;
             var en = zip.entries();
             while (en.hasMoreElements()) {
                 ZipEntry e = en.nextElement();
-                if (out.size() >= limits.maxEntries()) {
+                if (++count > limits.maxEntries()) {
                     throw new ProofModeException(Failure.BAD_DATA, file + ": more than " + limits.maxEntries() + " entries");
                 }
                 String name = e.getName();
@@ -124,8 +125,10 @@ public final class Bundle implements Closeable {
                 if (e.isDirectory()) {
                     continue;
                 }
-                if (!seen.add(name.toLowerCase(Locale.ROOT))) {
-                    throw new ProofModeException(Failure.BAD_DATA, file + ": entry " + name + " appears twice");
+                // Proofs are found by file name wherever they sit, so one name may appear only once.
+                String base = name.substring(name.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
+                if (!seen.add(base)) {
+                    throw new ProofModeException(Failure.BAD_DATA, file + ": file name " + base + " appears twice");
                 }
                 out.add(new ZipBundleEntry(zip, e, limits));
             }

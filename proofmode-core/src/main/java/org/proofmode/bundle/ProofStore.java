@@ -27,6 +27,9 @@ import org.proofmode.internal.Hex;
 public final class ProofStore {
     private static final String OLD_PREFIX = ".old-";
 
+    /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
+    static final java.time.Duration STALE_AFTER = java.time.Duration.ofMinutes(15);
+
     private final Path root;
 
     /** Opens (without creating) a store folder. */
@@ -50,7 +53,14 @@ public final class ProofStore {
     /** Returns the folder of an existing, complete proof set. */
     public Optional<Path> find(String sha256) {
         Path dir = folder(sha256);
-        return Files.isRegularFile(dir.resolve(ProofFiles.mediaSig(dir.getFileName().toString()))) ? Optional.of(dir) : Optional.empty();
+        String h = dir.getFileName().toString();
+        for (String name : List.of(ProofFiles.mediaSig(h), ProofFiles.json(h), ProofFiles.jsonSig(h), ProofFiles.csv(h),
+                ProofFiles.csvSig(h), ProofFiles.PUBKEY)) {
+            if (!Files.isRegularFile(dir.resolve(name))) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(dir);
     }
 
     /** Lists the hashes of all proof sets, sorted. */
@@ -99,8 +109,18 @@ public final class ProofStore {
                     return new Written(target, true);
                 }
                 Path old = root.resolve(OLD_PREFIX + sha256 + "-" + UUID.randomUUID());
-                AtomicFiles.moveAtomic(target, old, false);
-                AtomicFiles.moveAtomic(tmp, target, false);
+                try {
+                    AtomicFiles.moveAtomic(target, old, false);
+                } catch (java.nio.file.NoSuchFileException e) {
+                    // Another writer moved it away first; ours goes in its place below.
+                }
+                try {
+                    AtomicFiles.moveAtomic(tmp, target, false);
+                } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+                    // Another writer's whole set got there first: keep it, drop the one we moved aside.
+                    AtomicFiles.deleteTree(old);
+                    return new Written(target, true);
+                }
                 AtomicFiles.fsyncDirectory(root);
                 AtomicFiles.deleteTree(old);
             } else {
@@ -123,20 +143,33 @@ public final class ProofStore {
         }
     }
 
+    private static boolean olderThan(Path p, java.time.Instant cutoff) throws IOException {
+        try {
+            return Files.getLastModifiedTime(p).toInstant().isBefore(cutoff);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return false;
+        }
+    }
+
     /** Where a set was written, and whether an existing set was kept instead. */
     public record Written(Path folder, boolean existing) {}
 
     /**
-     * Cleans up after an interrupted write: removes temporary folders, and puts back a set that was
-     * being replaced when the process died.
+     * Cleans up after an interrupted write: removes temporary folders left by a process that died, and
+     * puts back a set that was being replaced when it died. Folders younger than {@link #STALE_AFTER}
+     * may belong to a write in progress, here or in another process, and are left alone.
      */
     public void recover() {
         if (!Files.isDirectory(root)) {
             return;
         }
+        java.time.Instant cutoff = java.time.Instant.now().minus(STALE_AFTER);
         try (Stream<Path> s = Files.list(root)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String name = p.getFileName().toString();
+                if ((name.startsWith(AtomicFiles.TEMP_PREFIX) || name.startsWith(OLD_PREFIX)) && !olderThan(p, cutoff)) {
+                    continue;
+                }
                 if (name.startsWith(AtomicFiles.TEMP_PREFIX)) {
                     AtomicFiles.deleteTree(p);
                 } else if (name.startsWith(OLD_PREFIX) && name.length() >= OLD_PREFIX.length() + 64) {

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public final class MediaSniffer {
     /** How many leading bytes {@link #sniff(byte[], int)} needs at most. */
-    public static final int HEAD_LENGTH = 192;
+    public static final int HEAD_LENGTH = 576;
 
     private MediaSniffer() {}
 
@@ -86,7 +86,7 @@ public final class MediaSniffer {
         if (b.at(0, 0x00, 0x00, 0x01, 0xBA) || b.at(0, 0x00, 0x00, 0x01, 0xB3)) {
             return video("video/mpeg");
         }
-        if (length >= 189 && b.u8(0) == 0x47 && b.u8(188) == 0x47) {
+        if (length >= 565 && b.u8(0) == 0x47 && b.u8(188) == 0x47 && b.u8(376) == 0x47 && b.u8(564) == 0x47) {
             return video("video/mp2t");
         }
         if (length >= 2 && b.u8(0) == 0xFF && (b.u8(1) & 0xF6) == 0xF0) {

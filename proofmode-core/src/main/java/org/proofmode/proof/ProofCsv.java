@@ -16,6 +16,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.Hex;
 
 /**
  * Reads and writes {@code .proof.csv}: a header row and a value row with the same field names as the
@@ -57,16 +58,21 @@ public final class ProofCsv {
     public static List<ProofRecord> read(byte[] bytes, String name) {
         List<ProofRecord> records = new ArrayList<>();
         List<String> header = null;
+        boolean afterHeader = false;
         try (CSVParser parser = CSVParser.parse(new StringReader(new String(bytes, StandardCharsets.UTF_8)), READ)) {
             for (CSVRecord row : parser) {
                 List<String> cells = trimTrailingEmpty(row.toList());
-                if (isHeader(cells)) {
-                    header = cells;
-                    continue;
-                }
-                if (header == null) {
+                // The first row is the header; a later one is a header again only if it repeats one
+                // (the app writes the header again before rows it appends), never right after a header.
+                if (header == null && !isRepeatedHeader(cells) && cells.stream().anyMatch(c -> Hex.isSha256(c.trim()))) {
                     throw new ProofModeException(Failure.BAD_DATA, name + ": no header row before the first value row");
                 }
+                if (header == null || !afterHeader && isRepeatedHeader(cells)) {
+                    header = cells;
+                    afterHeader = true;
+                    continue;
+                }
+                afterHeader = false;
                 records.add(toRecord(header, cells));
                 if (records.size() > MAX_RECORDS) {
                     throw new ProofModeException(Failure.BAD_DATA, name + ": more than " + MAX_RECORDS + " rows");
@@ -81,19 +87,22 @@ public final class ProofCsv {
         return records;
     }
 
-    private static boolean isHeader(List<String> cells) {
+    /** A header names a known field and, unlike every value row of a proof, holds no SHA-256. */
+    private static boolean isRepeatedHeader(List<String> cells) {
+        boolean marker = false;
         for (String c : cells) {
-            if (HEADER_MARKERS.contains(c.trim())) {
-                return true;
+            if (Hex.isSha256(c.trim())) {
+                return false;
             }
+            marker |= HEADER_MARKERS.contains(c);
         }
-        return false;
+        return marker;
     }
 
     private static ProofRecord toRecord(List<String> header, List<String> cells) {
         Map<String, String> fields = new LinkedHashMap<>();
         for (int i = 0; i < header.size(); i++) {
-            String key = header.get(i).trim();
+            String key = header.get(i);
             if (key.isEmpty()) {
                 continue;
             }

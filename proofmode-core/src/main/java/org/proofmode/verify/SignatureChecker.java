@@ -60,7 +60,17 @@ final class SignatureChecker {
             drain(data);
             return new Outcome(Kind.MALFORMED, Optional.empty(), "not an OpenPGP signature (" + oneLine(e) + ")");
         }
-        PGPSignature sig = sigs.get(0);
+        try {
+            return check(sigs.get(0), sigs, data);
+        } catch (RuntimeException e) {
+            // BouncyCastle and PGPainless throw unchecked exceptions for packets they cannot make sense of
+            // (unknown algorithms or versions, malformed values): the signature is bad, not the run.
+            drain(data);
+            return new Outcome(Kind.MALFORMED, Optional.empty(), "not a usable OpenPGP signature (" + oneLine(e) + ")");
+        }
+    }
+
+    private Outcome check(PGPSignature sig, List<PGPSignature> sigs, InputStream data) throws IOException {
         long keyId = sig.getKeyID();
         Optional<PGPPublicKeyRing> cert = certs.stream().filter(c -> c.getPublicKey(keyId) != null).findFirst();
         if (cert.isEmpty()) {
@@ -74,8 +84,9 @@ final class SignatureChecker {
                     "made by key " + issuer + ", which is not the proof's key");
         }
         MessageMetadata meta;
+        ReadTracker tracked = new ReadTracker(data);
         try {
-            DecryptionStream in = PGPainless.decryptAndOrVerify().onInputStream(data).withOptions(
+            DecryptionStream in = PGPainless.decryptAndOrVerify().onInputStream(tracked).withOptions(
                     ConsumerOptions.get().forceNonOpenPgpData().addVerificationCert(cert.get())
                             .addVerificationOfDetachedSignatures(sigs));
             drain(in);
@@ -84,6 +95,13 @@ final class SignatureChecker {
         } catch (PGPException e) {
             drain(data);
             return new Outcome(Kind.INVALID, cert, "does not verify (" + oneLine(e) + ")");
+        } catch (IOException e) {
+            if (tracked.failure != null) {
+                throw tracked.failure;
+            }
+            // The data was read fine; the signature packet is what could not be processed.
+            drain(data);
+            return new Outcome(Kind.MALFORMED, cert, "not a usable OpenPGP signature (" + oneLine(e) + ")");
         }
         List<SignatureVerification> good = meta.getVerifiedDetachedSignatures();
         if (!good.isEmpty()) {
@@ -113,6 +131,43 @@ final class SignatureChecker {
             throw new IOException("no signature packet");
         }
         return out;
+    }
+
+    /**
+     * Remembers whether reading the signed data itself failed, as opposed to processing the signature;
+     * and keeps the data open when the verifier gives up early, so the caller can finish hashing it.
+     */
+    private static final class ReadTracker extends java.io.FilterInputStream {
+        IOException failure;
+
+        ReadTracker(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public void close() {
+            // The caller owns the data stream.
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
     }
 
     static void drain(InputStream in) throws IOException {

@@ -116,9 +116,6 @@ class HostileBundleTest {
         assertWroteNothing();
     }
 
-    // BUG: BundleLimits.maxEntries is documented as "most entries in one archive or folder", but
-    // Bundle.openZip skips directory entries before counting, so a zip of 3,000 (or millions of)
-    // directory entries is accepted and verified (bundle.proof.missing) instead of BAD_DATA.
     @Test
     void open_failsWithBadData_3000DirectoryEntries() throws IOException {
         Path zip = in.resolve("dirs.zip");
@@ -157,11 +154,6 @@ class HostileBundleTest {
         assertBadData(() -> Bundle.open(zip, BundleLimits.DEFAULT), "case.zip");
     }
 
-    // BUG: BundleLayout files entries by their last name part only, so "a/<h>.proof.json" and
-    // "b/<h>.proof.json" are both accepted (Bundle's duplicate check compares whole names) and the
-    // later one silently replaces the earlier in the proof group. A bundle can carry a second,
-    // unchecked record under the very name of the checked one and still verify VALID. Expected:
-    // BAD_DATA (two entries with one proof file name), or at least not VALID.
     @Test
     void verify_notValid_sameProofFileNameInTwoFolders() {
         List<RawZip.Entry> entries = new ArrayList<>();

@@ -62,11 +62,6 @@ class DeviceKeysTest {
         assertThat(keys().unlock(TestHomes.passphrase()).info()).isEqualTo(c.info());
     }
 
-    // BUG: DeviceKeys promises (class Javadoc) that the secret key is "always encrypted (AES-256 with
-    // an iterated and salted S2K)", but keys made by create() and rotate() are stored under AES-128:
-    // DeviceKeys.generate() protects them with PGPainless buildKeyRing().setPassphrase(), whose
-    // default cipher in PGPainless 1.7 is AES-128. changePassphrase() and importKey() re-protect with
-    // withSecureDefaultSettings() and do give AES-256. Expected: AES_256 after every operation.
     @Test
     void keyOperations_encryptWithAes256_everyWayAKeyIsStored() {
         Map<String, Set<String>> ciphers = new LinkedHashMap<>();
@@ -224,12 +219,6 @@ class DeviceKeysTest {
         assertThat(keys().exists()).isFalse();
     }
 
-    // BUG: importing a 1024-bit RSA key throws java.util.NoSuchElementException ("No direct-key
-    // signature and no user-id signature found.") out of PGPainless KeyRingInfo, called from
-    // DeviceKeys.signingKeyOf (DeviceKeys.java:390), before checkStrength() runs: PGPainless's policy
-    // rejects the key's own RSA-1024 self-signature, so the key has no valid user ID. The same key
-    // built at 2048 bits imports fine. Expected: ProofModeException with Failure.UNSUPPORTED ("too
-    // weak"), as the importKey Javadoc says; the CLI would report an internal error instead.
     @Test
     void importKey_failsWithUnsupported_rsa1024Key() {
         byte[] weak = armored(KeyFixtures.rsa1024Key());

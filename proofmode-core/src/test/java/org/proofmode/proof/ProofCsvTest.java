@@ -35,10 +35,6 @@ class ProofCsvTest {
         assertSameFieldsInOrder(read.get(0), record);
     }
 
-    // BUG: ProofCsv.read is not the inverse of ProofCsv.write for every record. It trims header names
-    // (a name with surrounding white space comes back trimmed, a blank name is dropped), it takes any
-    // row holding a cell equal to a header name ("File", "SHA256", ...) for a header row, and it cannot
-    // read back a record that has none of those names. See the three examples below.
     @Property(tries = 500, seed = "20251203")
     void read_returnsWrittenRecord_anyRecord(@ForAll("anyRecords") ProofRecord record) {
         List<ProofRecord> read = ProofCsv.read(ProofCsv.write(record), "p.proof.csv");
@@ -47,9 +43,6 @@ class ProofCsvTest {
         assertSameFieldsInOrder(read.get(0), record);
     }
 
-    // BUG: a value that equals a header name (here Notes = "File") makes ProofCsv.read take the value
-    // row for a header row; the read then fails with BAD_DATA "no proof row in it" instead of
-    // returning the record that ProofCsv.write wrote.
     @Example
     void read_returnsWrittenRecord_valueEqualsHeaderName() {
         ProofRecord record = record("File Hash SHA256", H, "Notes", "File");
@@ -60,8 +53,6 @@ class ProofCsvTest {
         assertSameFieldsInOrder(read.get(0), record);
     }
 
-    // BUG: ProofCsv.read trims header names, so a field named " Notes" is read back as "Notes"
-    // (and a name of only spaces is dropped); ProofJson keeps such names as written.
     @Example
     void read_returnsWrittenRecord_nameWithSurroundingSpace() {
         ProofRecord record = record("File Hash SHA256", H, " Notes", "x");
@@ -72,9 +63,6 @@ class ProofCsvTest {
         assertSameFieldsInOrder(read.get(0), record);
     }
 
-    // BUG: ProofCsv.write accepts any record, but ProofCsv.read finds a header row only by one of six
-    // known names, so a record without them fails with BAD_DATA "no header row before the first value
-    // row". (Records made by Prover always carry "File Hash SHA256", so this bites only library users.)
     @Example
     void read_returnsWrittenRecord_recordWithoutKnownHeaderName() {
         ProofRecord record = record("Caption", "a photo", "Notes", "x");
