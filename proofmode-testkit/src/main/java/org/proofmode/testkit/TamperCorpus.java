@@ -1,0 +1,258 @@
+package org.proofmode.testkit;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.sign.StreamSigner;
+
+/**
+ * Derives invalid share bundles from valid ones by recipe: each variant is named after the check code
+ * the verifier must report for it, and says which verdict it must get. The recipes are the attacks of
+ * {@code docs/threat-model.md}: changed bytes, truncation, an attacker's key, dropped files, duplicate
+ * entries, a renamed media file, shifted times, a replayed signature, two bundles mixed.
+ */
+public final class TamperCorpus {
+    /** What the verifier must conclude for a variant. */
+    public enum Expect {
+        /** A check fails: INVALID, exit 3. */
+        INVALID,
+        /** The bundle is unreadable as a whole: bad data, exit 41. */
+        REJECTED,
+        /** Intact but signed by an attacker's key: VALID, but not TRUSTED when the real key is required. */
+        VALID_UNTRUSTED,
+        /** Not tampering with content (a proof-only share, a renamed file): still VALID. */
+        VALID
+    }
+
+    /**
+     * One derived bundle.
+     *
+     * @param name a file-name-safe name: the recipe and the source bundle
+     * @param code the check code the report must contain
+     * @param expect the verdict it must get
+     * @param zip the bundle
+     */
+    public record Variant(String name, String code, Expect expect, Path zip) {
+        /** Validates the fields. */
+        public Variant {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(code, "code");
+            Objects.requireNonNull(expect, "expect");
+            Objects.requireNonNull(zip, "zip");
+        }
+
+        /** Whether this variant is an attack the verifier must catch. */
+        public boolean isAttack() {
+            return expect != Expect.VALID;
+        }
+    }
+
+    /** A valid bundle opened for deriving: its entries and the names of its parts. */
+    private record Source(String label, Map<String, byte[]> entries, String id, String media) {
+        String json() {
+            return id + ".proof.json";
+        }
+
+        String csv() {
+            return id + ".proof.csv";
+        }
+
+        Map<String, byte[]> copy() {
+            Map<String, byte[]> m = new LinkedHashMap<>();
+            entries.forEach((k, v) -> m.put(k, v.clone()));
+            return m;
+        }
+    }
+
+    private final Path out;
+    private final SigningKey attacker;
+    private final List<Variant> variants = new ArrayList<>();
+
+    /**
+     * Prepares a corpus written under {@code out}.
+     *
+     * @param out where the derived zips go
+     * @param attacker a key that is not the bundles' signer, to re-sign with
+     */
+    public TamperCorpus(Path out, SigningKey attacker) {
+        this.out = Objects.requireNonNull(out, "out");
+        this.attacker = Objects.requireNonNull(attacker, "attacker");
+    }
+
+    /**
+     * Derives every recipe from bundle {@code a}, using bundle {@code b} (another valid proof) for the
+     * replay and mix recipes.
+     *
+     * @return the variants added by this call
+     */
+    public List<Variant> derive(String label, Path a, Path b) {
+        Source src = open(label, a);
+        Source other = open(label + "-other", b);
+        int before = variants.size();
+        String sig = src.id + ".asc";
+
+        add(src, "flip-media", "media.hash.mismatch", Expect.INVALID, m -> flipMiddle(m, src.media));
+        add(src, "flip-json", "signature.proofJson.invalid", Expect.INVALID, m -> flipIn(m, src.json(), src.id.length() + 30));
+        add(src, "flip-csv", "signature.proofCsv.invalid", Expect.INVALID, m -> flipIn(m, src.csv(), 5));
+        add(src, "flip-signature", "signature.media.invalid", Expect.INVALID, m -> breakSignature(m, sig));
+        add(src, "truncate-media", "media.hash.mismatch", Expect.INVALID, m -> truncate(m, src.media));
+        add(src, "truncate-json", "proofJson.malformed", Expect.INVALID, m -> truncate(m, src.json()));
+        add(src, "truncate-signature", "signature.media.malformed", Expect.INVALID, m -> truncate(m, sig));
+        add(src, "attacker-resigns", "signer.untrusted", Expect.VALID_UNTRUSTED, m -> resign(m, src, false));
+        if (new String(src.entries.get(src.json()), StandardCharsets.UTF_8).contains("\"Proof.Signer\"")) {
+            add(src, "attacker-resigns-keeping-record", "proof.signer.mismatch", Expect.INVALID, m -> resign(m, src, true));
+        }
+        add(src, "drop-media", "media.missing", Expect.VALID, m -> drop(m, src.media));
+        add(src, "drop-media-signature", "signature.media.missing", Expect.INVALID, m -> drop(m, sig));
+        add(src, "drop-json-signature", "signature.proofJson.missing", Expect.INVALID, m -> drop(m, src.json() + ".asc"));
+        add(src, "drop-csv-signature", "signature.proofCsv.missing", Expect.INVALID, m -> drop(m, src.csv() + ".asc"));
+        add(src, "drop-json", "signature.proofJson.unchecked", Expect.VALID, m -> drop(m, src.json()));
+        add(src, "drop-csv", "signature.proofCsv.unchecked", Expect.VALID, m -> drop(m, src.csv()));
+        add(src, "drop-pubkey", "signature.media.unverifiable", Expect.INVALID, m -> drop(m, "pubkey.asc"));
+        add(src, "duplicate-entry", "bundle.rejected", Expect.REJECTED, m -> duplicate(m, src.json()));
+        add(src, "rename-media", "media.hash.match", Expect.VALID, m -> rename(m, src.media, "renamed-" + src.media));
+        add(src, "shift-time", "signature.proofJson.invalid", Expect.INVALID, m -> shiftTime(m, src.json()));
+        add(src, "replay-signature", "signature.media.invalid", Expect.INVALID,
+                m -> m.put(sig, other.entries.get(other.id + ".asc").clone()));
+        add(src, "mix-bundles", "media.hash.mismatch", Expect.INVALID,
+                m -> m.put(src.media, other.entries.get(other.media).clone()));
+        return List.copyOf(variants.subList(before, variants.size()));
+    }
+
+    /** Every variant derived so far. */
+    public List<Variant> variants() {
+        return List.copyOf(variants);
+    }
+
+    private void add(Source src, String recipe, String code, Expect expect, java.util.function.Consumer<Map<String, byte[]>> change) {
+        Map<String, byte[]> m = src.copy();
+        change.accept(m);
+        String name = src.label + "-" + recipe;
+        Path zip = out.resolve(name + ".zip");
+        writeZip(zip, m, recipe.equals("duplicate-entry"));
+        variants.add(new Variant(name, code, expect, zip));
+    }
+
+    private static Source open(String label, Path zip) {
+        Map<String, byte[]> entries = Tamper.readZip(zip);
+        String id = entries.keySet().stream().filter(n -> n.endsWith(".proof.json") || n.endsWith(".proof.csv"))
+                .map(n -> n.substring(0, n.indexOf(".proof."))).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(zip + " holds no proof record"));
+        String media = entries.keySet().stream()
+                .filter(n -> !n.startsWith(id) && !n.equals("pubkey.asc") && !n.equals("HowToVerifyProofData.txt"))
+                .findFirst().orElseThrow(() -> new IllegalArgumentException(zip + " holds no media"));
+        return new Source(label, entries, id, media);
+    }
+
+    private static void flipMiddle(Map<String, byte[]> m, String name) {
+        flipIn(m, name, m.get(name).length / 2);
+    }
+
+    private static void flipIn(Map<String, byte[]> m, String name, int offset) {
+        byte[] b = m.get(name);
+        b[Math.min(offset, b.length - 1)] ^= 0x01;
+    }
+
+    private static void truncate(Map<String, byte[]> m, String name) {
+        m.put(name, Arrays.copyOf(m.get(name), m.get(name).length / 2));
+    }
+
+    private static void drop(Map<String, byte[]> m, String name) {
+        if (m.remove(name) == null) {
+            throw new IllegalArgumentException("no entry " + name);
+        }
+    }
+
+    private static void rename(Map<String, byte[]> m, String from, String to) {
+        m.put(to, m.remove(from));
+    }
+
+    private static void breakSignature(Map<String, byte[]> m, String name) {
+        try {
+            Path tmp = Files.createTempFile("sig", ".asc");
+            try {
+                Files.write(tmp, m.get(name));
+                Tamper.breakSignatureValue(tmp);
+                m.put(name, Files.readAllBytes(tmp));
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Changes one digit of the proof time in the JSON record (a time shifted by a minute or so). */
+    private static void shiftTime(Map<String, byte[]> m, String json) {
+        String text = new String(m.get(json), StandardCharsets.UTF_8);
+        int at = text.indexOf("\"Proof Generated\"");
+        if (at < 0) {
+            throw new IllegalArgumentException(json + " has no Proof Generated");
+        }
+        int digit = at + "\"Proof Generated\":\"".length();
+        while (!Character.isDigit(text.charAt(digit))) {
+            digit++;
+        }
+        char c = text.charAt(digit);
+        char shifted = c == '9' ? '8' : (char) (c + 1);
+        m.put(json, (text.substring(0, digit) + shifted + text.substring(digit + 1)).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Puts a second copy of an entry, with other content, under another folder. */
+    private static void duplicate(Map<String, byte[]> m, String name) {
+        byte[] forged = m.get(name).clone();
+        forged[forged.length / 2] ^= 0x01;
+        m.put("forged/" + name, forged);
+    }
+
+    /** Re-signs media, JSON and CSV with the attacker's key and ships the attacker's public key. */
+    private void resign(Map<String, byte[]> m, Source src, boolean keepRecord) {
+        if (!keepRecord) {
+            UnaryOperator<String> rename = t -> t.replaceAll("[0-9A-F]{40}", attacker.info().fingerprint());
+            for (String r : List.of(src.json(), src.csv())) {
+                if (m.containsKey(r)) {
+                    m.put(r, rename.apply(new String(m.get(r), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+        Instant now = Instant.now();
+        m.put(src.id + ".asc", ascii(StreamSigner.sign(attacker, m.get(src.media), now).armoredSignature()));
+        for (String r : List.of(src.json(), src.csv())) {
+            if (m.containsKey(r)) {
+                m.put(r + ".asc", ascii(StreamSigner.sign(attacker, m.get(r), now).armoredSignature()));
+            }
+        }
+        m.put("pubkey.asc", OpenPgpKeys.armor(attacker.certificate()));
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void writeZip(Path zip, Map<String, byte[]> entries, boolean keepFolders) {
+        try (OutputStream os = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(os)) {
+            for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                z.putNextEntry(new ZipEntry(keepFolders ? e.getKey() : e.getKey().substring(e.getKey().lastIndexOf('/') + 1)));
+                z.write(e.getValue());
+                z.closeEntry();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
