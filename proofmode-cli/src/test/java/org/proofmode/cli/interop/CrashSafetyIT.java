@@ -1,0 +1,105 @@
+package org.proofmode.cli.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.ProofMode;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.media.Digests;
+import org.proofmode.testkit.ProcessResult;
+import org.proofmode.verify.Verdict;
+import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Verifier;
+
+/**
+ * Kills {@code proofmode prove} of a batch with SIGKILL at random moments, again and again, and checks
+ * after every kill that each proof in the store is complete and valid or absent, and that the key still
+ * unlocks. A last run without interruption then proves every file. The moments come from a fixed seed,
+ * so a failure can be replayed.
+ */
+class CrashSafetyIT {
+    private static final int FILES = 60;
+    private static final int KILLS = 12;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void prove_leavesOnlyWholeValidProofs_killedAtRandomMoments() throws Exception {
+        Path media = Files.createDirectories(dir.resolve("media"));
+        Map<String, Path> byHash = new HashMap<>();
+        for (int i = 0; i < FILES; i++) {
+            Path f = TestMedia.jpeg(media, "photo" + i + ".jpg", 5000 + i);
+            byHash.put(Digests.sha256(f), f);
+        }
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        ProcessResult first = pm.run("keys", "create");
+        assertThat(first.exitCode()).as(first.describe()).isZero();
+
+        Random random = new Random(20261203);
+        for (int round = 0; round < KILLS; round++) {
+            Process p = start(pm, "prove", "--force", media.toString());
+            Thread.sleep(150 + random.nextInt(1400));
+            p.destroyForcibly();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertStoreHoldsOnlyWholeValidProofs(pm.home(), byHash, "after kill " + (round + 1));
+        }
+
+        ProcessResult done = pm.run("prove", media.toString());
+        assertThat(done.exitCode()).as(done.describe()).isZero();
+        assertThat(done.stdout().lines()).hasSize(FILES);
+        assertStoreHoldsOnlyWholeValidProofs(pm.home(), byHash, "after the last run");
+        try (Stream<Path> s = Files.list(pm.home().resolve("proofs"))) {
+            assertThat(s.filter(p -> !p.getFileName().toString().startsWith(".")).count()).isEqualTo(FILES);
+        }
+    }
+
+    private static Process start(ProofModeJar pm, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(ProofModeJar.QUICK_START);
+        cmd.add("-jar");
+        cmd.add(ProofModeJar.jar().toString());
+        cmd.addAll(List.of(args));
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        b.environment().put("PROOFMODE_HOME", pm.home().toString());
+        b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
+        return b.start();
+    }
+
+    private static void assertStoreHoldsOnlyWholeValidProofs(Path home, Map<String, Path> byHash, String when) throws IOException {
+        ProofMode pm = ProofMode.at(home);
+        try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
+            assertThat(pm.keys().unlock(p).info().fingerprint()).as("key unlocks " + when).isNotEmpty();
+        }
+        Verifier verifier = pm.verifier(List.of());
+        for (String h : pm.store().list()) {
+            Optional<Path> folder = pm.store().find(h);
+            assertThat(folder).as("proof " + h + " listed but not whole " + when).isPresent();
+            assertThat(byHash).as("proof of an unknown file " + when).containsKey(h);
+            VerificationReport r = verifier.verify(folder.get(), Optional.of(byHash.get(h)));
+            assertThat(r.verdict()).as("proof " + h + " " + when + ": " + r.allChecks()).isEqualTo(Verdict.TRUSTED);
+        }
+        try (Stream<Path> s = Files.list(home.resolve("proofs"))) {
+            for (Path entry : (Iterable<Path>) s::iterator) {
+                String name = entry.getFileName().toString();
+                if (!name.startsWith(".")) {
+                    assertThat(pm.store().find(name)).as("folder " + name + " is a whole proof " + when).isPresent();
+                }
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            // killed before the store was made: nothing to check
+        }
+    }
+}
