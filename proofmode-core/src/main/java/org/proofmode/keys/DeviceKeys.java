@@ -16,12 +16,16 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPrivateKey;
 import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSecretKey;
 import org.bouncycastle.openpgp.PGPSecretKeyRing;
+import org.bouncycastle.openpgp.operator.PBESecretKeyDecryptor;
+import org.bouncycastle.openpgp.operator.jcajce.JcaPGPDigestCalculatorProviderBuilder;
+import org.bouncycastle.openpgp.operator.jcajce.JcePBESecretKeyDecryptorBuilder;
 import org.pgpainless.PGPainless;
 import org.pgpainless.algorithm.HashAlgorithm;
 import org.pgpainless.algorithm.KeyFlag;
@@ -56,11 +60,18 @@ public final class DeviceKeys {
     private static final int MIN_RSA_BITS = 2048;
 
     /**
-     * How secret keys are encrypted: AES-256, with a salted S2K iterated over SHA-256 for 8,388,608
-     * bytes (coded count 0xD0): each guess at a chosen passphrase costs an attacker as much as an unlock costs us.
+     * How secret keys protected by a passphrase the user chose are encrypted: AES-256, with a salted S2K
+     * iterated over SHA-256 for 8,388,608 bytes (coded count 0xD0), so every guess costs an attacker.
      */
-    static final KeyRingProtectionSettings PROTECTION =
+    static final KeyRingProtectionSettings PROTECTION_CHOSEN =
             new KeyRingProtectionSettings(SymmetricKeyAlgorithm.AES_256, HashAlgorithm.SHA256, 0xD0);
+
+    /**
+     * How secret keys protected by a generated passphrase (about 150 random bits, beyond guessing) are
+     * encrypted: AES-256 with a salted S2K iterated for 65,536 bytes, which keeps every command quick.
+     */
+    static final KeyRingProtectionSettings PROTECTION_GENERATED =
+            new KeyRingProtectionSettings(SymmetricKeyAlgorithm.AES_256, HashAlgorithm.SHA256, 0x60);
 
     private final Path dir;
 
@@ -126,7 +137,7 @@ public final class DeviceKeys {
     private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase) {
         Passphrase secret = passphrase.orElseGet(Passphrase::random);
         try {
-            PGPSecretKeyRing ring = generate(type, secret);
+            PGPSecretKeyRing ring = generate(type, secret, passphrase.isEmpty());
             Optional<Path> generated = Optional.empty();
             if (passphrase.isEmpty()) {
                 writeOwnerOnly(passphraseFile(), encode(secret.chars()));
@@ -195,7 +206,7 @@ public final class DeviceKeys {
     public synchronized void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
         PGPSecretKeyRing ring = readSecret();
         unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
-        PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase);
+        PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
         store(changed);
         shred(passphraseFile());
     }
@@ -251,7 +262,7 @@ public final class DeviceKeys {
         Optional<Passphrase> target = newPassphrase.isPresent() ? newPassphrase : keyPassphrase;
         Passphrase secret = target.orElseGet(Passphrase::random);
         try {
-            PGPSecretKeyRing protectedRing = reprotect(ring, encrypted ? keyPassphrase : Optional.empty(), secret);
+            PGPSecretKeyRing protectedRing = reprotect(ring, encrypted ? keyPassphrase : Optional.empty(), secret, target.isEmpty());
             if (exists()) {
                 retireCurrent();
             }
@@ -338,7 +349,7 @@ public final class DeviceKeys {
         }
     }
 
-    private static PGPSecretKeyRing generate(KeyType type, Passphrase passphrase) {
+    private static PGPSecretKeyRing generate(KeyType type, Passphrase passphrase, boolean generated) {
         org.pgpainless.key.generation.type.KeyType spec = switch (type) {
             case ED25519 -> org.pgpainless.key.generation.type.KeyType.EDDSA_LEGACY(EdDSALegacyCurve._Ed25519);
             case RSA4096 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._4096);
@@ -352,10 +363,11 @@ public final class DeviceKeys {
             throw new ProofModeException(Failure.INTERNAL, "key generation failed: " + OpenPgpKeys.oneLine(e), e);
         }
         // The unencrypted key exists only in memory; it is encrypted with our settings before any write.
-        return reprotect(clear, Optional.empty(), passphrase);
+        return reprotect(clear, Optional.empty(), passphrase, generated);
     }
 
-    private static PGPSecretKeyRing reprotect(PGPSecretKeyRing ring, Optional<Passphrase> oldPassphrase, Passphrase newPassphrase) {
+    private static PGPSecretKeyRing reprotect(PGPSecretKeyRing ring, Optional<Passphrase> oldPassphrase, Passphrase newPassphrase,
+            boolean generated) {
         org.pgpainless.util.Passphrase oldPp = oldPassphrase
                 .map(p -> new org.pgpainless.util.Passphrase(p.chars()))
                 .orElseGet(org.pgpainless.util.Passphrase::emptyPassphrase);
@@ -363,7 +375,7 @@ public final class DeviceKeys {
         try {
             return PGPainless.modifyKeyRing(ring)
                     .changePassphraseFromOldPassphrase(oldPp)
-                    .withCustomSettings(PROTECTION)
+                    .withCustomSettings(generated ? PROTECTION_GENERATED : PROTECTION_CHOSEN)
                     .toNewPassphrase(newPp)
                     .done();
         } catch (WrongPassphraseException e) {
@@ -381,10 +393,15 @@ public final class DeviceKeys {
                 ? org.pgpainless.util.Passphrase.emptyPassphrase()
                 : new org.pgpainless.util.Passphrase(passphrase.chars());
         try {
-            SecretKeyRingProtector protector = passphrase == null
-                    ? SecretKeyRingProtector.unprotectedKeys()
-                    : SecretKeyRingProtector.unlockSingleKeyWith(pp, key);
-            PGPPrivateKey pk = UnlockSecretKey.unlockSecretKey(key, protector);
+            PGPPrivateKey pk;
+            if (passphrase == null) {
+                pk = UnlockSecretKey.unlockSecretKey(key, SecretKeyRingProtector.unprotectedKeys());
+            } else if (isAes(key.getKeyEncryptionAlgorithm())) {
+                pk = UnlockSecretKey.unlockSecretKey(key, fastDecryptor(pp.getChars()));
+            } else {
+                // Older ciphers (CAST5, Twofish, ...) of imported keys: BouncyCastle's own implementations.
+                pk = UnlockSecretKey.unlockSecretKey(key, SecretKeyRingProtector.unlockSingleKeyWith(pp, key));
+            }
             if (pk == null) {
                 throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key");
             }
@@ -399,6 +416,20 @@ public final class DeviceKeys {
         } finally {
             pp.clear();
         }
+    }
+
+    private static boolean isAes(int algorithm) {
+        return algorithm == SymmetricKeyAlgorithmTags.AES_128 || algorithm == SymmetricKeyAlgorithmTags.AES_192
+                || algorithm == SymmetricKeyAlgorithmTags.AES_256;
+    }
+
+    /**
+     * A decryptor that derives the key from the passphrase with the platform's SHA-256 (hardware-accelerated
+     * where the CPU allows) and the platform's AES: the iterated S2K then costs milliseconds, not a
+     * noticeable pause on every command.
+     */
+    private static PBESecretKeyDecryptor fastDecryptor(char[] passphrase) throws PGPException {
+        return new JcePBESecretKeyDecryptorBuilder(new JcaPGPDigestCalculatorProviderBuilder().build()).build(passphrase);
     }
 
     private static PGPPublicKey signingKeyOf(PGPSecretKeyRing ring, String name) {
