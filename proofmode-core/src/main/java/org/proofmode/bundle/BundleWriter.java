@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.proofmode.Failure;
@@ -62,7 +63,7 @@ public final class BundleWriter {
         for (Item item : items) {
             if (item.media().isPresent()) {
                 Path m = item.media().get();
-                put(zip, names, unique(names, m.getFileName().toString()), m);
+                putStored(zip, names, unique(names, m.getFileName().toString()), m);
             }
             try (Stream<Path> files = Files.list(item.proofFolder())) {
                 for (Path f : (Iterable<Path>) files.sorted()::iterator) {
@@ -93,6 +94,36 @@ public final class BundleWriter {
             return;
         }
         zip.putNextEntry(new ZipEntry(name));
+        try (InputStream in = Files.newInputStream(file)) {
+            in.transferTo(zip);
+        }
+        zip.closeEntry();
+    }
+
+    /**
+     * Adds media without compression: photos, videos and recordings are compressed already, so deflating
+     * them costs time for nothing. A stored entry needs its CRC first, which one quick read gives.
+     */
+    private static void putStored(ZipOutputStream zip, Set<String> names, String name, Path file) throws IOException {
+        if (!names.add(name)) {
+            return;
+        }
+        CRC32 crc = new CRC32();
+        long size = 0;
+        byte[] buf = new byte[1 << 20];
+        try (InputStream in = Files.newInputStream(file)) {
+            int n;
+            while ((n = in.read(buf)) != -1) {
+                crc.update(buf, 0, n);
+                size += n;
+            }
+        }
+        ZipEntry e = new ZipEntry(name);
+        e.setMethod(ZipEntry.STORED);
+        e.setSize(size);
+        e.setCompressedSize(size);
+        e.setCrc(crc.getValue());
+        zip.putNextEntry(e);
         try (InputStream in = Files.newInputStream(file)) {
             in.transferTo(zip);
         }
