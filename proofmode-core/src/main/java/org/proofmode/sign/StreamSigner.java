@@ -33,7 +33,7 @@ import org.proofmode.media.Digests;
  */
 public final class StreamSigner {
     /** Size of the read buffer. */
-    public static final int BUFFER_SIZE = 1 << 20;
+    public static final int BUFFER_SIZE = 1 << 16;
 
     /** Files at least this large are read on a second thread while the first one hashes. */
     static final long READ_AHEAD_THRESHOLD = 64L << 20;
@@ -75,7 +75,7 @@ public final class StreamSigner {
     public static Prehash digest(ReadableByteChannel in, Progress progress) throws IOException {
         if (in instanceof FileChannel file && file.size() >= READ_AHEAD_THRESHOLD) {
             MessageDigest md = Digests.newSha256();
-            long size = ReadAhead.read(in, 4, BUFFER_SIZE, block -> {
+            long size = ReadAhead.read(in, 16, BUFFER_SIZE, block -> {
                 int n = block.remaining();
                 md.update(block);
                 progress.advanced(n);
