@@ -128,8 +128,12 @@ public final class ImageHashes {
         int h = image.getHeight();
         MessageDigest sha = Digests.newSha256();
         sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
-        double[] sums = new double[SIZE * SIZE];
+        long[] sums = new long[SIZE * SIZE];
         long[] counts = new long[SIZE * SIZE];
+        int[] cellX = new int[w];
+        for (int x = 0; x < w; x++) {
+            cellX[x] = (int) ((long) x * SIZE / w);
+        }
         int[] argb = new int[w];
         int[] samples = null;
         byte[] row = new byte[w * 4];
@@ -137,35 +141,50 @@ public final class ImageHashes {
         Raster raster = image.getRaster();
         int bands = raster.getNumBands();
         for (int y = 0; y < h; y++) {
+            int cy = (int) ((long) y * SIZE / h) * SIZE;
             if (direct) {
                 samples = raster.getPixels(0, y, w, 1, samples);
-                for (int x = 0; x < w; x++) {
-                    int i = x * bands;
-                    argb[x] = (bands == 4 ? samples[i + 3] << 24 : 0xFF000000) | samples[i] << 16 | samples[i + 1] << 8 | samples[i + 2];
+                for (int x = 0, i = 0; x < w; x++, i += bands) {
+                    int r = samples[i];
+                    int g = samples[i + 1];
+                    int b = samples[i + 2];
+                    row[4 * x] = (byte) r;
+                    row[4 * x + 1] = (byte) g;
+                    row[4 * x + 2] = (byte) b;
+                    row[4 * x + 3] = bands == 4 ? (byte) samples[i + 3] : (byte) 0xFF;
+                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
                 }
             } else {
                 image.getRGB(0, y, w, 1, argb, 0, w);
-            }
-            int cy = (int) ((long) y * SIZE / h) * SIZE;
-            for (int x = 0; x < w; x++) {
-                int p = argb[x];
-                int r = (p >>> 16) & 0xFF;
-                int g = (p >>> 8) & 0xFF;
-                int b = p & 0xFF;
-                row[4 * x] = (byte) r;
-                row[4 * x + 1] = (byte) g;
-                row[4 * x + 2] = (byte) b;
-                row[4 * x + 3] = (byte) (p >>> 24);
-                int cell = cy + (int) ((long) x * SIZE / w);
-                sums[cell] += (299 * r + 587 * g + 114 * b) / 1000.0;
-                counts[cell]++;
+                for (int x = 0; x < w; x++) {
+                    int p = argb[x];
+                    int r = (p >>> 16) & 0xFF;
+                    int g = (p >>> 8) & 0xFF;
+                    int b = p & 0xFF;
+                    row[4 * x] = (byte) r;
+                    row[4 * x + 1] = (byte) g;
+                    row[4 * x + 2] = (byte) b;
+                    row[4 * x + 3] = (byte) (p >>> 24);
+                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
+                }
             }
             sha.update(row, 0, 4 * w);
+        }
+        long[] rowsIn = new long[SIZE];
+        long[] colsIn = new long[SIZE];
+        for (int y = 0; y < h; y++) {
+            rowsIn[(int) ((long) y * SIZE / h)]++;
+        }
+        for (int x = 0; x < w; x++) {
+            colsIn[cellX[x]]++;
+        }
+        for (int i = 0; i < SIZE * SIZE; i++) {
+            counts[i] = rowsIn[i / SIZE] * colsIn[i % SIZE];
         }
         double[][] small = new double[SIZE][SIZE];
         for (int i = 0; i < SIZE * SIZE; i++) {
             // An image smaller than 32 pixels leaves cells empty: they take their left or upper neighbour.
-            small[i / SIZE][i % SIZE] = counts[i] > 0 ? sums[i] / counts[i]
+            small[i / SIZE][i % SIZE] = counts[i] > 0 ? sums[i] / 1000.0 / counts[i]
                     : i % SIZE > 0 ? small[i / SIZE][i % SIZE - 1] : i >= SIZE ? small[i / SIZE - 1][0] : 0;
         }
         return new Result(w, h, Hex.encode(sha.digest()), perceptual(small));
