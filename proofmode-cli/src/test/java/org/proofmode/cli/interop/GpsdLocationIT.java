@@ -44,6 +44,7 @@ class GpsdLocationIT {
         Process gpsfake = startGpsfake(log, port);
         try {
             waitForPort(port, gpsfake);
+            Thread.sleep(1000);
             ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
             assertThat(pm.run("settings", "set", "gpsd.port", Integer.toString(port)).exitCode()).isZero();
             Path photo = TestMedia.jpeg(dir, "photo.jpg", 11);
@@ -54,6 +55,8 @@ class GpsdLocationIT {
             String h = TestMedia.sha256(photo);
             JsonNode proof = JSON.readTree(pm.proofFolder(h).resolve(h + ".proof.json").toFile());
             assertThat(proof.path("Warning.Location").isMissingNode()).as(proof.toString()).isTrue();
+            assertThat(proof.has("Location.Time")).as(proof.toString()).isTrue();
+            assertThat(proof.has("Location.Altitude")).as(proof.toString()).isTrue();
             assertThat(proof.get("Location.Provider").asText()).isEqualTo("gpsd");
             assertThat(Double.parseDouble(proof.get("Location.Latitude").asText())).isCloseTo(48.1173, org.assertj.core.api.Assertions.within(1e-6));
             assertThat(Double.parseDouble(proof.get("Location.Longitude").asText())).isCloseTo(11.516666667, org.assertj.core.api.Assertions.within(1e-6));
@@ -107,8 +110,10 @@ class GpsdLocationIT {
 
     private Process startGpsfake(Path log, int port) throws IOException {
         Path gpsfake = ExternalTool.require("gpsfake");
-        // Replays the log in a loop, a sentence every 0.1 s, until stopped; -q keeps it quiet.
-        return new ProcessBuilder(gpsfake.toString(), "-q", "-c", "0.1", "-P", Integer.toString(port), log.toString())
+        // Replays the log in a loop, a sentence every 0.1 s, until stopped; -n has gpsd read the receiver
+        // before any client asks, as a gpsd serving a real receiver does, so a fix is ready when the proof
+        // asks; -q keeps it quiet.
+        return new ProcessBuilder(gpsfake.toString(), "-q", "-n", "-c", "0.1", "-P", Integer.toString(port), log.toString())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(dir.resolve("gpsfake.out").toFile()).redirectError(dir.resolve("gpsfake.err").toFile()).start();
     }
