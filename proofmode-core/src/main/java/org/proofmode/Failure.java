@@ -9,6 +9,8 @@ public enum Failure {
     INPUT_MISSING,
     /** Input is not what it claims to be: a corrupt zip, an unparseable key or signature. */
     BAD_DATA,
+    /** A value given by the caller is not acceptable: an unknown setting, malformed coordinates. */
+    BAD_ARGUMENT,
     /** An algorithm, format or version this library does not support. */
     UNSUPPORTED,
     /** A secret key is locked: the passphrase is missing or wrong. */

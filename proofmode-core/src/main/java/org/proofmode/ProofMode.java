@@ -5,12 +5,17 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.metadata.ContextSources;
+import org.proofmode.metadata.Fix;
+import org.proofmode.metadata.Settings;
+import org.proofmode.metadata.SettingsFile;
 import org.proofmode.proof.DeviceSource;
 import org.proofmode.proof.FileSource;
 import org.proofmode.proof.MetadataSource;
@@ -54,6 +59,35 @@ public final class ProofMode {
     /** The proof store, {@code <home>/proofs}. */
     public ProofStore store() {
         return store;
+    }
+
+    /**
+     * The settings file, {@code <home>/settings}; reading it writes the documented default file first if
+     * there is none.
+     */
+    public SettingsFile settingsFile() {
+        return new SettingsFile(home.resolve(SettingsFile.NAME));
+    }
+
+    /**
+     * The settings in force: what proofs record beyond the file.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if the settings file has an unknown key or a
+     *     bad value
+     */
+    public Settings settings() {
+        return settingsFile().load();
+    }
+
+    /**
+     * The metadata sources a proof runs under the given settings: file, device, media metadata, image
+     * hashes, and network and location when they are on.
+     *
+     * @param settings what to record (usually {@link #settings()} with per-run overrides)
+     * @param manualLocation a position given for this run, used when location is on
+     */
+    public List<MetadataSource> contextSources(Settings settings, Optional<Fix> manualLocation) {
+        return ContextSources.of(home, settings, manualLocation);
     }
 
     /** The metadata sources used by default: the file's facts and the device in broad strokes. */

@@ -60,6 +60,7 @@ public final class ExitCodes {
         return switch (failure) {
             case INPUT_MISSING -> INPUT_MISSING;
             case BAD_DATA -> BAD_DATA;
+            case BAD_ARGUMENT -> BAD_OPTION;
             case UNSUPPORTED -> UNSUPPORTED;
             case KEY_LOCKED -> KEY_LOCKED;
             case OUTPUT_EXISTS -> OUTPUT_EXISTS;

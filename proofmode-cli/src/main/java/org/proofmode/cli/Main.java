@@ -27,12 +27,14 @@ import picocli.CommandLine.Option;
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            KeysCommand.class, CommandLine.HelpCommand.class},
+            KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
             "  proofmode export --with-media -o share.zip IMG_0001.jpg",
             "  proofmode verify share.zip                check a bundle (ours or the app's)",
+            "  proofmode inspect IMG_0001.jpg            what a proof would record, unsigned",
+            "  proofmode settings set location true      record locations from now on",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "", ExitCodes.HELP_TABLE})
 public final class Main {

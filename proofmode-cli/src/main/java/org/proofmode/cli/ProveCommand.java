@@ -18,6 +18,8 @@ import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.metadata.Settings;
+import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import picocli.CommandLine.Command;
@@ -37,6 +39,10 @@ import picocli.CommandLine.ParentCommand;
                 + "content, not name; folders are proved recursively on every core, and other files are "
                 + "skipped with a notice. Prints '<sha256>  <path>' for each file. Proving the same content "
                 + "again keeps the existing proof unless --force is given.",
+            "",
+            "What the proof records beyond the file follows PROOFMODE_HOME/settings ('proofmode settings'): "
+                + "by default no location, no network and no device identifier; the options below change "
+                + "that for one run. 'proofmode inspect FILE' shows what would be recorded.",
             ""},
         footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
             "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM", "", ExitCodes.HELP_TABLE})
@@ -55,6 +61,16 @@ final class ProveCommand implements Callable<Integer> {
 
     @Mixin
     KeyOptions keyOptions;
+
+    @Mixin
+    ContextOptions context;
+
+    @Option(names = "--j3m", negatable = true, description = "Also write (or not) <sha256>.j3m.json, CameraV's J3M "
+            + "layout, signed like the other proof files.")
+    Boolean j3m;
+
+    @Option(names = "--no-context", hidden = true, description = "Record only the file's hash, path and times (for benchmarks).")
+    boolean noContext;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: number of cores).")
     Integer jobs;
@@ -86,10 +102,13 @@ final class ProveCommand implements Callable<Integer> {
             return exit;
         }
         ProofMode pm = root.proofMode();
+        Settings settings = context.apply(pm.settings());
+        List<MetadataSource> sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
         // Unlock (or create) the key while the first media are being read and hashed.
         CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         ProofStore store = out == null ? pm.store() : new ProofStore(out);
-        Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, ProofMode.defaultSources());
+        Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, sources)
+                .withJ3m(j3m != null ? j3m : settings.j3m());
         long total = work.stream().mapToLong(Work::size).sum();
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());

@@ -4,13 +4,18 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.proofmode.verify.Check;
+import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
 /** Renders a verification report for people: the verdict first, then each check. */
 final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
-            "File Path", "File", "Hardware", "Manufacturer", "OS", "Location.Latitude", "Location.Longitude", "Notes");
+            "File Path", "File", "Hardware", "Manufacturer", "OS", "Notes");
+
+    private static final java.util.Map<String, String> CONTEXT_LABELS = java.util.Map.of(
+            "device", "device", "camera", "camera", "captureTime", "capture time", "location", "location",
+            "clockSynchronised", "clock synced");
 
     private static final java.util.regex.Pattern HASH = java.util.regex.Pattern.compile("(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])");
 
@@ -36,6 +41,7 @@ final class ReportPrinter {
                     out.println("    " + pad(f.toLowerCase(Locale.ROOT) + ":", 18) + v);
                 }
             }
+            ContextSummary.of(p.record()).forEach((k, v) -> out.println("    " + pad(CONTEXT_LABELS.getOrDefault(k, k) + ":", 18) + v));
         }
     }
 

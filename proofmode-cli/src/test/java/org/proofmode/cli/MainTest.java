@@ -19,7 +19,7 @@ class MainTest {
 
     @Test
     void subcommandHelp_exits0() {
-        for (String c : new String[] {"prove", "verify", "export", "notarize", "keys"}) {
+        for (String c : new String[] {"prove", "verify", "export", "notarize", "keys", "inspect", "settings"}) {
             Cli.Result r = new Cli(tmp).run(c, "--help");
             assertThat(r.exit()).as(c).isZero();
             assertThat(r.out()).as(c).contains("Usage: proofmode " + c);
@@ -54,7 +54,7 @@ class MainTest {
     @Test
     void exitCodes_mapEveryFailure() {
         for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
-            assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 41, 59, 61, 67, 83);
+            assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 37, 41, 59, 61, 67, 83);
         }
         assertThat(ExitCodes.of(org.proofmode.Failure.INPUT_MISSING)).isEqualTo(61);
         assertThat(ExitCodes.of(org.proofmode.Failure.BAD_DATA)).isEqualTo(41);
@@ -62,6 +62,7 @@ class MainTest {
         assertThat(ExitCodes.of(org.proofmode.Failure.OUTPUT_EXISTS)).isEqualTo(59);
         assertThat(ExitCodes.of(org.proofmode.Failure.UNSUPPORTED)).isEqualTo(13);
         assertThat(ExitCodes.of(org.proofmode.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
+        assertThat(ExitCodes.of(org.proofmode.Failure.BAD_ARGUMENT)).isEqualTo(37);
     }
 
     @Test

@@ -10,6 +10,8 @@ public final class ProofFiles {
     public static final String JSON = ".proof.json";
     /** Suffix of the CSV proof record. */
     public static final String CSV = ".proof.csv";
+    /** Suffix of the optional J3M document (CameraV's layout). */
+    public static final String J3M = ".j3m.json";
     /** Suffix of a detached armored signature. */
     public static final String SIG = ".asc";
 
@@ -38,5 +40,15 @@ public final class ProofFiles {
     /** {@code <h>.proof.csv.asc}. */
     public static String csvSig(String id) {
         return csv(id) + SIG;
+    }
+
+    /** {@code <h>.j3m.json}. */
+    public static String j3m(String id) {
+        return id + J3M;
+    }
+
+    /** {@code <h>.j3m.json.asc}. */
+    public static String j3mSig(String id) {
+        return j3m(id) + SIG;
     }
 }

@@ -99,6 +99,11 @@ public final class ProofRecord {
             return fields.containsKey(name);
         }
 
+        /** Returns a field set so far, so a later source can build on an earlier one's. */
+        public Optional<String> get(String name) {
+            return Optional.ofNullable(fields.get(name));
+        }
+
         /** Builds the record. */
         public ProofRecord build() {
             return new ProofRecord(fields);

@@ -24,6 +24,7 @@ import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.media.MediaType;
+import org.proofmode.metadata.J3m;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofCsv;
@@ -48,6 +49,7 @@ public final class Prover {
     private final ProofStore store;
     private final List<MetadataSource> sources;
     private final Clock clock;
+    private final boolean j3m;
 
     /**
      * Creates a prover.
@@ -72,10 +74,64 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
+        this(key, store, sources, clock, false);
+    }
+
+    private Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m) {
         this.key = Objects.requireNonNull(key, "key");
         this.store = Objects.requireNonNull(store, "store");
         this.sources = List.copyOf(sources);
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.j3m = j3m;
+    }
+
+    /**
+     * Returns a prover that also writes CameraV's J3M document, {@code <h>.j3m.json}, made from the
+     * record and signed like the other proof files.
+     *
+     * @param on whether to write it
+     */
+    public Prover withJ3m(boolean on) {
+        return new Prover(key, store, sources, clock, on);
+    }
+
+    /**
+     * Builds the record a proof of this file would have now, without a key and without writing anything:
+     * the file is hashed and every metadata source runs.
+     *
+     * @param file the media file
+     * @return the record, without {@code Proof.Signer}
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the file does not exist,
+     *     {@link Failure#UNSUPPORTED} if it is not media we recognise, {@link Failure#IO} if it cannot be read
+     */
+    public ProofRecord inspect(Path file) {
+        Path path = file.toAbsolutePath().normalize();
+        MediaType type = sniff(file, path).orElseThrow(() -> new ProofModeException(Failure.UNSUPPORTED,
+                file + ": not a photo, video or audio file we recognise"));
+        Prehash hashed;
+        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+            hashed = StreamSigner.digest(in, StreamSigner.Progress.NONE);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        long size;
+        try {
+            size = Files.size(path);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
+        return record(new MediaFile(path, type, hashed.sha256(), size, now), Optional.empty(), Optional.empty());
+    }
+
+    private static Optional<MediaType> sniff(Path file, Path path) {
+        try {
+            return MediaSniffer.sniff(path);
+        } catch (NoSuchFileException e) {
+            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
     }
 
     /** Options for one file. */
@@ -125,7 +181,7 @@ public final class Prover {
         SigningKey signer = key.get();
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         Signed media = StreamSigner.sign(signer, hashed, now);
-        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes(), signer);
+        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes(), Optional.of(signer));
         byte[] json = ProofJson.write(record);
         byte[] csv = ProofCsv.write(record);
         Map<String, byte[]> files = new LinkedHashMap<>();
@@ -134,13 +190,18 @@ public final class Prover {
         files.put(ProofFiles.jsonSig(h), ascii(StreamSigner.sign(signer, json, now).armoredSignature()));
         files.put(ProofFiles.csv(h), csv);
         files.put(ProofFiles.csvSig(h), ascii(StreamSigner.sign(signer, csv, now).armoredSignature()));
+        if (j3m) {
+            byte[] doc = J3m.write(record);
+            files.put(ProofFiles.j3m(h), doc);
+            files.put(ProofFiles.j3mSig(h), ascii(StreamSigner.sign(signer, doc, now).armoredSignature()));
+        }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
         ProofStore.Written w = store.write(h, files, options.force());
         return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
                 Optional.of(h), Optional.of(w.folder()), Optional.empty());
     }
 
-    private ProofRecord record(MediaFile media, Optional<String> notes, SigningKey signer) {
+    private ProofRecord record(MediaFile media, Optional<String> notes, Optional<SigningKey> signer) {
         ProofRecord.Builder b = ProofRecord.builder();
         b.put(ProofFields.FILE_PATH, media.path().toString());
         b.put(ProofFields.FILE_HASH_SHA256, media.sha256());
@@ -155,7 +216,7 @@ public final class Prover {
         b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(media.proofTime()));
         b.put(ProofFields.NOTES, notes.orElse(""));
         b.put(ProofFields.PROOF_SOFTWARE, SOFTWARE);
-        b.put(ProofFields.PROOF_SIGNER, signer.info().fingerprint());
+        signer.ifPresent(k -> b.put(ProofFields.PROOF_SIGNER, k.info().fingerprint()));
         return b.build();
     }
 

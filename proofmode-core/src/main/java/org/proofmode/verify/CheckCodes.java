@@ -39,6 +39,13 @@ public final class CheckCodes {
     /** The media's SHA-256 differs from the proof's: the media was changed. */
     public static final String MEDIA_HASH_MISMATCH = "media.hash.mismatch";
 
+    /** Warning: the media's recorded capture time (EXIF, container) is after the proof time. */
+    public static final String CONTEXT_CAPTURE_AFTER_PROOF = "context.captureTime.afterProof";
+    /** Warning: the recorded position fix is older than the media. */
+    public static final String CONTEXT_LOCATION_STALE = "context.location.stale";
+    /** Warning: the device's clock was recorded as not synchronised to a time server. */
+    public static final String CONTEXT_CLOCK_UNSYNCHRONISED = "context.clock.unsynchronised";
+
     /** Suffix: the signature verifies with the signer's key. */
     public static final String VALID = "valid";
     /** Suffix: the signature does not verify, or was made by a key that is not the proof's. */

@@ -58,6 +58,8 @@ public final class ReportJson {
             checks(n.putArray("checks"), p.checks());
             ObjectNode times = n.putObject("times");
             p.times().forEach(times::put);
+            ObjectNode context = n.putObject("context");
+            ContextSummary.of(p.record()).forEach(context::put);
             ObjectNode rec = n.putObject("record");
             p.record().forEach(rec::put);
         }

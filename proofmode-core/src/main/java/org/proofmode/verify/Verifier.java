@@ -237,6 +237,7 @@ public final class Verifier {
             for (String f : TIME_FIELDS) {
                 latest.get(f).flatMap(ProofTimes::parse).ifPresent(t -> times.put(f, ProofTimes.format(t)));
             }
+            checks.addAll(ContextChecks.of(latest.fields()));
             boolean failed = checks.stream().anyMatch(c -> c.status() == Status.FAIL);
             Optional<Signer> signer = Optional.ofNullable(signerCert).map(c -> {
                 var info = OpenPgpKeys.describe(c);

@@ -27,6 +27,7 @@ public final class ExternalTool {
             "gpg", "gnupg",
             "gpgconf", "gnupg",
             "exiftool", "libimage-exiftool-perl",
+            "gpsfake", "gpsd-clients",
             "ots", "python3-opentimestamps");
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */

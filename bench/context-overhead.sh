@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Benchmark: what the context snapshot adds to proving a photo.
+set -euo pipefail
+
+BENCH_NAME=context-overhead
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'EOF_USAGE'
+Usage: bench/context-overhead.sh [--help]
+
+Makes COUNT camera-like JPEG photos (ffmpeg test pattern, SIZE pixels, tagged by
+exiftool with make, model, serial, capture time and GPS), then proves the folder
+with one job in three configurations, interleaved, RUNS times each:
+  off:      prove --no-context (only hash, path and times; the reference)
+  context:  location, network and device ids on, image hashes off
+            (media metadata, device, clock, network, gpsd asked: none listens)
+  +hashes:  as context, plus pixel and perceptual hashes (one decode per photo)
+Per-photo time of a run = wall time / COUNT; the median over RUNS is reported
+for each, with the overhead over 'off' in ms and as a ratio. Target: context
+adds <= 20 ms per photo at the median.
+
+Environment:
+  COUNT=30       photos
+  SIZE=4000x3000 pixels per photo (12 MP)
+  RUNS=5         timed runs per configuration
+  BENCH_DIR      where the temporary work dir is made (default $TMPDIR or /tmp)
+  KEEP=1         keep the work dir
+  STRICT=1       exit 1 when the target is missed
+
+Needs: ffmpeg, exiftool, Java 17.
+Last stdout line (machine-readable):
+  context-overhead off_ms=A context_ms=B hashes_ms=C context_added_ms=D context_ratio=R hashes_added_ms=E count=N size=WxH runs=N
+EOF_USAGE
+}
+
+TARGET_MS=20
+
+main() {
+    [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+    [[ $# -eq 0 ]] || { usage >&2; exit 2; }
+    local count=${COUNT:-30} runs=${RUNS:-5} size=${SIZE:-4000x3000}
+    positive_int COUNT "$count"
+    positive_int RUNS "$runs"
+    [[ $size =~ ^[0-9]+x[0-9]+$ ]] || die "SIZE must be WIDTHxHEIGHT (got '$size')"
+
+    cd_repo_root
+    require_cmd ffmpeg ffmpeg
+    require_cmd exiftool libimage-exiftool-perl
+    ensure_cli_built
+    make_workdir
+    export PROOFMODE_PASSPHRASE=${PROOFMODE_PASSPHRASE:-bench-passphrase}
+
+    local photos=$WORK/photos
+    mkdir -p "$photos"
+    log "making $count photos of $size"
+    ffmpeg -loglevel error -f lavfi -i "testsrc2=size=$size:rate=1" -frames:v "$count" -q:v 3 "$photos/IMG_%04d.jpg" \
+        || die "ffmpeg failed"
+    exiftool -q -overwrite_original -Make=Canon "-Model=EOS R6" -SerialNumber=012345678 "-LensModel=RF24-105mm F4 L IS USM" \
+        "-DateTimeOriginal=2026:05:01 10:00:00" -OffsetTimeOriginal=+02:00 -GPSLatitude=48.1173 -GPSLatitudeRef=N \
+        -GPSLongitude=11.5167 -GPSLongitudeRef=E "$photos" >/dev/null || die "exiftool failed"
+    warm_cache "$photos"/*.jpg
+
+    # Two homes: image hashes off and on. gpsd.port 1: nothing listens there, as on most laptops.
+    local h_ctx=$WORK/home-context h_hash=$WORK/home-hashes
+    for h in "$h_ctx" "$h_hash"; do
+        PROOFMODE_HOME=$h ./proofmode keys create >/dev/null 2>&1 || die "keys create failed"
+        for kv in "location true" "network true" "device-ids true" "gpsd.port 1"; do
+            # shellcheck disable=SC2086
+            PROOFMODE_HOME=$h ./proofmode settings set $kv >/dev/null || die "settings set $kv failed"
+        done
+    done
+    PROOFMODE_HOME=$h_ctx ./proofmode settings set image-hashes false >/dev/null
+    PROOFMODE_HOME=$h_hash ./proofmode settings set image-hashes true >/dev/null
+
+    local off=() ctx=() hashes=() i
+    local cmd_off=(env "PROOFMODE_HOME=$h_ctx" ./proofmode prove --jobs 1 --force --no-context --out "$WORK/out" "$photos")
+    local cmd_ctx=(env "PROOFMODE_HOME=$h_ctx" ./proofmode prove --jobs 1 --force --out "$WORK/out" "$photos")
+    local cmd_hash=(env "PROOFMODE_HOME=$h_hash" ./proofmode prove --jobs 1 --force --out "$WORK/out" "$photos")
+    log "warm-up (untimed): one run of each, which also records the launcher's class-data archive"
+    for c in cmd_off cmd_ctx cmd_hash; do
+        local -n cc=$c
+        "${cc[@]}" >/dev/null 2>&1 || die "warm-up failed: $(quote_cmd "${cc[@]}")"
+        rm -rf "$WORK/out"
+    done
+    for (( i = 1; i <= runs; i++ )); do
+        measure "$WORK/off.out" "${cmd_off[@]}"; off+=("$(calc "$M_SECONDS * 1000 / $count" 2)"); rm -rf "$WORK/out"
+        measure "$WORK/ctx.out" "${cmd_ctx[@]}"; ctx+=("$(calc "$M_SECONDS * 1000 / $count" 2)"); rm -rf "$WORK/out"
+        measure "$WORK/hash.out" "${cmd_hash[@]}"; hashes+=("$(calc "$M_SECONDS * 1000 / $count" 2)"); rm -rf "$WORK/out"
+        log "  run $i/$runs: off ${off[-1]} ms, context ${ctx[-1]} ms, +hashes ${hashes[-1]} ms per photo"
+    done
+    [[ $(hash_lines "$WORK/ctx.out" | wc -l) -eq $count ]] || die "prove did not print $count hashes"
+
+    local m_off m_ctx m_hash added ratio added_h ok
+    m_off=$(median "${off[@]}"); m_ctx=$(median "${ctx[@]}"); m_hash=$(median "${hashes[@]}")
+    added=$(calc "$m_ctx - $m_off" 2); ratio=$(calc "$m_ctx / $m_off" 3); added_h=$(calc "$m_hash - $m_off" 2)
+    ok=$(verdict "$added" "<=" "$TARGET_MS")
+    echo
+    echo "context-overhead: $count photos of $size, one job, median of $runs runs (per photo = wall / $count)"
+    printf '  %-44s %10s\n' "configuration" "ms/photo"
+    printf '  %-44s %10s\n' "off (--no-context)" "$m_off"
+    printf '  %-44s %10s\n' "context (location, network, device ids)" "$m_ctx"
+    printf '  %-44s %10s\n' "context + pixel and perceptual hashes" "$m_hash"
+    printf '  %-44s %10s\n' "context adds (target <= $TARGET_MS ms)" "$added"
+    printf '  %-44s %10s\n' "context ratio to off" "$ratio"
+    printf '  %-44s %10s\n' "context + hashes adds" "$added_h"
+    printf '  %-44s %10s\n' "target met" "$ok"
+    echo "  command (context): $(quote_cmd "${cmd_ctx[@]}")"
+    echo
+    echo "context-overhead off_ms=$m_off context_ms=$m_ctx hashes_ms=$m_hash context_added_ms=$added context_ratio=$ratio hashes_added_ms=$added_h count=$count size=$size runs=$runs"
+    if [[ ${STRICT:-0} == 1 && $ok != yes ]]; then exit 1; fi
+}
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+main "$@"

@@ -1,0 +1,107 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.media.Digests;
+
+class InspectCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    private Cli cli;
+    private Path home;
+
+    @BeforeEach
+    void setUp() {
+        home = tmp.resolve("home");
+        cli = new Cli(home);
+    }
+
+    @Test
+    void inspect_printsTheRecord_withoutKeyOrStore() throws Exception {
+        Path photo = Cli.sample("proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg");
+
+        Cli.Result r = cli.run("inspect", "--json", photo.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode n = JSON.readTree(r.out());
+        assertThat(n.get("File Hash SHA256").asText()).isEqualTo(Digests.sha256(photo));
+        assertThat(n.get("EXIF.Make").asText()).isEqualTo("LGE");
+        assertThat(n.get("EXIF.Model").asText()).isEqualTo("Nexus 5");
+        assertThat(n.get("Image.PerceptualHash").asText()).matches("[0-9a-f]{16}");
+        assertThat(n.has("Proof.Signer")).isFalse();
+        assertThat(n.has("Location.Latitude")).isFalse();
+        assertThat(n.has("EXIF.GPSLatitude")).isFalse();
+        assertThat(home.resolve("keys")).doesNotExist();
+        assertThat(home.resolve("proofs")).doesNotExist();
+    }
+
+    @Test
+    void inspect_recordsTheGivenPosition_withLocationCoordinates() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 1);
+
+        JsonNode n = JSON.readTree(cli.run("inspect", "--json", "--location=-33.8568,151.2153,12", f.toString()).out());
+
+        assertThat(n.get("Location.Latitude").asText()).isEqualTo("-33.8568");
+        assertThat(n.get("Location.Longitude").asText()).isEqualTo("151.2153");
+        assertThat(n.get("Location.Accuracy").asText()).isEqualTo("12");
+        assertThat(n.get("Location.Provider").asText()).isEqualTo("manual");
+    }
+
+    @Test
+    void location_withoutValue_turnsLocationOnAndLeavesThePathAlone() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 1);
+        cli.run("settings", "set", "gpsd.port", "1");
+
+        Cli.Result r = cli.run("inspect", "--json", "--location", f.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(JSON.readTree(r.out()).get("Warning.Location").asText()).contains("gpsd not reachable at 127.0.0.1:1");
+    }
+
+    @Test
+    void location_exits37_forBadCoordinates_and83_withNoLocation() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 1);
+
+        assertThat(cli.run("inspect", "--location", "95,10", f.toString()).exit()).isEqualTo(37);
+        assertThat(cli.run("inspect", "--location", "--no-location", f.toString()).exit()).isEqualTo(83);
+    }
+
+    @Test
+    void inspect_exits13_forAFileThatIsNotMedia() throws Exception {
+        Path f = Files.writeString(tmp.resolve("notes.txt"), "hello");
+
+        assertThat(cli.run("inspect", f.toString()).exit()).isEqualTo(13);
+        assertThat(cli.run("inspect", tmp.resolve("missing.jpg").toString()).exit()).isEqualTo(61);
+    }
+
+    @Test
+    void prove_writesASignedJ3mDocument_withJ3m() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 4);
+        String h = Digests.sha256(f);
+
+        Cli.Result r = cli.env("PROOFMODE_PASSPHRASE", "pw").run("prove", "--j3m", "--notes", "for the desk", f.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        Path folder = home.resolve("proofs").resolve(h);
+        JsonNode j3m = JSON.readTree(folder.resolve(h + ".j3m.json").toFile());
+        JsonNode proof = JSON.readTree(folder.resolve(h + ".proof.json").toFile());
+        assertThat(j3m.at("/genealogy/hashes/0").asText()).isEqualTo(h);
+        assertThat(j3m.at("/genealogy/createdOnDevice").asText()).isEqualTo(proof.get("Proof.Signer").asText());
+        assertThat(j3m.at("/genealogy/j3m_version").asText()).isEqualTo("J3M version 1.0");
+        assertThat(j3m.at("/intent/intendedDestination").asText()).isEqualTo("for the desk");
+        assertThat(j3m.at("/data/sensorCapture/0/captureType").asInt()).isEqualTo(271);
+        assertThat(folder.resolve(h + ".j3m.json.asc")).exists();
+        Cli.Result v = cli.run("verify", f.toString());
+        assertThat(v.exit()).as(v.out()).isZero();
+    }
+}

@@ -1,0 +1,68 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Cli cli;
+    private Path home;
+
+    @BeforeEach
+    void setUp() {
+        home = tmp.resolve("home");
+        cli = new Cli(home);
+    }
+
+    @Test
+    void settings_listsEveryKeyWithTheAppDefaults_andWritesTheFile() {
+        Cli.Result r = cli.run("settings");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out().lines()).containsExactly("location = false", "network = false", "device-ids = false",
+                "image-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947");
+        assertThat(home.resolve("settings")).exists();
+    }
+
+    @Test
+    void set_changesTheValue_thatGetThenPrints() throws Exception {
+        assertThat(cli.run("settings", "set", "location", "on").out()).isEqualTo("location = true" + System.lineSeparator());
+
+        Cli.Result r = cli.run("settings", "get", "location");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out().strip()).isEqualTo("true");
+        assertThat(Files.readString(home.resolve("settings"))).contains("\nlocation = true\n").contains("# Record the location");
+    }
+
+    @Test
+    void set_exits37_forAnUnknownKeyOrABadValue() {
+        Cli.Result unknown = cli.run("settings", "set", "gps", "true");
+        Cli.Result bad = cli.run("settings", "set", "network", "sometimes");
+
+        assertThat(unknown.exit()).isEqualTo(37);
+        assertThat(unknown.err()).contains("unknown setting 'gps'").contains("location, network, device-ids");
+        assertThat(bad.exit()).isEqualTo(37);
+        assertThat(bad.err()).contains("true or false");
+        assertThat(cli.run("settings", "get", "nope").exit()).isEqualTo(37);
+    }
+
+    @Test
+    void prove_exits41NamingTheLine_whenTheSettingsFileIsBroken() throws Exception {
+        Files.createDirectories(home);
+        Files.writeString(home.resolve("settings"), "network = true\nlocation = perhaps\n");
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 1);
+
+        Cli.Result r = cli.env("PROOFMODE_PASSPHRASE", "pw").run("prove", f.toString());
+
+        assertThat(r.exit()).isEqualTo(41);
+        assertThat(r.err()).contains("settings line 2").contains("perhaps");
+    }
+}

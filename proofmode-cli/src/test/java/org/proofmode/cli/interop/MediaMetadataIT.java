@@ -1,0 +1,187 @@
+package org.proofmode.cli.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.imaging.ImageHashes;
+import org.proofmode.metadata.IdentifierHasher;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
+
+/**
+ * The media fields of a proof agree with exiftool: photos tagged by exiftool in the test, a video and a
+ * recording made by ffmpeg. And the pixel hash survives exiftool rewriting the metadata.
+ */
+class MediaMetadataIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TOOL_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void inspect_agreesWithExiftool_onAPhotoTaggedByExiftool() throws IOException {
+        Path photo = taggedPhoto("tagged.jpg");
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        pm.run("settings", "set", "gpsd.port", "1");
+
+        JsonNode ours = inspect(pm, photo, "--location", "--device-ids");
+        JsonNode theirs = exiftool(photo);
+
+        assertThat(text(ours, "EXIF.Make")).isEqualTo("Canon").isEqualTo(theirs.get("Make").asText());
+        assertThat(text(ours, "EXIF.Model")).isEqualTo(theirs.get("Model").asText());
+        assertThat(text(ours, "EXIF.Software")).isEqualTo(theirs.get("Software").asText());
+        assertThat(text(ours, "EXIF.LensModel")).isEqualTo(theirs.get("LensModel").asText());
+        assertThat(text(ours, "EXIF.Orientation")).isEqualTo(theirs.get("Orientation").asText());
+        assertThat(text(ours, "EXIF.DateTimeOriginal")).isEqualTo(theirs.get("DateTimeOriginal").asText());
+        assertThat(text(ours, "EXIF.OffsetTimeOriginal")).isEqualTo(theirs.get("OffsetTimeOriginal").asText());
+        assertThat(text(ours, "Image.Width")).isEqualTo(theirs.get("ImageWidth").asText());
+        assertThat(text(ours, "Image.Height")).isEqualTo(theirs.get("ImageHeight").asText());
+        assertThat(Double.parseDouble(text(ours, "EXIF.GPSLatitude"))).isCloseTo(theirs.get("GPSLatitude").asDouble(), within(1e-6));
+        assertThat(Double.parseDouble(text(ours, "EXIF.GPSLongitude"))).isCloseTo(theirs.get("GPSLongitude").asDouble(), within(1e-6));
+        assertThat(Double.parseDouble(text(ours, "EXIF.GPSAltitude"))).isCloseTo(theirs.get("GPSAltitude").asDouble(), within(1e-6));
+        assertThat(text(ours, "EXIF.GPSDateTime")).isEqualTo(exifTime(theirs.get("GPSDateTime").asText()));
+        assertThat(text(ours, "EXIF.SerialNumber"))
+                .isEqualTo(new IdentifierHasher(pm.home()).hash(IdentifierHasher.Kind.SERIAL, theirs.get("SerialNumber").asText()));
+        assertThat(ours.toString()).doesNotContain(theirs.get("SerialNumber").asText());
+        assertThat(text(ours, "XMP.CreatorTool")).isEqualTo(theirs.get("CreatorTool").asText());
+        assertThat(text(ours, "IPTC.ObjectName")).isEqualTo(theirs.get("ObjectName").asText());
+        assertThat(text(ours, "Location.Provider")).isEqualTo("media");
+        assertThat(text(ours, "Location.Latitude")).isEqualTo(text(ours, "EXIF.GPSLatitude"));
+        assertThat(text(ours, "Warning.Location")).contains("gpsd not reachable");
+    }
+
+    @Test
+    void inspect_recordsNoGpsAndNoSerial_withDefaultSettings() throws IOException {
+        Path photo = taggedPhoto("tagged.jpg");
+
+        JsonNode ours = inspect(ProofModeJar.at(dir.resolve("home")), photo);
+
+        assertThat(text(ours, "EXIF.Make")).isEqualTo("Canon");
+        List<String> names = new ArrayList<>();
+        ours.fieldNames().forEachRemaining(names::add);
+        assertThat(names).noneMatch(n -> n.contains("GPS") || n.startsWith("Location.") || n.contains("Serial"));
+        assertThat(ours.toString()).doesNotContain("SN-0042-TEST").doesNotContain("48.1173");
+    }
+
+    @Test
+    void inspect_agreesWithExiftool_onAVideoAndARecording() throws IOException {
+        Path ffmpeg = ExternalTool.require("ffmpeg");
+        Path video = dir.resolve("clip.mp4");
+        Path audio = dir.resolve("voice.wav");
+        run(List.of(ffmpeg.toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25",
+                "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000", "-t", "2", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+                "-c:a", "aac", "-ac", "2", "-metadata", "creation_time=2024-05-01T08:00:00Z", video.toString()));
+        run(List.of(ffmpeg.toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050",
+                "-t", "1.5", "-metadata", "title=Interview", audio.toString()));
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+
+        JsonNode v = inspect(pm, video);
+        JsonNode ve = exiftool(video);
+        JsonNode a = inspect(pm, audio);
+        JsonNode ae = exiftool(audio);
+
+        assertThat(Double.parseDouble(text(v, "Video.Duration"))).isCloseTo(ve.get("Duration").asDouble(), within(0.01));
+        assertThat(text(v, "Video.Width")).isEqualTo(ve.get("ImageWidth").asText());
+        assertThat(text(v, "Video.Height")).isEqualTo(ve.get("ImageHeight").asText());
+        assertThat(Double.parseDouble(text(v, "Video.FrameRate"))).isCloseTo(ve.get("VideoFrameRate").asDouble(), within(0.01));
+        assertThat(text(v, "Video.CreationTime")).isEqualTo(exifTime(ve.get("CreateDate").asText() + "Z"));
+        assertThat(text(v, "Video.Codec")).isEqualTo(Map.of("avc1", "H.264").get(ve.get("CompressorID").asText()));
+        assertThat(text(v, "Audio.Channels")).isEqualTo(ve.get("AudioChannels").asText());
+        assertThat(text(v, "Audio.SampleRate")).isEqualTo(ve.get("AudioSampleRate").asText());
+
+        assertThat(Double.parseDouble(text(a, "Audio.Duration"))).isCloseTo(ae.get("Duration").asDouble(), within(0.01));
+        assertThat(text(a, "Audio.SampleRate")).isEqualTo(ae.get("SampleRate").asText());
+        assertThat(text(a, "Audio.Channels")).isEqualTo(ae.get("NumChannels").asText());
+        assertThat(text(a, "Audio.BitsPerSample")).isEqualTo(ae.get("BitsPerSample").asText());
+        assertThat(text(a, "Audio.Title")).isEqualTo(ae.get("Title").asText()).isEqualTo("Interview");
+        assertThat(text(a, "Audio.Software")).isEqualTo(ae.get("Software").asText());
+    }
+
+    @Test
+    void pixelHash_survivesExiftoolRewritingTheMetadata_butNotAnEditOfThePixels() throws Exception {
+        Path photo = taggedPhoto("tagged.jpg");
+        ImageHashes.Result before = ImageHashes.of(photo);
+        Path exiftool = ExternalTool.require("exiftool");
+
+        run(List.of(exiftool.toString(), "-q", "-overwrite_original", "-all=", "-Make=Nikon", "-Artist=Someone",
+                "-DateTimeOriginal=2020:01:01 00:00:00", photo.toString()));
+        ImageHashes.Result after = ImageHashes.of(photo);
+        BufferedImage img = ImageIO.read(photo.toFile());
+        img.setRGB(5, 5, img.getRGB(5, 5) ^ 0x00010101);
+        Path edited = dir.resolve("edited.png");
+        ImageIO.write(img, "png", edited.toFile());
+
+        assertThat(exiftool(photo).get("Make").asText()).isEqualTo("Nikon");
+        assertThat(after.pixelHash()).isEqualTo(before.pixelHash());
+        assertThat(after.perceptualHash()).isEqualTo(before.perceptualHash());
+        assertThat(ImageHashes.of(edited).pixelHash()).isNotEqualTo(before.pixelHash());
+    }
+
+    /** A small photo-like JPEG tagged by exiftool with camera, lens, serial, times, GPS, XMP and IPTC. */
+    private Path taggedPhoto(String name) throws IOException {
+        BufferedImage img = new BufferedImage(320, 200, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = img.createGraphics();
+        for (int y = 0; y < 200; y++) {
+            g.setColor(new Color(y, 120, 255 - y));
+            g.drawLine(0, y, 319, y);
+        }
+        g.setColor(Color.YELLOW);
+        g.fillOval(60, 40, 120, 120);
+        g.dispose();
+        Path photo = dir.resolve(name);
+        ImageIO.write(img, "jpeg", photo.toFile());
+        run(List.of(ExternalTool.require("exiftool").toString(), "-q", "-overwrite_original", "-Make=Canon", "-Model=EOS 5D Mark IV",
+                "-SerialNumber=SN-0042-TEST", "-LensModel=EF50mm f/1.8 STM", "-Software=Firmware 1.2.0",
+                "-DateTimeOriginal=2024:05:01 10:00:00", "-OffsetTimeOriginal=+02:00", "-Orientation#=6",
+                "-GPSLatitude=48.1173", "-GPSLatitudeRef=N", "-GPSLongitude=11.5167", "-GPSLongitudeRef=E", "-GPSAltitude=545",
+                "-GPSAltitudeRef=0", "-GPSDateStamp=2024:05:01", "-GPSTimeStamp=08:00:00", "-XMP:CreatorTool=Darkroom 3",
+                "-IPTC:ObjectName=Market square", photo.toString()));
+        return photo;
+    }
+
+    private static JsonNode inspect(ProofModeJar pm, Path media, String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of("inspect", "--json"));
+        args.addAll(List.of(options));
+        args.add(media.toString());
+        ProcessResult r = pm.run(args.toArray(String[]::new));
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return JSON.readTree(r.stdout());
+    }
+
+    private static JsonNode exiftool(Path media) throws IOException {
+        ProcessResult r = run(List.of(ExternalTool.require("exiftool").toString(), "-json", "-n", media.toString()));
+        return JSON.readTree(r.stdout()).get(0);
+    }
+
+    private static ProcessResult run(List<String> command) {
+        ProcessResult r = ExternalTool.run(command, Map.of(), TOOL_TIMEOUT);
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return r;
+    }
+
+    private static String text(JsonNode n, String field) {
+        assertThat(n.has(field)).as(field + " in " + n).isTrue();
+        return n.get(field).asText();
+    }
+
+    /** exiftool's {@code 2024:05:01 08:00:00Z} as ISO-8601. */
+    private static String exifTime(String t) {
+        return Instant.parse(t.replaceFirst("^(\\d{4}):(\\d{2}):(\\d{2}) ", "$1-$2-$3T")).toString();
+    }
+}

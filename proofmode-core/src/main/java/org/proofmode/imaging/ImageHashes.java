@@ -1,0 +1,256 @@
+package org.proofmode.imaging;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.ColorModel;
+import java.awt.image.Raster;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.FileImageInputStream;
+import javax.imageio.stream.ImageInputStream;
+import org.proofmode.internal.Hex;
+import org.proofmode.media.Digests;
+
+/**
+ * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both
+ * are computed from one decode (the first frame of a GIF or TIFF).
+ *
+ * <p><b>Pixel hash</b>: SHA-256 over a canonical encoding of the decoded image: width and height as
+ * 32-bit big-endian integers, then every pixel row by row, left to right, as four bytes R, G, B, A
+ * (non-premultiplied sRGB, as {@link BufferedImage#getRGB(int, int)} gives them; A is 255 for opaque
+ * images). The EXIF orientation is not applied: rotating a photo by editing its tag keeps the hash. A
+ * metadata-only edit keeps it too, since the image data is untouched. For lossless formats (PNG, GIF,
+ * BMP) any decoder gives the same pixels; a JPEG decoder may round differently from this one (the JDK's
+ * libjpeg), so compare JPEG pixel hashes made by this software.
+ *
+ * <p><b>Perceptual hash</b> (64 bits, 16 hex digits): the image is reduced to luma
+ * ({@code (299 R + 587 G + 114 B) / 1000}), scaled to 32 by 32 by averaging the pixels that fall into
+ * each cell, transformed with a two-dimensional DCT-II; the 8 by 8 lowest frequencies (top left,
+ * including the DC term) are compared with their median, and each gives one bit, 1 where it is greater,
+ * row by row, most significant bit first. Copies that were re-encoded, scaled or lightly edited stay
+ * within a small Hamming distance; unrelated images are near 32 apart. It is the construction of the
+ * well-known DCT "pHash" with box scaling, so values are close to, not equal to, other libraries'.
+ *
+ * <p>Security: images above {@link #MAX_PIXELS} pixels are refused before decoding, and concurrent
+ * decodes share a budget of that many pixels, so memory stays bounded whatever the input and the
+ * number of threads.
+ */
+public final class ImageHashes {
+    /** The largest image decoded: 100 megapixels (400 MB as 32-bit pixels). */
+    public static final long MAX_PIXELS = 100_000_000L;
+
+    private static final int MP = 1_000_000;
+    private static final Semaphore BUDGET = new Semaphore((int) (MAX_PIXELS / MP));
+    private static final int SIZE = 32;
+    private static final int LOW = 8;
+    private static final double[][] COS = cosTable();
+
+    /**
+     * The hashes of one image.
+     *
+     * @param width width in pixels
+     * @param height height in pixels
+     * @param pixelHash SHA-256 of the canonical pixels, lower-case hex
+     * @param perceptualHash the 64-bit perceptual hash
+     */
+    public record Result(int width, int height, String pixelHash, long perceptualHash) {
+        /** Validates the fields. */
+        public Result {
+            Objects.requireNonNull(pixelHash, "pixelHash");
+        }
+
+        /** The perceptual hash as 16 lower-case hex digits. */
+        public String perceptualHex() {
+            return String.format("%016x", perceptualHash);
+        }
+    }
+
+    /** Why an image was not hashed. */
+    public static final class NotHashed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotHashed(String message) {
+            super(message);
+        }
+    }
+
+    private ImageHashes() {}
+
+    /**
+     * Decodes an image file and hashes it.
+     *
+     * @return the hashes
+     * @throws NotHashed if no decoder reads the file, or it is larger than {@link #MAX_PIXELS}
+     * @throws IOException if the file cannot be read or is damaged
+     */
+    public static Result of(Path file) throws IOException, NotHashed {
+        try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) {
+                throw new NotHashed("no decoder for this image format");
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in, true, true);
+                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
+                if (pixels > MAX_PIXELS) {
+                    throw new NotHashed(reader.getWidth(0) + "x" + reader.getHeight(0) + " is more than " + MAX_PIXELS
+                            + " pixels; not decoded");
+                }
+                int permits = (int) Math.max(1, (pixels + MP - 1) / MP);
+                BUDGET.acquireUninterruptibly(permits);
+                try {
+                    return of(reader.read(0));
+                } catch (OutOfMemoryError e) {
+                    throw new NotHashed("not enough memory to decode " + reader.getWidth(0) + "x" + reader.getHeight(0) + " pixels");
+                } finally {
+                    BUDGET.release(permits);
+                }
+            } finally {
+                reader.dispose();
+            }
+        } catch (RuntimeException e) {
+            // ImageIO's decoders throw unchecked exceptions on some damaged files.
+            throw new IOException("cannot decode: " + e, e);
+        }
+    }
+
+    /** Hashes a decoded image. */
+    public static Result of(BufferedImage image) {
+        int w = image.getWidth();
+        int h = image.getHeight();
+        MessageDigest sha = Digests.newSha256();
+        sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
+        long[] sums = new long[SIZE * SIZE];
+        long[] counts = new long[SIZE * SIZE];
+        int[] cellX = new int[w];
+        for (int x = 0; x < w; x++) {
+            cellX[x] = (int) ((long) x * SIZE / w);
+        }
+        int[] argb = new int[w];
+        int[] samples = null;
+        byte[] row = new byte[w * 4];
+        boolean direct = isPlainSrgb(image.getColorModel(), image.getRaster());
+        Raster raster = image.getRaster();
+        int bands = raster.getNumBands();
+        for (int y = 0; y < h; y++) {
+            int cy = (int) ((long) y * SIZE / h) * SIZE;
+            if (direct) {
+                samples = raster.getPixels(0, y, w, 1, samples);
+                for (int x = 0, i = 0; x < w; x++, i += bands) {
+                    int r = samples[i];
+                    int g = samples[i + 1];
+                    int b = samples[i + 2];
+                    row[4 * x] = (byte) r;
+                    row[4 * x + 1] = (byte) g;
+                    row[4 * x + 2] = (byte) b;
+                    row[4 * x + 3] = bands == 4 ? (byte) samples[i + 3] : (byte) 0xFF;
+                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
+                }
+            } else {
+                image.getRGB(0, y, w, 1, argb, 0, w);
+                for (int x = 0; x < w; x++) {
+                    int p = argb[x];
+                    int r = (p >>> 16) & 0xFF;
+                    int g = (p >>> 8) & 0xFF;
+                    int b = p & 0xFF;
+                    row[4 * x] = (byte) r;
+                    row[4 * x + 1] = (byte) g;
+                    row[4 * x + 2] = (byte) b;
+                    row[4 * x + 3] = (byte) (p >>> 24);
+                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
+                }
+            }
+            sha.update(row, 0, 4 * w);
+        }
+        long[] rowsIn = new long[SIZE];
+        long[] colsIn = new long[SIZE];
+        for (int y = 0; y < h; y++) {
+            rowsIn[(int) ((long) y * SIZE / h)]++;
+        }
+        for (int x = 0; x < w; x++) {
+            colsIn[cellX[x]]++;
+        }
+        for (int i = 0; i < SIZE * SIZE; i++) {
+            counts[i] = rowsIn[i / SIZE] * colsIn[i % SIZE];
+        }
+        double[][] small = new double[SIZE][SIZE];
+        for (int i = 0; i < SIZE * SIZE; i++) {
+            // An image smaller than 32 pixels leaves cells empty: they take their left or upper neighbour.
+            small[i / SIZE][i % SIZE] = counts[i] > 0 ? sums[i] / 1000.0 / counts[i]
+                    : i % SIZE > 0 ? small[i / SIZE][i % SIZE - 1] : i >= SIZE ? small[i / SIZE - 1][0] : 0;
+        }
+        return new Result(w, h, Hex.encode(sha.digest()), perceptual(small));
+    }
+
+    /** The number of bits in which two perceptual hashes differ. */
+    public static int distance(long a, long b) {
+        return Long.bitCount(a ^ b);
+    }
+
+    static long perceptual(double[][] px) {
+        double[] low = new double[LOW * LOW];
+        for (int u = 0; u < LOW; u++) {
+            for (int v = 0; v < LOW; v++) {
+                double s = 0;
+                for (int y = 0; y < SIZE; y++) {
+                    double cu = COS[u][y];
+                    for (int x = 0; x < SIZE; x++) {
+                        s += px[y][x] * cu * COS[v][x];
+                    }
+                }
+                low[u * LOW + v] = s;
+            }
+        }
+        double[] sorted = low.clone();
+        java.util.Arrays.sort(sorted);
+        double median = (sorted[31] + sorted[32]) / 2;
+        long bits = 0;
+        for (double c : low) {
+            bits = (bits << 1) | (c > median ? 1 : 0);
+        }
+        return bits;
+    }
+
+    private static double[][] cosTable() {
+        double[][] c = new double[LOW][SIZE];
+        for (int u = 0; u < LOW; u++) {
+            for (int x = 0; x < SIZE; x++) {
+                c[u][x] = Math.cos((2 * x + 1) * u * Math.PI / (2 * SIZE));
+            }
+        }
+        return c;
+    }
+
+    /** 8-bit, non-premultiplied sRGB with bands in R, G, B[, A] order: samples equal what getRGB gives. */
+    private static boolean isPlainSrgb(ColorModel cm, Raster raster) {
+        if (!cm.getColorSpace().isCS_sRGB() || cm.isAlphaPremultiplied() || cm instanceof java.awt.image.IndexColorModel) {
+            return false;
+        }
+        int n = cm.getNumComponents();
+        if ((n != 3 && n != 4) || raster.getNumBands() != n || (n == 4) != cm.hasAlpha()) {
+            return false;
+        }
+        for (int s : cm.getComponentSize()) {
+            if (s != 8) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether this package decodes the given media type. */
+    public static boolean decodes(String mimeType) {
+        return Optional.ofNullable(mimeType).map(m -> switch (m) {
+            case "image/jpeg", "image/png", "image/gif", "image/bmp", "image/tiff" -> true;
+            default -> false;
+        }).orElse(false);
+    }
+}

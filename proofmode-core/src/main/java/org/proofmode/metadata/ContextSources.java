@@ -1,0 +1,54 @@
+package org.proofmode.metadata;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.imaging.ImageHashSource;
+import org.proofmode.proof.DeviceSource;
+import org.proofmode.proof.FileSource;
+import org.proofmode.proof.MetadataSource;
+
+/**
+ * The metadata sources a proof runs under given settings, in their order: the file, the device in broad
+ * strokes (the app's fields) and in detail, the media's own metadata, image hashes, then network and
+ * location when they are on. Location comes last because it falls back to the media's GPS tags.
+ */
+public final class ContextSources {
+    /** How long gpsd is given to report a fix. */
+    public static final Duration GPSD_TIMEOUT = Duration.ofMillis(1500);
+
+    private ContextSources() {}
+
+    /**
+     * The sources for one run.
+     *
+     * @param home the ProofMode home (where the identifier secret lives)
+     * @param settings what to record
+     * @param manualLocation a position given for this run ({@code --location}); used only when location is on
+     */
+    public static List<MetadataSource> of(Path home, Settings settings, Optional<Fix> manualLocation) {
+        Objects.requireNonNull(home, "home");
+        Objects.requireNonNull(manualLocation, "manualLocation");
+        IdentifierHasher hasher = new IdentifierHasher(home);
+        Optional<IdentifierHasher> ids = settings.deviceIds() ? Optional.of(hasher) : Optional.empty();
+        List<MetadataSource> sources = new ArrayList<>();
+        sources.add(new FileSource());
+        sources.add(new DeviceSource());
+        sources.add(new DeviceContextSource(ids));
+        sources.add(new MediaMetadataSource(settings.location(), ids));
+        if (settings.imageHashes()) {
+            sources.add(new ImageHashSource());
+        }
+        if (settings.network()) {
+            sources.add(new NetworkSource(hasher));
+        }
+        if (settings.location()) {
+            sources.add(new LocationSource(manualLocation,
+                    Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
+        }
+        return List.copyOf(sources);
+    }
+}

@@ -1,0 +1,58 @@
+package org.proofmode.verify;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.proofmode.metadata.ContextFields;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofTimes;
+
+/**
+ * A short account of a proof's recorded context for reports: the device, the camera, the capture time,
+ * the location and the clock, each one line, from whichever fields the record has (ours or the app's).
+ * Keys, in this order when present: {@code device}, {@code camera}, {@code captureTime},
+ * {@code location}, {@code clockSynchronised}.
+ */
+public final class ContextSummary {
+    private ContextSummary() {}
+
+    /** Summarises a record's fields; fields it lacks are left out. */
+    public static Map<String, String> of(Map<String, String> r) {
+        Map<String, String> s = new LinkedHashMap<>();
+        join(r, " ", ContextFields.DEVICE_VENDOR, ContextFields.DEVICE_MODEL)
+                .or(() -> join(r, " ", ProofFields.MANUFACTURER, ProofFields.HARDWARE))
+                .map(d -> d + join(r, " ", ContextFields.DEVICE_OS_DISTRIBUTION).or(() -> join(r, " ", ProofFields.OS))
+                        .map(os -> ", " + os).orElse(""))
+                .ifPresent(d -> s.put("device", d));
+        join(r, " ", ContextFields.EXIF_MAKE, ContextFields.EXIF_MODEL).or(() -> join(r, " ", "Video.Make", "Video.Model"))
+                .ifPresent(c -> s.put("camera", c));
+        Optional<String> capture = ContextChecks.captureTime(r).map(ProofTimes::format)
+                .or(() -> ContextChecks.exifLocal(r).map(l -> l + " (local time, zone unknown)"));
+        capture.ifPresent(c -> s.put("captureTime", c));
+        String lat = r.get(ProofFields.LOCATION_LATITUDE);
+        String lon = r.get(ProofFields.LOCATION_LONGITUDE);
+        if (lat != null && lon != null && !lat.isBlank() && !lon.isBlank()) {
+            List<String> extra = new ArrayList<>();
+            Optional.ofNullable(r.get(ProofFields.LOCATION_ACCURACY)).filter(a -> !a.isBlank()).ifPresent(a -> extra.add("±" + a + " m"));
+            Optional.ofNullable(r.get(ProofFields.LOCATION_PROVIDER)).filter(a -> !a.isBlank()).ifPresent(extra::add);
+            Optional.ofNullable(r.get(ProofFields.LOCATION_TIME)).flatMap(ProofTimes::parse).ifPresent(t -> extra.add("fix " + ProofTimes.format(t)));
+            s.put("location", lat.strip() + ", " + lon.strip() + (extra.isEmpty() ? "" : " (" + String.join(", ", extra) + ")"));
+        }
+        Optional.ofNullable(r.get(ContextFields.DEVICE_CLOCK_SYNCHRONISED)).ifPresent(c -> s.put("clockSynchronised", c));
+        return Collections.unmodifiableMap(s);
+    }
+
+    private static Optional<String> join(Map<String, String> r, String sep, String... fields) {
+        List<String> parts = new ArrayList<>();
+        for (String f : fields) {
+            String v = r.get(f);
+            if (v != null && !v.isBlank() && parts.stream().noneMatch(p -> v.strip().startsWith(p))) {
+                parts.add(v.strip());
+            }
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(sep, parts));
+    }
+}
