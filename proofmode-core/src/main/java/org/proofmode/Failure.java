@@ -19,6 +19,8 @@ public enum Failure {
     OUTPUT_EXISTS,
     /** The caller combined options that cannot go together. */
     INCOMPATIBLE_OPTIONS,
+    /** A network service (a timestamp authority, a calendar) could not be reached, timed out or failed. */
+    SERVICE_UNREACHABLE,
     /** Reading or writing local storage failed (disk full, permissions). */
     IO,
     /** A bug: something that should never happen did. */

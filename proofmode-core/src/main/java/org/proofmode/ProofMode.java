@@ -1,6 +1,7 @@
 package org.proofmode;
 
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,10 @@ import org.proofmode.proof.DeviceSource;
 import org.proofmode.proof.FileSource;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.Prover;
+import org.proofmode.timestamp.TimestampQueue;
+import org.proofmode.timestamp.TimestampSettings;
+import org.proofmode.timestamp.Timestamps;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.verify.Verifier;
 
 /**
@@ -125,8 +130,38 @@ public final class ProofMode {
      * @param extraTrusted more trusted keys, e.g. from {@code --trust}
      */
     public Verifier verifier(List<PGPPublicKeyRing> extraTrusted) {
+        return verifier(extraTrusted, List.of());
+    }
+
+    /**
+     * Makes a verifier that trusts this device's own keys and the given ones, and anchors RFC 3161
+     * tokens in the roots of {@code <home>/tsa-roots/} and the given ones.
+     *
+     * @param extraTrusted more trusted keys, e.g. from {@code --trust}
+     * @param extraTsaRoots more trusted time-stamp roots, e.g. from {@code --tsa-trust}
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if a file in {@code tsa-roots/} is not a certificate
+     */
+    public Verifier verifier(List<PGPPublicKeyRing> extraTrusted, List<X509Certificate> extraTsaRoots) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(extraTrusted);
         trusted.addAll(keys.allCertificates());
-        return new Verifier(trusted, BundleLimits.DEFAULT);
+        return new Verifier(trusted, BundleLimits.DEFAULT, tsaRoots(extraTsaRoots));
+    }
+
+    /**
+     * Makes the timestamp service of this home: settings from {@code <home>/timestamp.conf}, the queue in
+     * {@code <home>/timestamp-queue/}, trusted roots from {@code <home>/tsa-roots/} and the given ones.
+     *
+     * @param extraTsaRoots more trusted time-stamp roots, e.g. from {@code --tsa-trust}
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if the settings or a root cannot be read
+     */
+    public Timestamps timestamps(List<X509Certificate> extraTsaRoots) {
+        return new Timestamps(TimestampSettings.load(home), new TimestampQueue(home.resolve(TimestampQueue.FOLDER)),
+                tsaRoots(extraTsaRoots), Clock.systemUTC());
+    }
+
+    private List<X509Certificate> tsaRoots(List<X509Certificate> extra) {
+        List<X509Certificate> roots = new ArrayList<>(extra);
+        roots.addAll(TrustedRoots.inHome(home));
+        return roots;
     }
 }

@@ -47,6 +47,7 @@ public final class ExitCodes {
             "  37  bad option or option value%n" +
             "  41  bad data: input is not what it claims (corrupt zip, unparseable key)%n" +
             "  43  verify: valid, but not signed by a trusted key while one was required%n" +
+            "  47  a timestamp service could not be reached and a timestamp was required%n" +
             "  59  output exists (use --force)%n" +
             "  61  input missing%n" +
             "  67  key locked: passphrase missing or wrong%n" +
@@ -65,6 +66,7 @@ public final class ExitCodes {
             case KEY_LOCKED -> KEY_LOCKED;
             case OUTPUT_EXISTS -> OUTPUT_EXISTS;
             case INCOMPATIBLE_OPTIONS -> INCOMPATIBLE_OPTIONS;
+            case SERVICE_UNREACHABLE -> TIMESTAMP_UNREACHABLE;
             case IO, INTERNAL -> INTERNAL;
         };
     }

@@ -54,7 +54,7 @@ class MainTest {
     @Test
     void exitCodes_mapEveryFailure() {
         for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
-            assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 37, 41, 59, 61, 67, 83);
+            assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 37, 41, 47, 59, 61, 67, 83);
         }
         assertThat(ExitCodes.of(org.proofmode.Failure.INPUT_MISSING)).isEqualTo(61);
         assertThat(ExitCodes.of(org.proofmode.Failure.BAD_DATA)).isEqualTo(41);
@@ -63,6 +63,16 @@ class MainTest {
         assertThat(ExitCodes.of(org.proofmode.Failure.UNSUPPORTED)).isEqualTo(13);
         assertThat(ExitCodes.of(org.proofmode.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
         assertThat(ExitCodes.of(org.proofmode.Failure.BAD_ARGUMENT)).isEqualTo(37);
+        assertThat(ExitCodes.of(org.proofmode.Failure.SERVICE_UNREACHABLE)).isEqualTo(47);
+    }
+
+    @Test
+    void helpTable_listsEveryMappedExitCode() {
+        String table = String.format(ExitCodes.HELP_TABLE);
+        for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
+            int code = ExitCodes.of(f);
+            assertThat(table).as(f.name()).containsPattern("(?m)^ +" + code + "  ");
+        }
     }
 
     @Test

@@ -14,7 +14,7 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MISSING = "bundle.pubkey.missing";
     /** {@code pubkey.asc} is not a readable OpenPGP key. */
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
-    /** A file the verifier does not check (yet), such as an OpenTimestamps or SafetyNet file. */
+    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}). */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
 
     /** A proof has signatures or media but neither a JSON nor a CSV record. */
@@ -69,6 +69,21 @@ public final class CheckCodes {
     public static final String PROOF_SIGNER_MISMATCH = "proof.signer.mismatch";
     /** The files of one proof were signed by different keys. */
     public static final String SIGNER_INCONSISTENT = "signer.inconsistent";
+
+    /** An RFC 3161 token ({@code .tsr}) is intact, covers the proof, and its authority chains to a trusted root; the message gives genTime and the authority. */
+    public static final String TIMESTAMP_RFC3161_VALID = "timestamp.rfc3161.valid";
+    /** An RFC 3161 token is intact and covers the proof, but its authority is not anchored in a trusted root. */
+    public static final String TIMESTAMP_RFC3161_UNTRUSTED = "timestamp.rfc3161.untrusted";
+    /** An RFC 3161 token is malformed, covers other data (imprint mismatch), or its signature is bad. */
+    public static final String TIMESTAMP_RFC3161_INVALID = "timestamp.rfc3161.invalid";
+    /** An OpenTimestamps proof ({@code .ots}) commits to the proof and waits at calendars; the message names them. */
+    public static final String TIMESTAMP_OTS_PENDING = "timestamp.ots.pending";
+    /** An OpenTimestamps proof reaches a Bitcoin block; the message gives the height and the merkle root to compare with a block explorer. */
+    public static final String TIMESTAMP_OTS_BITCOIN = "timestamp.ots.bitcoin";
+    /** An OpenTimestamps proof commits to neither the media's SHA-256 nor the media signature's. */
+    public static final String TIMESTAMP_OTS_MISMATCH = "timestamp.ots.mismatch";
+    /** An {@code .ots} file is not a well-formed OpenTimestamps proof. */
+    public static final String TIMESTAMP_OTS_MALFORMED = "timestamp.ots.malformed";
 
     private CheckCodes() {}
 

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -44,9 +45,11 @@ public final class Verifier {
     private static final List<String> TIME_FIELDS = List.of(
             ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
             "CurrentDateTime0GMT", "Modified");
+    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots");
 
     private final List<PGPPublicKeyRing> trusted;
     private final BundleLimits limits;
+    private final TimestampChecks timestamps;
 
     /**
      * Creates a verifier.
@@ -55,8 +58,21 @@ public final class Verifier {
      * @param limits bounds on hostile bundles
      */
     public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits) {
+        this(trusted, limits, List.of());
+    }
+
+    /**
+     * Creates a verifier that also anchors RFC 3161 tokens.
+     *
+     * @param trusted the keys whose signatures make a proof {@link Verdict#TRUSTED}
+     * @param limits bounds on hostile bundles
+     * @param tsaRoots root certificates of trusted time-stamp authorities; a token whose chain ends
+     *     elsewhere is reported {@code timestamp.rfc3161.untrusted}
+     */
+    public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots) {
         this.trusted = List.copyOf(trusted);
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.timestamps = new TimestampChecks(tsaRoots);
     }
 
     /**
@@ -103,6 +119,9 @@ public final class Verifier {
         }
         for (BundleLayout.Group g : groups) {
             for (BundleEntry e : g.extras) {
+                if (TIMESTAMP_SUFFIXES.stream().anyMatch(e.fileName()::endsWith)) {
+                    continue;
+                }
                 checks.add(new Check(CheckCodes.BUNDLE_FILE_UNCHECKED, Status.INFO, e.name(),
                         "present; this version does not check this kind of file"));
             }
@@ -230,6 +249,7 @@ public final class Verifier {
             mediaChecks(media, claimed);
             signerChecks();
             recordedSignerCheck(jsonRecords, csvRecords);
+            timestampChecks(claimed);
 
             ProofRecord latest = !jsonRecords.isEmpty() ? jsonRecords.get(jsonRecords.size() - 1)
                     : !csvRecords.isEmpty() ? csvRecords.get(csvRecords.size() - 1) : ProofRecord.builder().build();
@@ -357,6 +377,18 @@ public final class Verifier {
             }
             if (java.util.stream.Stream.concat(json.stream(), csv.stream()).anyMatch(r -> r.get(ProofFields.PROOF_SIGNER).isPresent())) {
                 checks.add(new Check(CheckCodes.PROOF_SIGNER_MATCH, Status.PASS, g.id, "the record names the key that signed it"));
+            }
+        }
+
+        private void timestampChecks(Optional<String> claimed) {
+            Optional<Map.Entry<String, byte[]>> sig = g.mediaSig == null ? Optional.empty()
+                    : Optional.of(Map.entry(g.mediaSig.name(), read(g.mediaSig)));
+            for (BundleEntry e : g.extras) {
+                if (e.fileName().endsWith(".tsr")) {
+                    checks.add(timestamps.rfc3161(e.name(), read(e), sig, claimed));
+                } else if (e.fileName().endsWith(".ots")) {
+                    checks.addAll(timestamps.ots(e.name(), read(e), sig, claimed));
+                }
             }
         }
 

@@ -24,9 +24,12 @@ public sealed interface Attestation extends Comparable<Attestation> permits Atte
     record Pending(String uri) implements Attestation {
         static final byte[] TAG = HexFormat.of().parseHex("83dfe30d2ef90c8e");
 
-        /** Validates the URI: printable ASCII only, as the reference requires. */
+        /** Characters the reference allows in a calendar URI: no query, fragment, login or percent signs. */
+        private static final String ALLOWED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._/:";
+
+        /** Validates the URI: at most 1,000 characters from the reference's allowed set. */
         public Pending {
-            if (uri == null || uri.isEmpty() || uri.length() > 1000 || !uri.chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
+            if (uri == null || uri.isEmpty() || uri.length() > 1000 || !uri.chars().allMatch(c -> ALLOWED.indexOf(c) >= 0)) {
                 throw new IllegalArgumentException("bad calendar URI");
             }
         }
@@ -70,6 +73,10 @@ public sealed interface Attestation extends Comparable<Attestation> permits Atte
 
     /** An attestation of a kind this reader does not interpret. */
     record Unknown(byte[] tag, byte[] payload) implements Attestation {
+        /** Tags of block-header attestations whose payload is a height: Litecoin, Ethereum. */
+        static final java.util.List<byte[]> HEIGHT_TAGS = java.util.List.of(
+                HexFormat.of().parseHex("06869a0d73d71b45"), HexFormat.of().parseHex("30fe8087b5c7ead7"));
+
         /** Copies the bytes. */
         public Unknown {
             tag = tag.clone();
@@ -100,13 +107,43 @@ public sealed interface Attestation extends Comparable<Attestation> permits Atte
         public String toString() {
             return "Unknown[" + HexFormat.of().formatHex(tag) + "]";
         }
+
+        /** The payload read as one height, or -1 if it is not exactly one. */
+        static long height(byte[] payload) {
+            OtsReader r = new OtsReader(payload);
+            try {
+                long h = r.readVaruint();
+                return r.atEnd() ? h : -1;
+            } catch (OtsFormatException e) {
+                return -1;
+            }
+        }
     }
 
-    /** Orders by tag, then payload, as the reference sorts attestations. */
+    /**
+     * Orders as the reference sorts attestations when writing: by tag; within a tag, pending ones by URI,
+     * block attestations (Bitcoin, and Litecoin and Ethereum kept as unknown) by height, others by payload.
+     */
     @Override
     default int compareTo(Attestation o) {
         int c = Arrays.compareUnsigned(tag(), o.tag());
-        return c != 0 ? c : Arrays.compareUnsigned(payload(), o.payload());
+        if (c != 0) {
+            return c;
+        }
+        if (this instanceof Pending a && o instanceof Pending b) {
+            return a.uri().compareTo(b.uri());
+        }
+        if (this instanceof Bitcoin a && o instanceof Bitcoin b) {
+            return Long.compare(a.height(), b.height());
+        }
+        if (Unknown.HEIGHT_TAGS.stream().anyMatch(t -> Arrays.equals(t, tag()))) {
+            long a = Unknown.height(payload());
+            long b = Unknown.height(o.payload());
+            if (a >= 0 && b >= 0) {
+                return a != b ? Long.compare(a, b) : Arrays.compareUnsigned(payload(), o.payload());
+            }
+        }
+        return Arrays.compareUnsigned(payload(), o.payload());
     }
 
     /** Writes tag and length-prefixed payload. */
@@ -124,6 +161,9 @@ public sealed interface Attestation extends Comparable<Attestation> permits Atte
         try {
             if (Arrays.equals(tag, Pending.TAG)) {
                 byte[] uri = p.readVarbytes(1000);
+                if (uri.length == 0) {
+                    throw new OtsFormatException("empty calendar URI");
+                }
                 if (!p.atEnd()) {
                     throw new OtsFormatException("trailing bytes in a pending attestation");
                 }

@@ -64,6 +64,9 @@ public record Op(Kind kind, byte[] argument) implements Comparable<Op> {
         if (!kind.binary() && argument.length != 0) {
             throw new IllegalArgumentException(kind + " takes no argument");
         }
+        if (kind.binary() && argument.length == 0) {
+            throw new IllegalArgumentException(kind + " needs at least one byte");
+        }
         if (argument.length > MAX_ARGUMENT) {
             throw new IllegalArgumentException("argument longer than " + MAX_ARGUMENT);
         }

@@ -5,8 +5,12 @@ import java.util.Arrays;
 
 /** Reads the OpenTimestamps wire format from bytes, with bounds on every length. */
 final class OtsReader {
+    /** Most bytes of all messages in one tree: a 1 MiB file must not grow into gigabytes of nodes. */
+    static final long MESSAGE_BUDGET = 8L << 20;
+
     private final byte[] data;
     private int pos;
+    private long messageBytes;
 
     OtsReader(byte[] data) {
         this.data = data;
@@ -51,6 +55,18 @@ final class OtsReader {
             throw new OtsFormatException("field of " + n + " bytes exceeds " + max);
         }
         return read((int) n);
+    }
+
+    /**
+     * Counts the bytes of one more message in the tree being read.
+     *
+     * @throws OtsFormatException once the tree holds more than {@link #MESSAGE_BUDGET} bytes of messages
+     */
+    void charge(int bytes) throws OtsFormatException {
+        messageBytes += bytes;
+        if (messageBytes > MESSAGE_BUDGET) {
+            throw new OtsFormatException("messages in the tree exceed " + MESSAGE_BUDGET + " bytes");
+        }
     }
 
     boolean atEnd() {

@@ -74,13 +74,28 @@ public final class Timestamp {
         }
         attestations.addAll(other.attestations);
         for (Map.Entry<Op, Timestamp> e : other.ops.entrySet()) {
-            Timestamp mine = ops.get(e.getKey());
-            if (mine == null) {
-                ops.put(e.getKey(), e.getValue());
-            } else {
-                mine.merge(e.getValue());
-            }
+            // Copy rather than share the other tree's nodes, so that later changes to one leave the other alone.
+            Timestamp mine = ops.computeIfAbsent(e.getKey(), k -> new Timestamp(e.getValue().msg));
+            mine.merge(e.getValue());
         }
+    }
+
+    /**
+     * Merges a tree into every node of this one whose message is the tree's root message (as when a
+     * calendar answers for the commitment at a pending attestation).
+     *
+     * @return whether such a node was found
+     */
+    public boolean mergeWherever(Timestamp sub) {
+        boolean found = false;
+        if (Arrays.equals(msg, sub.msg)) {
+            merge(sub);
+            found = true;
+        }
+        for (Timestamp t : ops.values()) {
+            found |= t.mergeWherever(sub);
+        }
+        return found;
     }
 
     /** Every attestation in the tree with the message it attests, depth first. */
@@ -130,11 +145,46 @@ public final class Timestamp {
         }
     }
 
+    /** Tells whether this node has neither attestations nor operations. */
+    public boolean isEmpty() {
+        return attestations.isEmpty() && ops.isEmpty();
+    }
+
+    /** Serialises the tree alone, as a calendar sends it (no file header, no digest). */
+    public byte[] toBytes() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        write(out);
+        return out.toByteArray();
+    }
+
+    /**
+     * Parses a tree without a file header, as calendars answer: its root message is known to the caller.
+     *
+     * @param bytes the serialised tree
+     * @param msg the message the tree starts from (the digest submitted, or the commitment asked about)
+     * @throws OtsFormatException if the bytes are not exactly one well-formed tree
+     */
+    public static Timestamp parse(byte[] bytes, byte[] msg) throws OtsFormatException {
+        if (bytes.length > OtsFile.MAX_BYTES) {
+            throw new OtsFormatException("larger than " + OtsFile.MAX_BYTES + " bytes");
+        }
+        if (msg.length > Op.MAX_ARGUMENT) {
+            throw new OtsFormatException("message longer than " + Op.MAX_ARGUMENT + " bytes");
+        }
+        OtsReader in = new OtsReader(bytes);
+        Timestamp t = read(in, msg, 0);
+        if (!in.atEnd()) {
+            throw new OtsFormatException("trailing bytes after the timestamp at byte " + in.position());
+        }
+        return t;
+    }
+
     /** Reads a tree whose root message is {@code msg}. */
     static Timestamp read(OtsReader in, byte[] msg, int depth) throws OtsFormatException {
         if (depth > MAX_DEPTH) {
             throw new OtsFormatException("timestamp tree deeper than " + MAX_DEPTH);
         }
+        in.charge(msg.length);
         Timestamp t = new Timestamp(msg);
         int tag = in.read();
         while (tag == 0xFF) {
