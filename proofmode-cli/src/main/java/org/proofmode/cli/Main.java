@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
+            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
@@ -36,6 +36,8 @@ import picocli.CommandLine.Option;
             "  proofmode inspect IMG_0001.jpg            what a proof would record, unsigned",
             "  proofmode settings set location true      record locations from now on",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
+            "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
+            "  proofmode timestamp sync                  retry timestamps queued while offline",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     final CliContext ctx;

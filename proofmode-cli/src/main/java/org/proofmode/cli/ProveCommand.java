@@ -22,6 +22,10 @@ import org.proofmode.metadata.Settings;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
+import org.proofmode.timestamp.StampRequest;
+import org.proofmode.timestamp.StampResult;
+import org.proofmode.timestamp.TimestampSettings;
+import org.proofmode.timestamp.Timestamps;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -43,9 +47,14 @@ import picocli.CommandLine.ParentCommand;
             "What the proof records beyond the file follows PROOFMODE_HOME/settings ('proofmode settings'): "
                 + "by default no location, no network and no device identifier; the options below change "
                 + "that for one run. 'proofmode inspect FILE' shows what would be recorded.",
+            "",
+            "With --tsa URL, --ots or --timestamp each proof is also timestamped (see 'proofmode timestamp'). A "
+                + "service that cannot be reached does not stop the proof: the request is queued, a notice is "
+                + "printed, and 'proofmode timestamp sync' retries it; --require-timestamp makes that exit 47.",
             ""},
         footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
-            "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM", "", ExitCodes.HELP_TABLE})
+            "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM",
+            "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg", "", ExitCodes.HELP_TABLE})
 final class ProveCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -71,6 +80,12 @@ final class ProveCommand implements Callable<Integer> {
 
     @Option(names = "--no-context", hidden = true, description = "Record only the file's hash, path and times (for benchmarks).")
     boolean noContext;
+
+    @Mixin
+    TimestampOptions timestampOptions;
+
+    @Option(names = "--timestamp", description = "Timestamp each proof with every service in PROOFMODE_HOME/timestamp.conf.")
+    boolean timestamp;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: number of cores).")
     Integer jobs;
@@ -104,6 +119,18 @@ final class ProveCommand implements Callable<Integer> {
         ProofMode pm = root.proofMode();
         Settings settings = context.apply(pm.settings());
         List<MetadataSource> sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
+        Optional<Timestamps> timestamps = Optional.empty();
+        Optional<StampRequest> stampRequest = Optional.empty();
+        if (timestamp || timestampOptions.anyNamed()) {
+            TimestampSettings.writeDefaultIfMissing(pm.home());
+            Timestamps ts = pm.timestamps(timestampOptions.roots());
+            stampRequest = timestampOptions.request(ts.settings(), timestamp);
+            if (stampRequest.isEmpty()) {
+                throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
+                        + pm.home().resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
+            }
+            timestamps = Optional.of(ts);
+        }
         // Unlock (or create) the key while the first media are being read and hashed.
         CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         ProofStore store = out == null ? pm.store() : new ProofStore(out);
@@ -137,8 +164,23 @@ final class ProveCommand implements Callable<Integer> {
                 ctx.err().println("proofmode: " + e.getMessage());
                 return ExitCodes.of(e.failure());
             }
+            List<StampResult> stamps = new ArrayList<>();
             for (int i = 0; i < work.size(); i++) {
-                exit = firstError(exit, report(ctx, bar, work.get(i), futures.get(i)));
+                int code = report(ctx, bar, work.get(i), futures.get(i));
+                exit = firstError(exit, code);
+                if (code == ExitCodes.OK && timestamps.isPresent()) {
+                    ProveResult r = futures.get(i).get();
+                    if (r.outcome() != ProveResult.Outcome.SKIPPED) {
+                        List<StampResult> s = timestamps.get().stamp(r.proofFolder().orElseThrow(), r.sha256().orElseThrow(),
+                                stampRequest.orElseThrow());
+                        StampPrinter.notices(ctx.err(), s);
+                        stamps.addAll(s);
+                    }
+                }
+            }
+            // A timestamp that could not be had never fails the proof, unless one was required now.
+            if (timestampOptions.requireTimestamp) {
+                exit = firstError(exit, StampPrinter.exit(stamps, true));
             }
         } finally {
             pool.shutdownNow();

@@ -14,6 +14,7 @@ import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
@@ -32,6 +33,10 @@ import picocli.CommandLine.ParentCommand;
                 + "whose proof is in the store. Every check runs and is printed with a stable code; the "
                 + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
                 + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
+            "",
+            "Timestamps are checked too: an RFC 3161 token (.tsr) must cover the media signature and chain to a "
+                + "trusted time-stamp root (--tsa-trust); an OpenTimestamps proof (.ots) must commit to the media "
+                + "signature or the media, and is shown pending or with its Bitcoin block and merkle root.",
             ""},
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --trust alice.asc --require-trusted share.zip", "", ExitCodes.HELP_TABLE})
@@ -47,6 +52,10 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--require-trusted", description = "Exit 43 unless every proof is signed by a trusted key.")
     boolean requireTrusted;
+
+    @Option(names = "--tsa-trust", paramLabel = "CA.pem", description = "Trust this time-stamp root (repeatable), besides PROOFMODE_HOME/tsa-roots/*.pem. "
+            + "A token from an authority that does not chain to one is reported timestamp.rfc3161.untrusted.")
+    List<Path> tsaTrust = new ArrayList<>();
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
     Path media;
@@ -71,7 +80,11 @@ final class VerifyCommand implements Callable<Integer> {
         if (media != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
         }
-        Verifier verifier = pm.verifier(trusted);
+        List<java.security.cert.X509Certificate> tsaRoots = new ArrayList<>();
+        for (Path t : tsaTrust) {
+            tsaRoots.addAll(TrustedRoots.read(t));
+        }
+        Verifier verifier = pm.verifier(trusted, tsaRoots);
         List<VerificationReport> reports = new ArrayList<>();
         int error = ExitCodes.OK;
         for (Path p : paths) {

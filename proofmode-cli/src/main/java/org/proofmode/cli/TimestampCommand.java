@@ -1,0 +1,171 @@
+package org.proofmode.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.bundle.ProofFiles;
+import org.proofmode.internal.Hex;
+import org.proofmode.timestamp.QueuedStamp;
+import org.proofmode.timestamp.StampRequest;
+import org.proofmode.timestamp.StampResult;
+import org.proofmode.timestamp.TimestampSettings;
+import org.proofmode.timestamp.Timestamps;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode timestamp}: trusted timestamps for stored proofs, now or later. */
+@Command(name = "timestamp", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Get trusted timestamps for proofs: an RFC 3161 token (<sha256>.tsr) and an OpenTimestamps proof (<sha256>.ots).",
+            "",
+            "What is stamped is the media signature <sha256>.asc, so a timestamp shows that the signature, and "
+                + "the media it covers, existed then. Without --tsa or --ots, every service in "
+                + "PROOFMODE_HOME/timestamp.conf is asked (its tsa.url lines, and its OpenTimestamps calendars, by "
+                + "default the public ones). A service that cannot be reached leaves the request queued in "
+                + "PROOFMODE_HOME/timestamp-queue/; 'timestamp sync' retries it. OpenTimestamps proofs start "
+                + "pending; 'timestamp upgrade' fetches the Bitcoin attestation once the calendars have one "
+                + "(a few hours later). Prints '<sha256>  <kind>  <outcome>  <detail>' per timestamp.",
+            ""},
+        subcommands = {TimestampCommand.Sync.class, TimestampCommand.Upgrade.class},
+        footer = {"", "Examples:", "  proofmode timestamp --tsa https://tsa.example/tsr IMG_0001.jpg",
+            "  proofmode timestamp --ots 0b8d8b5f1504...6647351 (the full hash)",
+            "  proofmode timestamp sync --now", "  proofmode timestamp upgrade", "", ExitCodes.HELP_TABLE})
+final class TimestampCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Mixin
+    TimestampOptions options;
+
+    @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, proof folders, or their SHA-256.")
+    List<String> proofs = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (proofs.isEmpty()) {
+            throw new picocli.CommandLine.ParameterException(options.spec.commandLine(),
+                    "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
+        }
+        ProofMode pm = root.proofMode();
+        TimestampSettings.writeDefaultIfMissing(pm.home());
+        Timestamps ts = pm.timestamps(options.roots());
+        StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
+                "no timestamp service: name one with --tsa URL or --ots, or add tsa.url / ots.calendar lines to "
+                        + pm.home().resolve(TimestampSettings.FILE)));
+        List<StampResult> all = new ArrayList<>();
+        for (String arg : proofs) {
+            Target t = target(pm, arg);
+            List<StampResult> r = ts.stamp(t.folder(), t.sha256(), request);
+            StampPrinter.print(root.ctx.out(), r);
+            all.addAll(r);
+        }
+        root.ctx.out().flush();
+        if (all.stream().anyMatch(r -> r.outcome() == StampResult.Outcome.QUEUED)) {
+            root.ctx.err().println("proofmode: some services could not be reached; the requests are queued (run 'proofmode timestamp sync' later)");
+        }
+        return StampPrinter.exit(all, options.requireTimestamp);
+    }
+
+    /** A proof to stamp. */
+    record Target(String sha256, Path folder) {}
+
+    /** Finds a proof by hash, media file, or proof folder (e.g. one written with {@code prove --out}). */
+    static Target target(ProofMode pm, String arg) {
+        Path p = Path.of(arg);
+        if (Files.isDirectory(p)) {
+            String name = p.toAbsolutePath().normalize().getFileName().toString();
+            if (Hex.isSha256(name) && Files.isRegularFile(p.resolve(ProofFiles.mediaSig(name)))) {
+                return new Target(name, p.toAbsolutePath().normalize());
+            }
+            throw new ProofModeException(Failure.INPUT_MISSING, arg + ": not a proof folder (<sha256>/ with <sha256>.asc)");
+        }
+        ProofLookup.Found f = ProofLookup.find(pm, arg);
+        return new Target(f.sha256(), f.folder());
+    }
+
+    /** {@code proofmode timestamp sync}: retry queued requests. */
+    @Command(name = "sync", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, usageHelpAutoWidth = true,
+            description = {"Retry the timestamp requests queued while their services could not be reached.",
+                "", "Requests are retried with backoff (1 minute, doubling, at most 1 hour); --now retries every one. "
+                    + "Prints a line per timestamp tried, then how many requests are still queued.", ""},
+            footer = {"", ExitCodes.HELP_TABLE})
+    static final class Sync implements Callable<Integer> {
+        @ParentCommand
+        TimestampCommand parent;
+
+        @Option(names = "--now", description = "Retry every queued request, even those waiting out their backoff.")
+        boolean now;
+
+        @Option(names = "--require-timestamp", description = "Exit 47 if a service still cannot be reached.")
+        boolean requireTimestamp;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = parent.root.ctx;
+            Timestamps ts = parent.root.proofMode().timestamps(parent.options.roots());
+            List<StampResult> r = ts.sync(now);
+            StampPrinter.print(ctx.out(), r);
+            List<QueuedStamp> left = ts.queue().list();
+            if (left.isEmpty()) {
+                ctx.err().println("proofmode: the timestamp queue is empty");
+            } else {
+                Optional<java.time.Instant> next = left.stream().map(QueuedStamp::nextTry).min(java.time.Instant::compareTo);
+                ctx.err().println("proofmode: " + left.size() + " request(s) still queued; next try after "
+                        + next.map(java.time.Instant::toString).orElse("?") + " (or now, with --now)");
+            }
+            return StampPrinter.exit(r, requireTimestamp);
+        }
+    }
+
+    /** {@code proofmode timestamp upgrade}: complete pending OpenTimestamps proofs. */
+    @Command(name = "upgrade", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, usageHelpAutoWidth = true,
+            description = {"Ask the calendars whether pending OpenTimestamps proofs are anchored in Bitcoin yet, and add what they answer.",
+                "", "Without HASH|PATH, every proof in the store with an .ots file is upgraded. Only calendars listed "
+                    + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked. The .ots file is "
+                    + "rewritten atomically; its pending attestations are kept.", ""},
+            footer = {"", ExitCodes.HELP_TABLE})
+    static final class Upgrade implements Callable<Integer> {
+        @ParentCommand
+        TimestampCommand parent;
+
+        @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proofs to upgrade (default: all in the store).")
+        List<String> proofs = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            CliContext ctx = parent.root.ctx;
+            ProofMode pm = parent.root.proofMode();
+            Timestamps ts = pm.timestamps(List.of());
+            List<Target> targets = new ArrayList<>();
+            if (proofs.isEmpty()) {
+                for (String h : pm.store().list()) {
+                    Path folder = pm.store().folder(h);
+                    if (Files.isRegularFile(folder.resolve(h + ".ots"))) {
+                        targets.add(new Target(h, folder));
+                    }
+                }
+            } else {
+                proofs.forEach(a -> targets.add(target(pm, a)));
+            }
+            List<StampResult> all = new ArrayList<>();
+            for (Target t : targets) {
+                List<StampResult> r = ts.upgrade(t.folder(), t.sha256());
+                StampPrinter.print(ctx.out(), r);
+                all.addAll(r);
+            }
+            if (targets.isEmpty()) {
+                ctx.err().println("proofmode: no OpenTimestamps proofs to upgrade");
+            }
+            return StampPrinter.exit(all, false);
+        }
+    }
+}

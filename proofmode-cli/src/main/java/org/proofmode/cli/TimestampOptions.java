@@ -1,0 +1,86 @@
+package org.proofmode.cli;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.proofmode.timestamp.StampRequest;
+import org.proofmode.timestamp.TimestampSettings;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The options of commands that get timestamps: which services, which roots, and whether one is required now. */
+final class TimestampOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(names = "--tsa", paramLabel = "URL", description = "Get an RFC 3161 token from this time-stamp authority (repeatable: tried in order).")
+    List<URI> tsa = new ArrayList<>();
+
+    @Option(names = "--ots", description = "Get an OpenTimestamps proof from the calendars in PROOFMODE_HOME/timestamp.conf (default: the public ones).")
+    boolean ots;
+
+    @Option(names = "--calendar", paramLabel = "URL", description = "Use this OpenTimestamps calendar instead of the configured ones (repeatable; implies --ots).")
+    List<URI> calendars = new ArrayList<>();
+
+    @Option(names = "--tsa-trust", paramLabel = "CA.pem", description = "Trust this time-stamp root (repeatable), besides PROOFMODE_HOME/tsa-roots/*.pem.")
+    List<Path> tsaTrust = new ArrayList<>();
+
+    @Option(names = "--require-timestamp", description = "Exit 47 if a timestamp service cannot be reached now (the proof is kept, the request queued).")
+    boolean requireTimestamp;
+
+    /** Tells whether any service was named on the command line. */
+    boolean anyNamed() {
+        return !tsa.isEmpty() || ots || !calendars.isEmpty();
+    }
+
+    /**
+     * The request for these options.
+     *
+     * @param settings the home's settings
+     * @param configuredIfNone whether to use every configured service when none is named
+     * @return empty when nothing is to be stamped
+     */
+    Optional<StampRequest> request(TimestampSettings settings, boolean configuredIfNone) {
+        for (URI u : tsa) {
+            checkUrl(u, "--tsa");
+        }
+        for (URI u : calendars) {
+            checkUrl(u, "--calendar");
+        }
+        List<URI> tsaUrls = tsa;
+        List<URI> cals = !calendars.isEmpty() ? calendars : ots ? settings.calendars() : List.of();
+        if (!anyNamed()) {
+            if (!configuredIfNone) {
+                return Optional.empty();
+            }
+            tsaUrls = settings.tsaUrls();
+            cals = settings.calendars();
+        }
+        if (tsaUrls.isEmpty() && cals.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new StampRequest(tsaUrls, cals));
+    }
+
+    /** The roots given with {@code --tsa-trust}. */
+    List<X509Certificate> roots() {
+        List<X509Certificate> out = new ArrayList<>();
+        for (Path p : tsaTrust) {
+            out.addAll(TrustedRoots.read(p));
+        }
+        return out;
+    }
+
+    private void checkUrl(URI u, String option) {
+        String scheme = u.getScheme() == null ? "" : u.getScheme();
+        if (!(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https")) || u.getHost() == null) {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '" + option + "': " + u + " is not an http(s) URL");
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.proofmode.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.internal.Http;
+import org.proofmode.timestamp.rfc3161.TokenVerifier;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.timestamp.rfc3161.TsaClient;
+
+/** Our RFC 3161 client and verifier against {@code openssl ts}, both ways. */
+class Rfc3161InteropTest {
+    @TempDir
+    static Path dir;
+
+    private static OpensslTsa tsa;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void startTsa() throws Exception {
+        tsa = OpensslTsa.start(dir.resolve("tsa"), 0);
+    }
+
+    @AfterAll
+    static void stopTsa() {
+        tsa.close();
+    }
+
+    private static byte[] stamp(byte[] data) throws Exception {
+        TsaClient client = new TsaClient(new Http(Http.Timeouts.DEFAULT), new SecureRandom());
+        return client.stamp(tsa.url(), MessageDigest.getInstance("SHA-256").digest(data));
+    }
+
+    private static TokenVerifier.Candidate candidate(byte[] data) throws Exception {
+        return new TokenVerifier.Candidate("the data", Optional.of(data), MessageDigest.getInstance("SHA-256").digest(data));
+    }
+
+    @Test
+    void stamp_tokenTrustedByUsAndOpenssl_withRootGiven() throws Exception {
+        byte[] data = "-----BEGIN PGP SIGNATURE-----\nnot really\n-----END PGP SIGNATURE-----\n".getBytes();
+        Path asc = Files.write(tmp.resolve("x.asc"), data);
+        Path tsr = Files.write(tmp.resolve("x.tsr"), stamp(data));
+
+        TokenVerifier.Result ours = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(Files.readAllBytes(tsr), List.of(candidate(data)));
+        assertThat(ours.kind()).as(ours.message()).isEqualTo(TokenVerifier.Kind.VALID);
+        assertThat(ours.message()).contains("ProofMode Test TSA", "covers the data");
+        assertThat(ours.genTime()).isPresent();
+
+        ExternalTools.check(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
+                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), tmp);
+    }
+
+    @Test
+    void verify_untrusted_withoutRoots() throws Exception {
+        byte[] data = "signature bytes".getBytes();
+        TokenVerifier.Result r = new TokenVerifier(List.of()).verify(stamp(data), List.of(candidate(data)));
+        assertThat(r.kind()).isEqualTo(TokenVerifier.Kind.UNTRUSTED);
+        assertThat(r.message()).contains("not trusted", "--tsa-trust");
+    }
+
+    @Test
+    void verify_imprintMismatchInBoth_forFlippedByte() throws Exception {
+        byte[] data = "the media signature, armored".getBytes();
+        Path tsr = Files.write(tmp.resolve("x.tsr"), stamp(data));
+        byte[] changed = data.clone();
+        changed[3] ^= 1;
+        Path asc = Files.write(tmp.resolve("x.asc"), changed);
+
+        TokenVerifier.Result ours = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(Files.readAllBytes(tsr), List.of(candidate(changed)));
+        assertThat(ours.kind()).isEqualTo(TokenVerifier.Kind.INVALID);
+        assertThat(ours.message()).contains("imprint mismatch");
+
+        ExternalTools.Run theirs = ExternalTools.run(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
+                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), tmp);
+        assertThat(theirs.exit()).isNotZero();
+        assertThat(theirs.out() + theirs.err()).containsIgnoringCase("message imprint mismatch");
+    }
+
+    @Test
+    void verify_invalid_forTamperedTokenSignature() throws Exception {
+        byte[] data = "data".getBytes();
+        byte[] tsr = stamp(data);
+        // The signature value is at the end of the DER: flip a byte inside it.
+        tsr[tsr.length - 5] ^= 0x01;
+        TokenVerifier.Result r = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(tsr, List.of(candidate(data)));
+        assertThat(r.kind()).isEqualTo(TokenVerifier.Kind.INVALID);
+        assertThat(r.message()).contains("bad token signature");
+    }
+
+    @Test
+    void request_parsesWithOpenssl_andCarriesNonceAndCertRequest() throws Exception {
+        stamp("anything".getBytes());
+        List<byte[]> received = tsa.requests();
+        Path tsq = Files.write(tmp.resolve("req.tsq"), received.get(received.size() - 1));
+        String text = ExternalTools.check(List.of("openssl", "ts", "-query", "-in", tsq.toString(), "-text"), tmp);
+        assertThat(text).contains("Hash Algorithm: sha256", "Certificate required: yes").containsPattern("Nonce: 0x[0-9A-F]+");
+    }
+
+    @Test
+    void verify_acceptsToken_madeByOpensslForOurData() throws Exception {
+        byte[] data = "made by openssl ts -query".getBytes();
+        Path file = Files.write(tmp.resolve("d.asc"), data);
+        Path tsq = tmp.resolve("q.tsq");
+        ExternalTools.check(List.of("openssl", "ts", "-query", "-data", file.toString(), "-sha256", "-cert", "-out", tsq.toString()), tmp);
+        Path tsr = tmp.resolve("r.tsr");
+        ExternalTools.check(List.of("openssl", "ts", "-reply", "-config", "openssl.cnf", "-queryfile", tsq.toString(),
+                "-inkey", "tsa.key", "-signer", "tsa.pem", "-chain", "ca.pem", "-out", tsr.toString()), dir.resolve("tsa"));
+        TokenVerifier.Result r = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(Files.readAllBytes(tsr), List.of(candidate(data)));
+        assertThat(r.kind()).as(r.message()).isEqualTo(TokenVerifier.Kind.VALID);
+    }
+}
