@@ -8,11 +8,14 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.bouncycastle.asn1.ASN1InputStream;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.ASN1Primitive;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.cms.ContentInfo;
+import org.bouncycastle.asn1.tsp.TimeStampResp;
 import org.bouncycastle.asn1.x509.GeneralName;
 import org.bouncycastle.cert.X509CertificateHolder;
-import org.bouncycastle.cms.CMSException;
-import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.tsp.TSPException;
 import org.bouncycastle.tsp.TimeStampResponse;
 import org.bouncycastle.tsp.TimeStampToken;
@@ -62,67 +65,61 @@ public final class TsaToken {
      *     token's content cannot be decoded
      */
     public static TsaToken parse(byte[] bytes) throws TsaFormatException {
-        Objects.requireNonNull(bytes, "bytes");
-        if (bytes.length > MAX_BYTES) {
-            throw new TsaFormatException("larger than " + MAX_BYTES + " bytes");
-        }
+        ASN1Sequence seq = der(bytes);
         try {
-            Optional<TimeStampToken> fromResponse = fromResponse(bytes);
-            return new TsaToken(fromResponse.isPresent() ? fromResponse.get() : bareToken(bytes));
-        } catch (TsaFormatException e) {
-            throw e;
-        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | ArrayIndexOutOfBoundsException e) {
+            if (seq.size() > 0 && seq.getObjectAt(0) instanceof ASN1ObjectIdentifier) {
+                return new TsaToken(new TimeStampToken(ContentInfo.getInstance(seq)));
+            }
+            return new TsaToken(granted(new TimeStampResponse(TimeStampResp.getInstance(seq))));
+        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
             throw new TsaFormatException("not a time-stamp response or token (" + oneLine(e) + ")", e);
         }
     }
 
     /**
-     * Parses the answer of a time-stamp authority, which must be a whole {@code TimeStampResp}.
+     * Parses the answer of a time-stamp authority, which must be a whole {@code TimeStampResp} that
+     * grants a token.
      *
-     * @return the response, with its token decoded
      * @throws TsaFormatException if the bytes are not a response, or it grants no token
      */
     static TimeStampResponse parseResponse(byte[] bytes) throws TsaFormatException {
+        ASN1Sequence seq = der(bytes);
+        try {
+            TimeStampResponse r = new TimeStampResponse(TimeStampResp.getInstance(seq));
+            new TsaToken(granted(r));
+            return r;
+        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+            throw new TsaFormatException("not a time-stamp response (" + oneLine(e) + ")", e);
+        }
+    }
+
+    /** Reads one whole DER (or BER) SEQUENCE, with nothing after it. */
+    private static ASN1Sequence der(byte[] bytes) throws TsaFormatException {
+        Objects.requireNonNull(bytes, "bytes");
         if (bytes.length > MAX_BYTES) {
             throw new TsaFormatException("larger than " + MAX_BYTES + " bytes");
         }
-        try {
-            TimeStampResponse r = new TimeStampResponse(bytes);
-            if (r.getTimeStampToken() == null) {
-                String why = r.getStatusString();
-                throw new TsaFormatException("the authority granted no token (status " + r.getStatus()
-                        + (why == null ? "" : ": " + why) + ")");
+        try (ASN1InputStream in = new ASN1InputStream(bytes)) {
+            ASN1Primitive p = in.readObject();
+            if (!(p instanceof ASN1Sequence seq)) {
+                throw new TsaFormatException("not a time-stamp response or token (no ASN.1 SEQUENCE)");
             }
-            new TsaToken(r.getTimeStampToken());
-            return r;
-        } catch (TSPException | IOException e) {
-            throw new TsaFormatException("not a time-stamp response (" + oneLine(e) + ")", e);
-        } catch (IllegalArgumentException | IllegalStateException | ClassCastException | ArrayIndexOutOfBoundsException e) {
-            throw new TsaFormatException("not a time-stamp response (" + oneLine(e) + ")", e);
-        }
-    }
-
-    private static Optional<TimeStampToken> fromResponse(byte[] bytes) throws TsaFormatException {
-        TimeStampResponse r;
-        try {
-            r = new TimeStampResponse(bytes);
-        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
-            return Optional.empty();
-        }
-        if (r.getTimeStampToken() == null) {
-            String why = r.getStatusString();
-            throw new TsaFormatException("a response that grants no token (status " + r.getStatus()
-                    + (why == null ? "" : ": " + why) + ")");
-        }
-        return Optional.of(r.getTimeStampToken());
-    }
-
-    private static TimeStampToken bareToken(byte[] bytes) throws TsaFormatException {
-        try {
-            return new TimeStampToken(new CMSSignedData(bytes));
-        } catch (CMSException | TSPException | IOException e) {
+            if (in.available() > 0 || in.readObject() != null) {
+                throw new TsaFormatException("trailing bytes after the time-stamp response");
+            }
+            return seq;
+        } catch (IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
             throw new TsaFormatException("not a time-stamp response or token (" + oneLine(e) + ")", e);
         }
+    }
+
+    private static TimeStampToken granted(TimeStampResponse r) throws TsaFormatException {
+        if (r.getTimeStampToken() == null) {
+            String why = r.getStatusString();
+            throw new TsaFormatException("the authority granted no token (status " + r.getStatus()
+                    + (why == null ? "" : ": " + why) + ")");
+        }
+        return r.getTimeStampToken();
     }
 
     /** The token, for signature checks. */
