@@ -52,8 +52,8 @@ final class TimestampCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (proofs.isEmpty()) {
-            throw new picocli.CommandLine.ParameterException(options.spec.commandLine(),
-                    "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
+            throw new picocli.CommandLine.MissingParameterException(options.spec.commandLine(),
+                    options.spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
         }
         ProofMode pm = root.proofMode();
         TimestampSettings.writeDefaultIfMissing(pm.home());

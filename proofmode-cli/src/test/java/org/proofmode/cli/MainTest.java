@@ -19,7 +19,7 @@ class MainTest {
 
     @Test
     void subcommandHelp_exits0() {
-        for (String c : new String[] {"prove", "verify", "export", "notarize", "keys", "inspect", "settings"}) {
+        for (String c : new String[] {"prove", "verify", "export", "notarize", "timestamp", "keys", "inspect", "settings"}) {
             Cli.Result r = new Cli(tmp).run(c, "--help");
             assertThat(r.exit()).as(c).isZero();
             assertThat(r.out()).as(c).contains("Usage: proofmode " + c);

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Fuzz the parsers of untrusted timestamp files with Jazzer, a few minutes per target.
+set -euo pipefail
+
+BENCH_NAME=fuzz
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'USAGE'
+Usage: bench/fuzz.sh [--help] [TARGET...]
+
+Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) for MINUTES minutes:
+
+  OtsFileFuzzTest#parse      the .ots parser (only OtsFormatException may escape; what parses must
+                             write back to bytes that parse to the same)
+  TsaTokenFuzzTest#parse     the RFC 3161 response/token parser (only TsaFormatException may escape)
+  TsaTokenFuzzTest#verify    the token check (never throws, never calls garbage valid)
+
+One target is fuzzed per Maven run; each run lasts the target's maxDuration (2 minutes), and runs
+repeat until MINUTES have passed, each resuming from the corpus the previous one grew
+(proofmode-core/.cifuzz-corpus/, not committed). A finding fails the run and Jazzer writes its
+input next to the seeds, src/test/resources/org/proofmode/timestamp/.../<Class>Inputs/<method>/,
+where the normal build (`./mvnw verify`, regression mode) replays it from then on: fix the bug, keep
+the file. The same by hand, for one target:
+
+  JAZZER_FUZZ=1 ./mvnw -B -pl proofmode-core test -Dtest='OtsFileFuzzTest#parse'
+
+Environment:
+  MINUTES=2   fuzzing time per target (rounded up to whole 2-minute runs)
+Last stdout line per target (machine-readable):
+  fuzz target=T runs=R execs=N corpus=C findings=F
+USAGE
+}
+
+TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#verify")
+
+main() {
+    [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+    (( $# > 0 )) && TARGETS=("$@")
+    local minutes=${MINUTES:-2}
+    positive_int MINUTES "$minutes"
+    cd_repo_root
+    local runs=$(( (minutes + 1) / 2 )) target
+    log "compiling proofmode-core and its tests once"
+    ./mvnw -B -q test-compile -pl proofmode-core >&2 || die "build failed"
+    for target in "${TARGETS[@]}"; do
+        fuzz_target "$target" "$runs"
+    done
+}
+
+fuzz_target() { # TARGET RUNS
+    local target=$1 runs=$2 i out execs=0 corpus=0 findings=0 rc
+    out=$(mktemp)
+    for (( i = 1; i <= runs; i++ )); do
+        log "$target: run $i/$runs"
+        rc=0
+        JAZZER_FUZZ=1 ./mvnw -B -o -pl proofmode-core surefire:test -Dtest="$target" \
+            -Dsurefire.failIfNoSpecifiedTests=false >"$out" 2>&1 || rc=$?
+        # libFuzzer's last status line: "#123456  DONE   cov: ... corp: 87/2345b ..."
+        local last
+        last=$(grep -aE '^#[0-9]+' "$out" | tail -n 1 || true)
+        log "  ${last:-no libFuzzer status line}"
+        execs=$(( execs + $(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last" | tail -n 1 || echo 0) ))
+        corpus=$(sed -nE 's/.*corp: ([0-9]+)\/.*/\1/p' <<<"$last" | tail -n 1)
+        if (( rc != 0 )); then
+            findings=$(( findings + 1 ))
+            grep -aE 'FuzzTestFindingException|== Java Exception|Caused by' "$out" | head -n 5 >&2 || true
+            log "  finding (or build failure): see the output above; the input is under src/test/resources"
+            break
+        fi
+    done
+    rm -f "$out"
+    printf 'fuzz target=%s runs=%s execs=%s corpus=%s findings=%s\n' "$target" "$runs" "$execs" "${corpus:-?}" "$findings"
+}
+
+main "$@"
