@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Optional;
 import org.bouncycastle.asn1.ASN1InputStream;
@@ -26,6 +27,12 @@ import org.bouncycastle.util.Store;
  * An RFC 3161 time-stamp token read from a {@code .tsr} file: either a whole {@code TimeStampResp}
  * (what {@code openssl ts -reply} writes and {@code openssl ts -verify -in} reads) or a bare token.
  * Parsing only decodes; {@link TokenVerifier} checks.
+ *
+ * <p>Security: the bytes are untrusted. Bouncy Castle's ASN.1 and TSP classes report malformed
+ * structures with several unchecked exceptions (including a {@code NullPointerException} for an
+ * empty signing-certificate attribute); each of them is turned into {@link TsaFormatException} here,
+ * and only around those calls. The fuzz target {@code TsaTokenFuzzTest} holds the parser to that, and
+ * its inputs folder keeps the inputs that once escaped.
  */
 public final class TsaToken {
     /** Most bytes of a response or token. */
@@ -71,7 +78,8 @@ public final class TsaToken {
                 return new TsaToken(new TimeStampToken(ContentInfo.getInstance(seq)));
             }
             return new TsaToken(granted(new TimeStampResponse(TimeStampResp.getInstance(seq))));
-        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException | NoSuchElementException | IndexOutOfBoundsException
+                | NullPointerException e) {
             throw new TsaFormatException("not a time-stamp response or token (" + oneLine(e) + ")", e);
         }
     }
@@ -88,7 +96,8 @@ public final class TsaToken {
             TimeStampResponse r = new TimeStampResponse(TimeStampResp.getInstance(seq));
             new TsaToken(granted(r));
             return r;
-        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+        } catch (TSPException | IOException | IllegalArgumentException | IllegalStateException | ClassCastException | NoSuchElementException | IndexOutOfBoundsException
+                | NullPointerException e) {
             throw new TsaFormatException("not a time-stamp response (" + oneLine(e) + ")", e);
         }
     }
@@ -108,7 +117,8 @@ public final class TsaToken {
                 throw new TsaFormatException("trailing bytes after the time-stamp response");
             }
             return seq;
-        } catch (IOException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
+        } catch (IOException | IllegalArgumentException | IllegalStateException | ClassCastException | NoSuchElementException | IndexOutOfBoundsException
+                | NullPointerException e) {
             throw new TsaFormatException("not a time-stamp response or token (" + oneLine(e) + ")", e);
         }
     }
