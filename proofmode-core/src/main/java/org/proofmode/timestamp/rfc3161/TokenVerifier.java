@@ -105,7 +105,7 @@ public final class TokenVerifier {
         }
         Optional<java.time.Instant> time = Optional.of(t.genTime());
         Optional<X509CertificateHolder> signer = signerCertificate(t);
-        Optional<String> tsa = t.tsaName().or(() -> signer.map(c -> c.getSubject().toString()));
+        Optional<String> tsa = t.tsaName().or(() -> signer.map(c -> printable(c.getSubject())));
         Optional<String> covers = Optional.empty();
         for (Candidate c : candidates) {
             Optional<byte[]> h = hash(t.imprintAlgorithm(), c);
@@ -124,7 +124,12 @@ public final class TokenVerifier {
         }
         try {
             t.token().validate(new JcaSimpleSignerInfoVerifierBuilder().build(signer.get()));
-        } catch (TSPException | OperatorCreationException | java.security.cert.CertificateException | RuntimeException e) {
+        } catch (TSPException | OperatorCreationException | java.security.cert.CertificateException e) {
+            return new Result(Kind.INVALID, "bad token signature (" + TsaToken.oneLine(e) + ")", time, tsa, covers);
+        } catch (RuntimeException e) {
+            if (!TsaToken.malformedInput(e)) {
+                throw e;
+            }
             return new Result(Kind.INVALID, "bad token signature (" + TsaToken.oneLine(e) + ")", time, tsa, covers);
         }
         String what = "time-stamped " + t.genTime() + " by " + tsa.orElse("an unnamed authority") + "; covers " + covers.get();
@@ -135,6 +140,18 @@ public final class TokenVerifier {
         return new Result(Kind.VALID, what, time, tsa, covers);
     }
 
+    /** A certificate name for messages; a name that cannot be decoded (bad UTF-8) is said so. */
+    private static String printable(org.bouncycastle.asn1.x500.X500Name name) {
+        try {
+            return name.toString();
+        } catch (RuntimeException e) {
+            if (!TsaToken.malformedInput(e)) {
+                throw e;
+            }
+            return "(a certificate whose name cannot be decoded)";
+        }
+    }
+
     private static Result invalid(String message, Optional<java.time.Instant> time, Optional<String> tsa) {
         return new Result(Kind.INVALID, message, time, tsa, Optional.empty());
     }
@@ -142,14 +159,14 @@ public final class TokenVerifier {
     private Optional<X509CertificateHolder> signerCertificate(TsaToken t) {
         SignerId sid = t.token().getSID();
         for (X509CertificateHolder c : t.certificates()) {
-            if (sid.match(c)) {
+            if (matches(sid, c)) {
                 return Optional.of(c);
             }
         }
         for (X509Certificate r : roots) {
             try {
                 X509CertificateHolder h = new X509CertificateHolder(r.getEncoded());
-                if (sid.match(h)) {
+                if (matches(sid, h)) {
                     return Optional.of(h);
                 }
             } catch (java.io.IOException | java.security.cert.CertificateEncodingException e) {
@@ -157,6 +174,18 @@ public final class TokenVerifier {
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether a certificate is the signer's; a certificate too broken to compare is not. */
+    private static boolean matches(SignerId sid, X509CertificateHolder c) {
+        try {
+            return sid.match(c);
+        } catch (RuntimeException e) {
+            if (!TsaToken.malformedInput(e)) {
+                throw e;
+            }
+            return false;
+        }
     }
 
     private static Optional<byte[]> hash(ASN1ObjectIdentifier alg, Candidate c) {

@@ -167,6 +167,15 @@ public final class TsaToken {
         return certificates;
     }
 
+    /**
+     * Tells whether an unchecked exception is one of those Bouncy Castle throws for malformed input
+     * (as opposed to a bug of ours, which must not be hidden).
+     */
+    static boolean malformedInput(RuntimeException e) {
+        return e instanceof IllegalArgumentException || e instanceof IllegalStateException || e instanceof ClassCastException
+                || e instanceof NoSuchElementException || e instanceof IndexOutOfBoundsException || e instanceof NullPointerException;
+    }
+
     static String oneLine(Throwable e) {
         String m = e.getMessage();
         if (m == null || m.isBlank()) {
