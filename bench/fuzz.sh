@@ -60,7 +60,7 @@ fuzz_target() { # TARGET RUNS
     for (( i = 1; i <= runs; i++ )); do
         log "$target: run $i/$runs"
         rc=0
-        JAZZER_FUZZ=1 JAZZER_INSTRUMENT="$INSTRUMENT" ./mvnw -B -o -pl proofmode-core surefire:test -Dtest="$target" \
+        JAZZER_FUZZ=1 JAZZER_INSTRUMENT="$INSTRUMENT" ./mvnw -B -o -pl proofmode-core surefire:test -Dtest="$target" -Djazzer.hooks=true \
             -Dsurefire.failIfNoSpecifiedTests=false >"$out" 2>&1 || rc=$?
         # libFuzzer's last status line: "#123456  DONE   cov: ... corp: 87/2345b ..."
         local last
