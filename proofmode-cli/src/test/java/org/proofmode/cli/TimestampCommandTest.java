@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
 import org.proofmode.testkit.CalendarStub;
-import org.proofmode.testkit.ExternalTools;
+import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.OpensslTsa;
+import org.proofmode.testkit.ProcessResult;
 
 /** prove --tsa/--ots, timestamp, timestamp sync/upgrade and verify, against a loopback TSA and calendar. */
 class TimestampCommandTest {
@@ -88,8 +91,9 @@ class TimestampCommandTest {
         assertThat(check.get("message").asText()).contains("time-stamped 20");
 
         // As HowToVerifyProofData.txt tells: the token carries the TSA's certificate, so the root alone is enough.
-        String ok = ExternalTools.check(List.of("openssl", "ts", "-verify", "-data", h + ".asc", "-in", h + ".tsr", "-CAfile", ca), folder(f));
-        assertThat(ok).contains("Verification: OK");
+        ProcessResult ok = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", folder(f).resolve(h + ".asc").toString(),
+                "-in", folder(f).resolve(h + ".tsr").toString(), "-CAfile", ca), Map.of(), Duration.ofSeconds(60));
+        assertThat(ok.stdout()).as(ok.describe()).contains("Verification: OK");
     }
 
     @Test
@@ -108,9 +112,10 @@ class TimestampCommandTest {
         Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), f.toString());
         assertThat(v.exit()).isEqualTo(3);
         assertThat(v.out()).contains("FAIL  timestamp.rfc3161.invalid", "imprint mismatch");
-        ExternalTools.Run theirs = ExternalTools.run(List.of("openssl", "ts", "-verify", "-data", h + ".asc", "-in", h + ".tsr",
-                "-CAfile", tsa.caPem().toString()), folder(f));
-        assertThat(theirs.exit()).isNotZero();
+        ProcessResult theirs = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", asc.toString(),
+                "-in", folder(f).resolve(h + ".tsr").toString(), "-CAfile", tsa.caPem().toString()), Map.of(), Duration.ofSeconds(60));
+        assertThat(theirs.exitCode()).as(theirs.describe()).isNotZero();
+        assertThat(theirs.output()).containsIgnoringCase("message imprint mismatch");
     }
 
     @Test

@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A time-stamp authority on loopback made of {@code openssl ts -reply} behind a small HTTP handler: a
@@ -19,6 +21,8 @@ import java.util.List;
  * openssl in a folder; each request is written to a file, answered by openssl, and kept for inspection.
  */
 public final class OpensslTsa implements AutoCloseable {
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
     private final Path dir;
     private final HttpServer server;
     private final List<byte[]> requests = new ArrayList<>();
@@ -35,7 +39,7 @@ public final class OpensslTsa implements AutoCloseable {
      * @param port the port, or 0 for any free one
      */
     public static OpensslTsa start(Path dir, int port) throws IOException {
-        ExternalTools.require("openssl", "openssl");
+        ExternalTool.require("openssl");
         Files.createDirectories(dir);
         makeCertificates(dir);
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
@@ -76,13 +80,38 @@ public final class OpensslTsa implements AutoCloseable {
                 "ess_cert_id_chain = no",
                 "ess_cert_id_alg = sha256", ""));
         Files.writeString(dir.resolve("tsaserial"), "01\n");
-        ExternalTools.check(List.of("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-subj", "/CN=ProofMode Test TSA Root", "-days", "3650",
-                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"), dir);
-        ExternalTools.check(List.of("openssl", "req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
-                "-nodes", "-keyout", "tsa.key", "-out", "tsa.csr", "-subj", "/CN=ProofMode Test TSA"), dir);
-        ExternalTools.check(List.of("openssl", "x509", "-req", "-in", "tsa.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
-                "-CAcreateserial", "-out", "tsa.pem", "-days", "3650", "-extfile", "tsa-ext.cnf"), dir);
+        openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                "-nodes", "-keyout", d + "/ca.key", "-out", d + "/ca.pem", "-subj", "/CN=ProofMode Test TSA Root", "-days", "3650",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+        openssl("req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256",
+                "-nodes", "-keyout", d + "/tsa.key", "-out", d + "/tsa.csr", "-subj", "/CN=ProofMode Test TSA");
+        openssl("x509", "-req", "-in", d + "/tsa.csr", "-CA", d + "/ca.pem", "-CAkey", d + "/ca.key",
+                "-CAcreateserial", "-out", d + "/tsa.pem", "-days", "3650", "-extfile", d + "/tsa-ext.cnf");
+    }
+
+    /**
+     * Answers a request file with {@code openssl ts -reply}, as the server does.
+     *
+     * @param dir the folder of {@link #makeCertificates}
+     * @param query the DER request
+     * @param reply where the DER response goes
+     * @return what openssl did
+     */
+    public static ProcessResult reply(Path dir, Path query, Path reply) {
+        String d = dir.toAbsolutePath().toString();
+        return ExternalTool.run(List.of("openssl", "ts", "-reply", "-config", d + "/openssl.cnf", "-queryfile", query.toString(),
+                "-inkey", d + "/tsa.key", "-signer", d + "/tsa.pem", "-chain", d + "/ca.pem", "-out", reply.toString()),
+                Map.of(), TIMEOUT);
+    }
+
+    private static void openssl(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add("openssl");
+        cmd.addAll(List.of(args));
+        ProcessResult r = ExternalTool.run(cmd, Map.of(), TIMEOUT);
+        if (!r.succeeded()) {
+            throw new AssertionError(r.describe());
+        }
     }
 
     /** The URL to post requests to. */
@@ -117,11 +146,9 @@ public final class OpensslTsa implements AutoCloseable {
             Path q = dir.resolve("request-" + n + ".tsq");
             Path r = dir.resolve("reply-" + n + ".tsr");
             Files.write(q, query);
-            ExternalTools.Run run = ExternalTools.run(List.of("openssl", "ts", "-reply", "-config", "openssl.cnf",
-                    "-queryfile", q.toString(), "-inkey", "tsa.key", "-signer", "tsa.pem", "-chain", "ca.pem",
-                    "-out", r.toString()), dir);
-            if (run.exit() != 0) {
-                byte[] msg = run.err().getBytes(StandardCharsets.UTF_8);
+            ProcessResult run = reply(dir, q, r);
+            if (!run.succeeded()) {
+                byte[] msg = run.stderr().getBytes(StandardCharsets.UTF_8);
                 ex.sendResponseHeaders(500, msg.length);
                 ex.getResponseBody().write(msg);
                 return;

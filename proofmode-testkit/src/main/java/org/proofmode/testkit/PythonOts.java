@@ -1,8 +1,12 @@
 package org.proofmode.testkit;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads an {@code .ots} file with the reference Python library (Debian's python3-opentimestamps):
@@ -14,6 +18,8 @@ import java.util.List;
  * @param reserialized the library's serialisation of the file, hex
  */
 public record PythonOts(String fileHash, String digest, List<String> attestations, String reserialized) {
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
     private static final String SCRIPT = String.join("\n",
             "import sys",
             "from opentimestamps.core.timestamp import DetachedTimestampFile",
@@ -35,13 +41,42 @@ public record PythonOts(String fileHash, String digest, List<String> attestation
             "print('bytes', ctx.getbytes().hex())", "");
 
     /**
+     * Finds a Python 3 that can import OpenTimestamps (Debian package python3-opentimestamps): the
+     * system's {@code /usr/bin/python3}, where Debian installs the package, or else the first
+     * {@code python3} on the PATH.
+     *
+     * @return the interpreter to run
+     * @throws AssertionError if none can import it: the test fails, it is never skipped
+     */
+    public static String python() {
+        String last = "no python3 found";
+        for (String python : List.of("/usr/bin/python3", "python3")) {
+            Optional<Path> exe = python.startsWith("/") ? Optional.of(Path.of(python)).filter(Files::isExecutable)
+                    : ExternalTool.find(python);
+            if (exe.isEmpty()) {
+                continue;
+            }
+            ProcessResult r = ExternalTool.run(List.of(exe.get().toString(), "-c", "import opentimestamps.core.timestamp"), Map.of(), TIMEOUT);
+            if (r.succeeded()) {
+                return exe.get().toString();
+            }
+            last = r.stderr();
+        }
+        throw new AssertionError("python3 cannot import opentimestamps, and this interop test needs it; install it: "
+                + "apt-get install python3-opentimestamps; .ci/run does (" + last.strip() + ")");
+    }
+
+    /**
      * Parses a file with Python.
      *
      * @throws AssertionError if Python or the library is missing, or the library rejects the file
      */
     public static PythonOts read(Path ots) {
-        String python = ExternalTools.requirePythonOpenTimestamps();
-        String out = ExternalTools.check(List.of(python, "-c", SCRIPT, ots.toAbsolutePath().toString()), null);
+        ProcessResult r = ExternalTool.run(List.of(python(), "-c", SCRIPT, ots.toAbsolutePath().toString()), Map.of(), TIMEOUT);
+        if (!r.succeeded()) {
+            throw new AssertionError("the reference library rejects " + ots + ": " + r.describe());
+        }
+        String out = r.stdout();
         String hash = null;
         String digest = null;
         String bytes = null;

@@ -25,7 +25,7 @@ import org.proofmode.timestamp.ots.OtsFile;
 
 /** Our OpenTimestamps files against the reference Python library, and the app's files against both. */
 class OtsInteropTest {
-    private static final String H = "0b8d8b5f15046343fd32f451df93acc2bdd9e6373be478b968e4cad6b6647351";
+    private static final String H = Samples.APP_MEDIA_SHA256;
 
     @TempDir
     Path tmp;
@@ -88,24 +88,23 @@ class OtsInteropTest {
 
     @Test
     void appSamples_parseInBothAndRoundTripByteForByte() throws Exception {
-        Path samples = Path.of(System.getProperty("proofmode.samples")).resolve("proofmode/starlinglab-integrity-preprocessor");
-        for (String zip : List.of("good.zip", "no-json.zip")) {
+        for (Path zip : List.of(Samples.appGoodZip(), Samples.appNoJsonZip())) {
             byte[] original;
-            try (ZipFile z = new ZipFile(samples.resolve(zip).toFile())) {
+            try (ZipFile z = new ZipFile(zip.toFile())) {
                 ZipEntry e = z.getEntry(H + ".ots");
                 try (InputStream in = z.getInputStream(e)) {
                     original = in.readAllBytes();
                 }
             }
-            Path copy = Files.write(tmp.resolve(zip + ".ots"), original);
+            Path copy = Files.write(tmp.resolve(zip.getFileName() + ".ots"), original);
             OtsFile ours = OtsFile.parse(original);
-            assertThat(ours.toBytes()).as(zip).isEqualTo(original);
+            assertThat(ours.toBytes()).as(zip.toString()).isEqualTo(original);
             assertThat(HexFormat.of().formatHex(ours.digest())).isEqualTo(H);
 
             PythonOts py = PythonOts.read(copy);
-            assertThat(py.digest()).as(zip).isEqualTo(H);
-            assertThat(py.reserialized()).as(zip).isEqualTo(HexFormat.of().formatHex(original));
-            assertThat(py.attestations()).as(zip).isNotEmpty().allMatch(a -> a.startsWith("pending https://"));
+            assertThat(py.digest()).as(zip.toString()).isEqualTo(H);
+            assertThat(py.reserialized()).as(zip.toString()).isEqualTo(HexFormat.of().formatHex(original));
+            assertThat(py.attestations()).as(zip.toString()).isNotEmpty().allMatch(a -> a.startsWith("pending https://"));
             long pending = ours.timestamp().allAttestations().stream().filter(a -> a.getValue() instanceof Attestation.Pending).count();
             assertThat(py.attestations()).hasSize((int) pending);
         }

@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +21,8 @@ import org.proofmode.timestamp.rfc3161.TsaClient;
 
 /** Our RFC 3161 client and verifier against {@code openssl ts}, both ways. */
 class Rfc3161InteropTest {
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
     @TempDir
     static Path dir;
 
@@ -57,8 +61,10 @@ class Rfc3161InteropTest {
         assertThat(ours.message()).contains("ProofMode Test TSA", "covers the data");
         assertThat(ours.genTime()).isPresent();
 
-        ExternalTools.check(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
-                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), tmp);
+        ProcessResult theirs = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
+                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), Map.of(), TIMEOUT);
+        assertThat(theirs.succeeded()).as(theirs.describe()).isTrue();
+        assertThat(theirs.stdout()).contains("Verification: OK");
     }
 
     @Test
@@ -81,10 +87,10 @@ class Rfc3161InteropTest {
         assertThat(ours.kind()).isEqualTo(TokenVerifier.Kind.INVALID);
         assertThat(ours.message()).contains("imprint mismatch");
 
-        ExternalTools.Run theirs = ExternalTools.run(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
-                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), tmp);
-        assertThat(theirs.exit()).isNotZero();
-        assertThat(theirs.out() + theirs.err()).containsIgnoringCase("message imprint mismatch");
+        ProcessResult theirs = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", asc.toString(), "-in", tsr.toString(),
+                "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), Map.of(), TIMEOUT);
+        assertThat(theirs.exitCode()).as(theirs.describe()).isNotZero();
+        assertThat(theirs.output()).containsIgnoringCase("message imprint mismatch");
     }
 
     @Test
@@ -103,8 +109,9 @@ class Rfc3161InteropTest {
         stamp("anything".getBytes());
         List<byte[]> received = tsa.requests();
         Path tsq = Files.write(tmp.resolve("req.tsq"), received.get(received.size() - 1));
-        String text = ExternalTools.check(List.of("openssl", "ts", "-query", "-in", tsq.toString(), "-text"), tmp);
-        assertThat(text).contains("Hash Algorithm: sha256", "Certificate required: yes").containsPattern("Nonce: 0x[0-9A-F]+");
+        ProcessResult text = ExternalTool.run(List.of("openssl", "ts", "-query", "-in", tsq.toString(), "-text"), Map.of(), TIMEOUT);
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+        assertThat(text.stdout()).contains("Hash Algorithm: sha256", "Certificate required: yes").containsPattern("Nonce: 0x[0-9A-F]+");
     }
 
     @Test
@@ -112,10 +119,12 @@ class Rfc3161InteropTest {
         byte[] data = "made by openssl ts -query".getBytes();
         Path file = Files.write(tmp.resolve("d.asc"), data);
         Path tsq = tmp.resolve("q.tsq");
-        ExternalTools.check(List.of("openssl", "ts", "-query", "-data", file.toString(), "-sha256", "-cert", "-out", tsq.toString()), tmp);
+        ProcessResult query = ExternalTool.run(List.of("openssl", "ts", "-query", "-data", file.toString(), "-sha256", "-cert",
+                "-out", tsq.toString()), Map.of(), TIMEOUT);
+        assertThat(query.succeeded()).as(query.describe()).isTrue();
         Path tsr = tmp.resolve("r.tsr");
-        ExternalTools.check(List.of("openssl", "ts", "-reply", "-config", "openssl.cnf", "-queryfile", tsq.toString(),
-                "-inkey", "tsa.key", "-signer", "tsa.pem", "-chain", "ca.pem", "-out", tsr.toString()), dir.resolve("tsa"));
+        ProcessResult reply = OpensslTsa.reply(dir.resolve("tsa"), tsq, tsr);
+        assertThat(reply.succeeded()).as(reply.describe()).isTrue();
         TokenVerifier.Result r = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(Files.readAllBytes(tsr), List.of(candidate(data)));
         assertThat(r.kind()).as(r.message()).isEqualTo(TokenVerifier.Kind.VALID);
     }
