@@ -1,22 +1,31 @@
 package org.proofmode.internal;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 
 /**
  * A small HTTP client for timestamp services: short timeouts, no redirects, bounded answers. A service
  * that cannot be reached, times out or answers with a server error is {@link Failure#SERVICE_UNREACHABLE};
- * an answer larger than allowed is {@link Failure#BAD_DATA}.
+ * an answer larger than allowed is {@link Failure#BAD_DATA}. The request timeout bounds the whole
+ * exchange, body included; bodies are collected only up to their bound.
  */
 public final class Http {
     /** The User-Agent sent with every request. */
@@ -100,39 +109,92 @@ public final class Http {
 
     private Response send(HttpRequest request, int maxBytes) {
         URI uri = request.uri();
-        HttpResponse<InputStream> r;
+        // One deadline for the whole exchange: the request timeout alone ends at the headers, and a
+        // service that then sends its body a byte a minute must not hold the command forever.
+        CompletableFuture<HttpResponse<byte[]>> f = client.sendAsync(request, info -> new Bounded(maxBytes));
+        HttpResponse<byte[]> r;
         try {
-            r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (HttpTimeoutException e) {
+            r = f.get(timeouts.request().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            f.cancel(true);
             throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": cannot be reached ("
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof TooLarge) {
+                throw new ProofModeException(Failure.BAD_DATA, uri + ": answered with more than " + maxBytes + " bytes", c);
+            }
+            if (c instanceof HttpTimeoutException) {
+                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", c);
+            }
+            String why = c == null || c.getMessage() == null ? (c == null ? "unknown" : c.getClass().getSimpleName()) : c.getMessage();
+            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": cannot be reached (" + why + ")", c == null ? e : c);
         } catch (InterruptedException e) {
+            f.cancel(true);
             Thread.currentThread().interrupt();
             throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": interrupted", e);
         }
-        try (InputStream in = r.body()) {
-            if (r.statusCode() >= 500) {
-                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the service failed (HTTP " + r.statusCode() + ")");
-            }
-            long declared = r.headers().firstValueAsLong("Content-Length").orElse(-1);
-            if (declared > maxBytes) {
-                throw tooLarge(uri, maxBytes);
-            }
-            byte[] body = in.readNBytes(maxBytes + 1);
-            if (body.length > maxBytes) {
-                throw tooLarge(uri, maxBytes);
-            }
-            return new Response(r.statusCode(), body);
-        } catch (HttpTimeoutException e) {
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the answer broke off (" + e.getMessage() + ")", e);
+        if (r.statusCode() >= 500) {
+            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the service failed (HTTP " + r.statusCode() + ")");
+        }
+        return new Response(r.statusCode(), r.body());
+    }
+
+    /** The answer was larger than allowed. */
+    private static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge() {
+            super("answer too large");
         }
     }
 
-    private static ProofModeException tooLarge(URI uri, int maxBytes) {
-        return new ProofModeException(Failure.BAD_DATA, uri + ": answered with more than " + maxBytes + " bytes");
+    /** Collects a body up to a bound, and cancels the exchange past it. */
+    private static final class Bounded implements HttpResponse.BodySubscriber<byte[]> {
+        private final int max;
+        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
+        private Flow.Subscription subscription;
+
+        Bounded(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public CompletionStage<byte[]> getBody() {
+            return result;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(List<ByteBuffer> items) {
+            for (ByteBuffer b : items) {
+                if (result.isDone()) {
+                    return;
+                }
+                if (buffer.size() + (long) b.remaining() > max) {
+                    subscription.cancel();
+                    result.completeExceptionally(new TooLarge());
+                    return;
+                }
+                byte[] bytes = new byte[b.remaining()];
+                b.get(bytes);
+                buffer.write(bytes, 0, bytes.length);
+            }
+        }
+
+        @Override
+        public void onError(Throwable t) {
+            result.completeExceptionally(t);
+        }
+
+        @Override
+        public void onComplete() {
+            result.complete(buffer.toByteArray());
+        }
     }
 }
