@@ -16,6 +16,12 @@ Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) f
                              write back to bytes that parse to the same)
   TsaTokenFuzzTest#parse     the RFC 3161 response/token parser (only TsaFormatException may escape)
   TsaTokenFuzzTest#verify    the token check (never throws, never calls garbage valid)
+  UntrustedInputFuzzTest#bundleZip      share bundles: a report, or bad data (exit 41)
+  UntrustedInputFuzzTest#proofJson      proof JSON records: records, or bad data
+  UntrustedInputFuzzTest#proofCsv       proof CSV records: records, or bad data
+  UntrustedInputFuzzTest#armoredKey     OpenPGP keys: certificates, or bad data
+  UntrustedInputFuzzTest#imageMetadata  EXIF/XMP/IPTC reading and image hashing of hostile files:
+                                        a result or a documented exception, never an error
 
 One target is fuzzed per Maven run; each run lasts the target's maxDuration (2 minutes), and runs
 repeat until MINUTES have passed, each resuming from the corpus the previous one grew
@@ -35,7 +41,9 @@ Last stdout line per target (machine-readable):
 USAGE
 }
 
-TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#verify")
+TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#verify"
+    "UntrustedInputFuzzTest#bundleZip" "UntrustedInputFuzzTest#proofJson" "UntrustedInputFuzzTest#proofCsv"
+    "UntrustedInputFuzzTest#armoredKey" "UntrustedInputFuzzTest#imageMetadata")
 # Classes whose branches guide the fuzzer: ours, and Bouncy Castle's ASN.1, CMS and TSP parsers,
 # where most of the RFC 3161 parsing happens.
 INSTRUMENT=${INSTRUMENT:-"org.proofmode.**,org.bouncycastle.asn1.**,org.bouncycastle.cms.**,org.bouncycastle.tsp.**,org.bouncycastle.cert.**"}
