@@ -108,6 +108,11 @@ public final class Bundle implements Closeable {
         } catch (ZipException e) {
             throw new ProofModeException(Failure.BAD_DATA, file + ": not a zip archive, or truncated", e);
         } catch (IOException e) {
+            if (Files.isReadable(file)) {
+                // The file can be read, so the zip reader choked on its content (EOF in a header, ...).
+                throw new ProofModeException(Failure.BAD_DATA, file + ": not a zip archive, or truncated ("
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
+            }
             throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
         }
         try {
