@@ -229,6 +229,23 @@ class DeviceKeysTest {
     }
 
     @Test
+    void importKey_failsWithUnsupported_sha1OnlySelfSignature() {
+        byte[] weak = armored(KeyFixtures.sha1OnlyKey());
+
+        assertFailure(() -> keys().importKey(weak, "sha1.asc", Optional.empty(), Optional.empty(), false), Failure.UNSUPPORTED);
+        assertThat(keys().exists()).isFalse();
+    }
+
+    @Test
+    void passphrase_isOverwritten_whenClosed() {
+        char[] secret = "do not keep me".toCharArray();
+        try (Passphrase p = Passphrase.adopt(secret)) {
+            assertThat(p.chars()).isSameAs(secret);
+        }
+        assertThat(secret).containsOnly('\0');
+    }
+
+    @Test
     void importKey_failsWithBadData_notASecretKey() {
         byte[] random = new byte[300];
         new Random(7).nextBytes(random);

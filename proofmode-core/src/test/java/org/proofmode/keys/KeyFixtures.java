@@ -104,9 +104,21 @@ final class KeyFixtures {
      * refuses to generate RSA keys this weak ({@code KeyType.RSA(RsaLength._1024)} fails).
      */
     static PGPSecretKeyRing rsa1024Key() {
+        return rsaKey(1024, HashAlgorithmTags.SHA256);
+    }
+
+    /**
+     * An unprotected 2048-bit RSA key whose only self-signature is made over SHA-1, as keys made before
+     * about 2013 often are; SHA-1 signatures can be forged by collision, so such a binding proves nothing.
+     */
+    static PGPSecretKeyRing sha1OnlyKey() {
+        return rsaKey(2048, HashAlgorithmTags.SHA1);
+    }
+
+    private static PGPSecretKeyRing rsaKey(int bits, int selfSignatureHash) {
         try {
             RSAKeyPairGenerator gen = new RSAKeyPairGenerator();
-            gen.init(new RSAKeyGenerationParameters(BigInteger.valueOf(65537), new SecureRandom(), 1024, 80));
+            gen.init(new RSAKeyGenerationParameters(BigInteger.valueOf(65537), new SecureRandom(), bits, 80));
             BcPGPKeyPair pair = new BcPGPKeyPair(PublicKeyPacket.VERSION_4, PublicKeyAlgorithmTags.RSA_GENERAL,
                     gen.generateKeyPair(), new Date());
             PGPSignatureSubpacketGenerator hashed = new PGPSignatureSubpacketGenerator();
@@ -114,7 +126,7 @@ final class KeyFixtures {
             hashed.setPreferredHashAlgorithms(false, new int[] {HashAlgorithmTags.SHA256});
             PGPKeyRingGenerator rings = new PGPKeyRingGenerator(PGPSignature.POSITIVE_CERTIFICATION, pair, "weak",
                     new BcPGPDigestCalculatorProvider().get(HashAlgorithmTags.SHA1), hashed.generate(), null,
-                    new BcPGPContentSignerBuilder(PublicKeyAlgorithmTags.RSA_GENERAL, HashAlgorithmTags.SHA256), null);
+                    new BcPGPContentSignerBuilder(PublicKeyAlgorithmTags.RSA_GENERAL, selfSignatureHash), null);
             return rings.generateSecretKeyRing();
         } catch (PGPException e) {
             throw new IllegalStateException(e);
