@@ -103,5 +103,12 @@ class InspectCommandTest {
         assertThat(folder.resolve(h + ".j3m.json.asc")).exists();
         Cli.Result v = cli.run("verify", f.toString());
         assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("PASS  signature.j3m.valid");
+
+        java.nio.file.Files.writeString(folder.resolve(h + ".j3m.json"),
+                java.nio.file.Files.readString(folder.resolve(h + ".j3m.json")).replace("for the desk", "for the dusk"));
+        Cli.Result tampered = cli.run("verify", f.toString());
+        assertThat(tampered.exit()).as(tampered.out()).isEqualTo(3);
+        assertThat(tampered.out()).contains("FAIL  signature.j3m.invalid");
     }
 }

@@ -45,7 +45,8 @@ public final class OpenPgpKeys {
             var collection = PGPainless.readKeyRing().keyRingCollection(in, false);
             collection.getPgpPublicKeyRingCollection().forEach(out::add);
             collection.getPgpSecretKeyRingCollection().forEach(s -> out.add(PGPainless.extractCertificate(s)));
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception e) {
+            // PGPainless is written in Kotlin and may throw PGPException without declaring it.
             throw new ProofModeException(Failure.BAD_DATA, name + ": not an OpenPGP key (" + oneLine(e) + ")", e);
         }
         if (out.isEmpty()) {
@@ -69,10 +70,10 @@ public final class OpenPgpKeys {
                 throw new ProofModeException(Failure.BAD_DATA, name + ": contains no OpenPGP secret key");
             }
             return ring;
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof ProofModeException pme) {
-                throw pme;
-            }
+        } catch (ProofModeException e) {
+            throw e;
+        } catch (Exception e) {
+            // PGPainless is written in Kotlin and may throw PGPException without declaring it.
             throw new ProofModeException(Failure.BAD_DATA, name + ": not an OpenPGP secret key (" + oneLine(e) + ")", e);
         }
     }

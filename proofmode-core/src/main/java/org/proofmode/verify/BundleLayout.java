@@ -23,6 +23,8 @@ final class BundleLayout {
         BundleEntry mediaSig;
         BundleEntry jsonSig;
         BundleEntry csvSig;
+        BundleEntry j3m;
+        BundleEntry j3mSig;
         final List<BundleEntry> extras = new ArrayList<>();
 
         Group(String id) {
@@ -34,7 +36,10 @@ final class BundleLayout {
         }
     }
 
-    private static final List<String> EXTRA_SUFFIXES = List.of(".ots", ".gst", ".tsr", ".j3m.json", ".j3m.json.asc");
+    private static final List<String> EXTRA_SUFFIXES = List.of(".ots", ".gst", ".tsr");
+
+    /** Suffix of CameraV's J3M record, written by {@code prove --j3m}. */
+    private static final String J3M = ".j3m.json";
 
     final Map<String, Group> groups = new LinkedHashMap<>();
     final List<BundleEntry> pubkeys = new ArrayList<>();
@@ -51,6 +56,10 @@ final class BundleLayout {
                 l.pubkeys.add(e);
             } else if (lower.equals(ProofFiles.HOW_TO_VERIFY.toLowerCase(Locale.ROOT)) || n.startsWith(".")) {
                 l.ignored.add(e);
+            } else if (n.endsWith(J3M + ProofFiles.SIG)) {
+                l.group(strip(n, J3M + ProofFiles.SIG)).j3mSig = e;
+            } else if (n.endsWith(J3M)) {
+                l.group(strip(n, J3M)).j3m = e;
             } else if (n.endsWith(ProofFiles.JSON + ProofFiles.SIG)) {
                 l.group(strip(n, ProofFiles.JSON + ProofFiles.SIG)).jsonSig = e;
             } else if (n.endsWith(ProofFiles.CSV + ProofFiles.SIG)) {

@@ -3,7 +3,7 @@ package org.proofmode.verify;
 /**
  * The stable check codes of verification reports. Codes are a contract: they are never renamed or
  * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
- * {@code media}, {@code proofJson} or {@code proofCsv}.
+ * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present).
  */
 public final class CheckCodes {
     /** The bundle holds no proof record at all. */

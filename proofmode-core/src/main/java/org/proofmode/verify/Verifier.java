@@ -246,6 +246,9 @@ public final class Verifier {
             hashChecks(g.csv, csvRecords, claimed, CheckCodes.PROOF_CSV_HASH_MATCH, CheckCodes.PROOF_CSV_HASH_MISMATCH);
             signature("proofJson", g.json, g.jsonSig);
             signature("proofCsv", g.csv, g.csvSig);
+            if (g.j3m != null || g.j3mSig != null) {
+                signature("j3m", g.j3m, g.j3mSig);
+            }
             mediaChecks(media, claimed);
             signerChecks();
             recordedSignerCheck(jsonRecords, csvRecords);
