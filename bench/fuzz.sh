@@ -74,7 +74,9 @@ fuzz_target() { # TARGET RUNS
         local last
         last=$(grep -aE '^#[0-9]+' "$out" | tail -n 1 || true)
         log "  ${last:-no libFuzzer status line}"
-        execs=$(( execs + $(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last" | tail -n 1 || echo 0) ))
+        local n
+        n=$(sed -nE 's/^#([0-9]+).*/\1/p' <<<"$last" | tail -n 1 || true)
+        execs=$(( execs + ${n:-0} ))
         corpus=$(sed -nE 's/.*corp: ([0-9]+)\/.*/\1/p' <<<"$last" | tail -n 1)
         if (( rc != 0 )); then
             findings=$(( findings + 1 ))
