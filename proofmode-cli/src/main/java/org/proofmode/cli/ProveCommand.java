@@ -87,7 +87,7 @@ final class ProveCommand implements Callable<Integer> {
     @Option(names = "--timestamp", description = "Timestamp each proof with every service in PROOFMODE_HOME/timestamp.conf.")
     boolean timestamp;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: number of cores).")
+    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core, so that hashing goes on while writes are flushed to disk).")
     Integer jobs;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Media files or folders.")
@@ -140,7 +140,8 @@ final class ProveCommand implements Callable<Integer> {
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());
         Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, bar::bytes);
-        int threads = jobs != null ? jobs : Math.min(Runtime.getRuntime().availableProcessors(), Math.max(work.size(), 1));
+        // More workers than cores: while some wait for the disk to confirm a write (fsync), others hash.
+        int threads = jobs != null ? jobs : Math.min(4 * Runtime.getRuntime().availableProcessors(), Math.max(work.size(), 1));
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "prove");
             t.setDaemon(true);
