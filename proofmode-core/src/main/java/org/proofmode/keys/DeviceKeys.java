@@ -518,7 +518,7 @@ public final class DeviceKeys {
         cb.get(chars, 0, end);
         Arrays.fill(cb.array(), '\0');
         if (chars.length == 0) {
-            throw new ProofModeException(Failure.KEY_LOCKED, "the stored passphrase file is empty");
+            throw new ProofModeException(Failure.KEY_LOCKED, "the passphrase file is empty");
         }
         return Passphrase.adopt(chars);
     }
