@@ -137,10 +137,7 @@ final class KeysCommand implements Callable<Integer> {
             } catch (NoSuchFileException e) {
                 throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file");
             }
-            Optional<Passphrase> keyPass = keyPassphraseFile != null
-                    ? Optional.of(DeviceKeys.readPassphraseFile(keyPassphraseFile))
-                    : Optional.ofNullable(parent.ctx().env().get(Passphrases.ENV)).filter(s -> !s.isEmpty())
-                            .map(s -> Passphrase.adopt(s.toCharArray()));
+            Optional<Passphrase> keyPass = Passphrases.given(parent.ctx(), keyPassphraseFile);
             Optional<Passphrase> newPass = passphraseFile != null ? Optional.of(DeviceKeys.readPassphraseFile(passphraseFile)) : Optional.empty();
             try {
                 DeviceKeys.Created c = parent.keys().importKey(bytes, file.toString(), keyPass, newPass, force);
