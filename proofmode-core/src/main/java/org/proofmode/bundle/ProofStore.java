@@ -1,8 +1,6 @@
 package org.proofmode.bundle;
 
 import java.io.IOException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +24,7 @@ import org.proofmode.internal.Hex;
  */
 public final class ProofStore {
     private static final String OLD_PREFIX = ".old-";
+    private static final int RENAME_ATTEMPTS = 8;
 
     /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
     static final java.time.Duration STALE_AFTER = java.time.Duration.ofMinutes(15);
@@ -114,9 +113,7 @@ public final class ProofStore {
                 } catch (java.nio.file.NoSuchFileException e) {
                     // Another writer moved it away first; ours goes in its place below.
                 }
-                try {
-                    AtomicFiles.moveAtomic(tmp, target, false);
-                } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+                if (!moveUnlessTaken(tmp, target)) {
                     // Another writer's whole set got there first: keep it, drop the one we moved aside.
                     AtomicFiles.deleteTree(old);
                     return new Written(target, true);
@@ -124,9 +121,7 @@ public final class ProofStore {
                 AtomicFiles.fsyncDirectory(root);
                 AtomicFiles.deleteTree(old);
             } else {
-                try {
-                    AtomicFiles.moveAtomic(tmp, target, false);
-                } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
+                if (!moveUnlessTaken(tmp, target)) {
                     return new Written(target, true);
                 }
                 AtomicFiles.fsyncDirectory(root);
@@ -139,6 +134,30 @@ public final class ProofStore {
                 AtomicFiles.deleteTree(tmp);
             } catch (IOException e) {
                 // left for recover()
+            }
+        }
+    }
+
+    /**
+     * Renames a complete temporary folder to its final name, unless another writer's folder took that name
+     * first. Linux reports a non-empty target folder as {@code ENOTEMPTY}, which Java maps to a plain
+     * {@link java.nio.file.FileSystemException}, so the outcome is decided by looking at the target; when a
+     * third writer has moved the target aside in between, the rename is tried again.
+     *
+     * @return whether our folder is now the target
+     */
+    private static boolean moveUnlessTaken(Path tmp, Path target) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                AtomicFiles.moveAtomic(tmp, target, false);
+                return true;
+            } catch (IOException e) {
+                if (Files.isDirectory(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    return false;
+                }
+                if (attempt == RENAME_ATTEMPTS || !Files.isDirectory(tmp)) {
+                    throw e;
+                }
             }
         }
     }
