@@ -95,14 +95,7 @@ public final class ProofStore {
         try {
             Files.createDirectories(root);
             Files.createDirectory(tmp);
-            for (Map.Entry<String, byte[]> f : files.entrySet()) {
-                Path p = tmp.resolve(f.getKey());
-                if (!p.getParent().equals(tmp)) {
-                    throw new IllegalArgumentException("not a plain file name: " + f.getKey());
-                }
-                AtomicFiles.writeNewDurably(p, f.getValue());
-            }
-            AtomicFiles.fsyncDirectory(tmp);
+            AtomicFiles.writeNewDurably(tmp, files);
             if (Files.isDirectory(target)) {
                 if (!replace) {
                     return new Written(target, true);

@@ -2,6 +2,7 @@ package org.proofmode.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -11,9 +12,18 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
@@ -33,6 +43,17 @@ public final class AtomicFiles {
         /** Writes the whole content. */
         void writeTo(OutputStream out) throws IOException;
     }
+
+    /**
+     * Threads that flush files while their writer flushes another; when all are busy the writer flushes
+     * the file itself.
+     */
+    private static final ExecutorService FLUSHERS = new ThreadPoolExecutor(0, 64, 10, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "proofmode-flush");
+                t.setDaemon(true);
+                return t;
+            }, new ThreadPoolExecutor.CallerRunsPolicy());
 
     private AtomicFiles() {}
 
@@ -84,18 +105,82 @@ public final class AtomicFiles {
     }
 
     /**
-     * Creates a file with the given content and flushes it to the device, in one open.
+     * Creates files with the given contents in a folder and flushes them, and the folder's entries, to the
+     * device. The flushes run at the same time, so that the file system can commit them together instead
+     * of one after another.
      *
-     * @throws FileAlreadyExistsException if the file exists
-     * @throws IOException if writing or flushing fails
+     * @param dir the folder
+     * @param files the new files' names and contents
+     * @throws FileAlreadyExistsException if a file exists
+     * @throws IOException if writing or flushing fails; files already created are left for the caller
      */
-    public static void writeNewDurably(Path file, byte[] content) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.wrap(content);
-            while (buf.hasRemaining()) {
-                ch.write(buf);
+    public static void writeNewDurably(Path dir, Map<String, byte[]> files) throws IOException {
+        List<FileChannel> open = new ArrayList<>(files.size() + 1);
+        try {
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                Path p = dir.resolve(f.getKey());
+                if (!dir.equals(p.getParent())) {
+                    throw new IllegalArgumentException("not a plain file name: " + f.getKey());
+                }
+                FileChannel ch = FileChannel.open(p, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                open.add(ch);
+                ByteBuffer buf = ByteBuffer.wrap(f.getValue());
+                while (buf.hasRemaining()) {
+                    ch.write(buf);
+                }
             }
-            ch.force(true);
+            try {
+                open.add(FileChannel.open(dir, StandardOpenOption.READ));
+            } catch (IOException | UnsupportedOperationException e) {
+                // Some platforms cannot open a folder to sync it; the rename that follows is still atomic.
+            }
+            forceAll(open);
+        } finally {
+            IOException closing = null;
+            for (FileChannel ch : open) {
+                try {
+                    ch.close();
+                } catch (IOException e) {
+                    closing = e;
+                }
+            }
+            if (closing != null) {
+                throw closing;
+            }
+        }
+    }
+
+    private static void forceAll(List<FileChannel> channels) throws IOException {
+        List<Future<?>> others = new ArrayList<>(channels.size());
+        for (int i = 1; i < channels.size(); i++) {
+            FileChannel ch = channels.get(i);
+            others.add(FLUSHERS.submit(() -> {
+                ch.force(true);
+                return null;
+            }));
+        }
+        IOException failed = null;
+        try {
+            if (!channels.isEmpty()) {
+                channels.get(0).force(true);
+            }
+        } catch (IOException e) {
+            failed = e;
+        }
+        for (Future<?> f : others) {
+            try {
+                f.get();
+            } catch (ExecutionException e) {
+                if (failed == null) {
+                    failed = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while flushing files to disk");
+            }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 
