@@ -425,11 +425,12 @@ public final class DeviceKeys {
 
     /**
      * A decryptor that derives the key from the passphrase with the platform's SHA-256 (hardware-accelerated
-     * where the CPU allows) and the platform's AES: the iterated S2K then costs milliseconds, not a
-     * noticeable pause on every command.
+     * where the CPU allows), fed in large pieces, and the platform's AES: the iterated S2K then costs
+     * milliseconds, not a noticeable pause on every command.
      */
     private static PBESecretKeyDecryptor fastDecryptor(char[] passphrase) throws PGPException {
-        return new JcePBESecretKeyDecryptorBuilder(new JcaPGPDigestCalculatorProviderBuilder().build()).build(passphrase);
+        return new JcePBESecretKeyDecryptorBuilder(new BufferedDigestCalculators(new JcaPGPDigestCalculatorProviderBuilder().build()))
+                .build(passphrase);
     }
 
     private static PGPPublicKey signingKeyOf(PGPSecretKeyRing ring, String name) {
