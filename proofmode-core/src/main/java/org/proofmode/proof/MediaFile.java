@@ -10,16 +10,15 @@ import org.proofmode.media.MediaType;
  *
  * @param path the media file, absolute
  * @param type its format, found by content sniffing
- * @param sha256 its SHA-256, lower-case hex
  * @param size its size in bytes
- * @param proofTime when the proof is being made
+ * @param proofTime when the proof is being made; for a large file, when proving it started, since the
+ *     sources then run while the file is being hashed
  */
-public record MediaFile(Path path, MediaType type, String sha256, long size, Instant proofTime) {
+public record MediaFile(Path path, MediaType type, long size, Instant proofTime) {
     /** Validates the fields. */
     public MediaFile {
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(type, "type");
-        Objects.requireNonNull(sha256, "sha256");
         Objects.requireNonNull(proofTime, "proofTime");
     }
 }

@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
@@ -44,6 +47,18 @@ import org.proofmode.sign.StreamSigner;
 public final class Prover {
     /** The software name and version recorded in every proof. */
     public static final String SOFTWARE = "proofmode-jvm " + version();
+
+    /**
+     * Files at least this large have their context taken while they are hashed; smaller ones after, so
+     * that a file already proved costs no more than its hash.
+     */
+    static final long EARLY_CONTEXT_BYTES = 64L << 20;
+
+    private static final ExecutorService CONTEXT = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "proofmode-context");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final Supplier<SigningKey> key;
     private final ProofStore store;
@@ -115,13 +130,8 @@ public final class Prover {
             throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
         }
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        long size;
-        try {
-            size = Files.size(path);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
-        }
-        return record(new MediaFile(path, type, hashed.sha256(), size, now), Optional.empty(), Optional.empty());
+        ProofRecord.Builder b = context(new MediaFile(path, type, size(file, path), now));
+        return finish(b, hashed.sha256(), now, Optional.empty(), Optional.empty());
     }
 
     private static Optional<MediaType> sniff(Path file, Path path) {
@@ -154,16 +164,16 @@ public final class Prover {
      */
     public ProveResult prove(Path file, Options options) {
         Path path = file.toAbsolutePath().normalize();
-        Optional<MediaType> type;
-        try {
-            type = MediaSniffer.sniff(path);
-        } catch (NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
-        }
+        Optional<MediaType> type = sniff(file, path);
         if (type.isEmpty()) {
             return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
+        }
+        // A large file takes a while to hash: its context is taken meanwhile, on another thread.
+        Optional<CompletableFuture<ProofRecord.Builder>> early = Optional.empty();
+        long sizeBefore = size(file, path);
+        if (sizeBefore >= EARLY_CONTEXT_BYTES) {
+            MediaFile m = new MediaFile(path, type.get(), sizeBefore, clock.instant().truncatedTo(ChronoUnit.SECONDS));
+            early = Optional.of(CompletableFuture.supplyAsync(() -> context(m), CONTEXT));
         }
         Prehash hashed;
         try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
@@ -181,7 +191,13 @@ public final class Prover {
         SigningKey signer = key.get();
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         Signed media = StreamSigner.sign(signer, hashed, now);
-        ProofRecord record = record(new MediaFile(path, type.get(), h, media.size(), now), options.notes(), Optional.of(signer));
+        if (early.isPresent() && media.size() != sizeBefore) {
+            throw new ProofModeException(Failure.IO, file + ": changed while it was being read (" + sizeBefore + " bytes, then "
+                    + media.size() + "); prove it again once it is complete");
+        }
+        ProofRecord.Builder context = early.isPresent() ? early.get().join()
+                : context(new MediaFile(path, type.get(), media.size(), now));
+        ProofRecord record = finish(context, h, now, options.notes(), Optional.of(signer));
         byte[] json = ProofJson.write(record);
         byte[] csv = ProofCsv.write(record);
         Map<String, byte[]> files = new LinkedHashMap<>();
@@ -201,10 +217,11 @@ public final class Prover {
                 Optional.of(h), Optional.of(w.folder()), Optional.empty());
     }
 
-    private ProofRecord record(MediaFile media, Optional<String> notes, Optional<SigningKey> signer) {
+    /** Runs the metadata sources; the record's first fields are the file's path and (still empty) hash. */
+    private ProofRecord.Builder context(MediaFile media) {
         ProofRecord.Builder b = ProofRecord.builder();
         b.put(ProofFields.FILE_PATH, media.path().toString());
-        b.put(ProofFields.FILE_HASH_SHA256, media.sha256());
+        b.put(ProofFields.FILE_HASH_SHA256, "");
         for (MetadataSource s : sources) {
             try {
                 s.contribute(media, b);
@@ -213,11 +230,27 @@ public final class Prover {
                 b.warn(s.name(), m.replaceAll("\\s+", " "));
             }
         }
-        b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(media.proofTime()));
+        return b;
+    }
+
+    private static ProofRecord finish(ProofRecord.Builder b, String sha256, Instant proofTime, Optional<String> notes,
+            Optional<SigningKey> signer) {
+        b.put(ProofFields.FILE_HASH_SHA256, sha256);
+        b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(proofTime));
         b.put(ProofFields.NOTES, notes.orElse(""));
         b.put(ProofFields.PROOF_SOFTWARE, SOFTWARE);
         signer.ifPresent(k -> b.put(ProofFields.PROOF_SIGNER, k.info().fingerprint()));
         return b.build();
+    }
+
+    private static long size(Path file, Path path) {
+        try {
+            return Files.size(path);
+        } catch (NoSuchFileException e) {
+            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
+        }
     }
 
     private static byte[] ascii(String s) {

@@ -83,7 +83,7 @@ class HostileMetadataTest {
     }
 
     private void readAll(Path image, String mime) throws Exception {
-        MediaFile media = new MediaFile(image, new MediaType(MediaKind.IMAGE, mime), "0".repeat(64), Files.size(image), Instant.now());
+        MediaFile media = new MediaFile(image, new MediaType(MediaKind.IMAGE, mime), Files.size(image), Instant.now());
         for (MetadataSource source : new MetadataSource[] {new MediaMetadataSource(true, Optional.empty()), new ImageHashSource()}) {
             ProofRecord.Builder record = ProofRecord.builder();
             try {

@@ -1,0 +1,130 @@
+package org.proofmode.prove;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.TestHomes;
+import org.proofmode.bundle.ProofFiles;
+import org.proofmode.keys.KeyType;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
+import org.proofmode.proof.MetadataSource;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
+import org.proofmode.proof.ProofRecord;
+import org.proofmode.sign.StreamSigner;
+
+class ProverTest {
+    @TempDir
+    Path dir;
+
+    private ProofMode pm;
+    private SigningKey key;
+    private final List<String> sourceThreads = new ArrayList<>();
+    private final MetadataSource recordingSource = new MetadataSource() {
+        @Override
+        public String name() {
+            return "Test";
+        }
+
+        @Override
+        public void contribute(org.proofmode.proof.MediaFile media, ProofRecord.Builder record) {
+            synchronized (sourceThreads) {
+                sourceThreads.add(Thread.currentThread().getName());
+            }
+            record.put("Test.Size", Long.toString(media.size()));
+        }
+    };
+
+    @BeforeEach
+    void setUp() {
+        pm = ProofMode.at(dir.resolve("home"));
+        key = TestHomes.keyIn(pm, KeyType.ED25519);
+    }
+
+    @Test
+    void prove_runsSourcesOnOtherThread_largeFile() throws Exception {
+        Path big = large(dir.resolve("big.jpg"));
+
+        ProveResult r = prover().prove(big, options(StreamSigner.Progress.NONE));
+
+        assertThat(sourceThreads).containsExactly("proofmode-context");
+        ProofRecord record = recordOf(r);
+        assertThat(record.get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(big));
+        assertThat(record.get("Test.Size")).contains(Long.toString(Files.size(big)));
+        assertThat(List.copyOf(record.fields().keySet()).subList(0, 2))
+                .containsExactly(ProofFields.FILE_PATH, ProofFields.FILE_HASH_SHA256);
+    }
+
+    @Test
+    void prove_runsSourcesOnCallingThread_smallFile() throws Exception {
+        Path small = TestHomes.jpegLike(dir.resolve("small.jpg"), 1, 1000);
+
+        ProveResult r = prover().prove(small, options(StreamSigner.Progress.NONE));
+
+        assertThat(sourceThreads).containsExactly(Thread.currentThread().getName());
+        assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
+        assertThat(List.copyOf(recordOf(r).fields().keySet()).subList(0, 2))
+                .containsExactly(ProofFields.FILE_PATH, ProofFields.FILE_HASH_SHA256);
+    }
+
+    @Test
+    void prove_fails_largeFileGrowsWhileRead() throws Exception {
+        Path big = large(dir.resolve("growing.jpg"));
+        AtomicBoolean appended = new AtomicBoolean();
+        StreamSigner.Progress appendOnce = bytes -> {
+            if (appended.compareAndSet(false, true)) {
+                try {
+                    Files.write(big, new byte[4096], StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+
+        assertThatThrownBy(() -> prover().prove(big, options(appendOnce)))
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.IO))
+                .hasMessageContaining("changed while it was being read");
+        assertThat(pm.store().list()).isEmpty();
+    }
+
+    private Prover prover() {
+        return pm.prover(key, pm.store(), List.of(recordingSource));
+    }
+
+    private static Prover.Options options(StreamSigner.Progress progress) {
+        return new Prover.Options(Optional.empty(), false, progress);
+    }
+
+    private static ProofRecord recordOf(ProveResult r) throws IOException {
+        Path folder = r.proofFolder().orElseThrow();
+        String name = ProofFiles.json(r.sha256().orElseThrow());
+        return ProofJson.read(Files.readAllBytes(folder.resolve(name)), name).get(0);
+    }
+
+    private static Path large(Path file) throws IOException {
+        TestHomes.jpegLike(file, 7, 1 << 20);
+        byte[] block = Files.readAllBytes(file);
+        try (var out = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
+            for (long written = block.length; written < Prover.EARLY_CONTEXT_BYTES; written += block.length) {
+                out.write(block);
+            }
+        }
+        return file;
+    }
+}
