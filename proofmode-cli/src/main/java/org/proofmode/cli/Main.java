@@ -2,6 +2,8 @@ package org.proofmode.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -25,9 +27,6 @@ import picocli.CommandLine.Option;
                 + "first use; its passphrase comes from --passphrase-file, PROOFMODE_PASSPHRASE, a terminal "
                 + "prompt, or is generated and kept beside the key (see 'proofmode keys protect').",
             ""},
-        subcommands = {
-            ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
@@ -40,6 +39,15 @@ import picocli.CommandLine.Option;
             "  proofmode timestamp sync                  retry timestamps queued while offline",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
+    /**
+     * The subcommands, in the order help lists them. Only the one being run is built (picocli reads each
+     * command's annotations by reflection, which costs start-up time); help and errors get them all.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
+            ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
+            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
+            CommandLine.HelpCommand.class);
+
     final CliContext ctx;
 
     @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.", scope = CommandLine.ScopeType.INHERIT)
@@ -71,6 +79,12 @@ public final class Main {
     public static int execute(String[] args, CliContext ctx) {
         Main main = new Main(ctx);
         CommandLine cl = new CommandLine(main);
+        Optional<Class<?>> invoked = invoked(args);
+        if (invoked.isPresent()) {
+            cl.addSubcommand(invoked.get());
+        } else {
+            SUBCOMMANDS.forEach(cl::addSubcommand);
+        }
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -82,6 +96,26 @@ public final class Main {
             ctx.out().flush();
             ctx.err().flush();
         }
+    }
+
+    /** The subcommand the arguments name, if they name one other than {@code help}. */
+    static Optional<Class<?>> invoked(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return Optional.empty();
+            }
+            if (!a.startsWith("-")) {
+                for (Class<?> c : SUBCOMMANDS) {
+                    Command command = c.getAnnotation(Command.class);
+                    if (!c.equals(CommandLine.HelpCommand.class)
+                            && (command.name().equals(a) || List.of(command.aliases()).contains(a))) {
+                        return Optional.of(c);
+                    }
+                }
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     private static int parameterError(CommandLine.ParameterException e, String[] args) {

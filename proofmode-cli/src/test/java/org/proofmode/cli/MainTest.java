@@ -27,6 +27,33 @@ class MainTest {
     }
 
     @Test
+    void help_listsEverySubcommand_helpCommandAndHelpOption() {
+        for (String[] args : new String[][] {{"--help"}, {"help"}}) {
+            Cli.Result r = new Cli(tmp).run(args);
+            for (Class<?> c : Main.SUBCOMMANDS) {
+                String name = c.getAnnotation(picocli.CommandLine.Command.class).name();
+                assertThat(r.out() + r.err()).as(String.join(" ", args)).contains("  " + name);
+            }
+        }
+    }
+
+    @Test
+    void invoked_findsSubcommand_afterInheritedOption() {
+        assertThat(Main.invoked(new String[] {"--stacktrace", "prove", "x.jpg"})).contains(ProveCommand.class);
+        assertThat(Main.invoked(new String[] {"keys", "show"})).contains(KeysCommand.class);
+        assertThat(Main.invoked(new String[] {"help", "prove"})).isEmpty();
+        assertThat(Main.invoked(new String[] {"--", "prove"})).isEmpty();
+        assertThat(Main.invoked(new String[] {"provee"})).isEmpty();
+    }
+
+    @Test
+    void helpCommand_showsSubcommandUsage() {
+        Cli.Result r = new Cli(tmp).run("help", "verify");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("Usage: proofmode verify");
+    }
+
+    @Test
     void execute_exits69_forUnknownSubcommand() {
         Cli.Result r = new Cli(tmp).run("provee", "x.jpg");
         assertThat(r.exit()).isEqualTo(69);
