@@ -130,8 +130,15 @@ public final class Picture {
         return out;
     }
 
-    static Picture of(BufferedImage normalised, boolean alpha, int orientation) {
-        return new Picture(normalised, alpha, orientation);
+    /** A picture of an image of type {@code TYPE_INT_RGB} or {@code TYPE_INT_ARGB} (opaque pixels get alpha 255). */
+    static Picture of(BufferedImage image, boolean alpha, int orientation) {
+        Picture p = new Picture(image, alpha, orientation);
+        if (!alpha) {
+            for (int i = 0; i < p.pixels.length; i++) {
+                p.pixels[i] |= 0xFF000000;
+            }
+        }
+        return p;
     }
 
     /** Width in pixels, as displayed. */
