@@ -6,6 +6,7 @@ import com.drew.metadata.Metadata;
 import com.drew.metadata.MetadataException;
 import com.drew.metadata.exif.ExifIFD0Directory;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -117,6 +118,17 @@ public final class Picture {
         int h = raw.getHeight();
         BufferedImage out = new BufferedImage(w, h, a ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
         int[] dst = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
+        if (raw.getType() == BufferedImage.TYPE_3BYTE_BGR && raw.getRaster().getDataBuffer() instanceof DataBufferByte bytes
+                && raw.getRaster().getParent() == null && bytes.getOffset() == 0 && bytes.getNumBanks() == 1
+                && raw.getRaster().getSampleModel() instanceof java.awt.image.ComponentSampleModel sm
+                && sm.getScanlineStride() == 3 * w && sm.getPixelStride() == 3) {
+            // What JPEG decodes to: unpack the bytes directly, as getRGB would, but many times faster.
+            byte[] src = bytes.getData();
+            for (int i = 0, j = 0; i < dst.length; i++, j += 3) {
+                dst[i] = 0xFF000000 | (src[j + 2] & 0xFF) << 16 | (src[j + 1] & 0xFF) << 8 | (src[j] & 0xFF);
+            }
+            return out;
+        }
         int rows = Math.max(1, (1 << 20) / Math.max(1, w));
         for (int y = 0; y < h; y += rows) {
             int n = Math.min(rows, h - y);

@@ -105,6 +105,21 @@ class PictureTest {
     }
 
     @Test
+    void decode_givesThePixelsImageIoGives_forAJpeg() throws Exception {
+        byte[] jpeg = TestImages.encode(TestImages.detailed(123, 77, 8), "jpeg");
+        BufferedImage reference = javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(jpeg));
+
+        Picture p = Picture.decode(jpeg);
+
+        assertThat(p.width()).isEqualTo(123);
+        for (int y = 0; y < 77; y++) {
+            for (int x = 0; x < 123; x++) {
+                assertThat(p.argb(x, y)).isEqualTo(reference.getRGB(x, y));
+            }
+        }
+    }
+
+    @Test
     void fill_paintsTheRegionOpaqueBlack() throws Exception {
         Picture p = Picture.decode(TestImages.encode(TestImages.detailed(100, 80, 5), "png"));
         p.fill(new Box(10, 10, 20, 20));
