@@ -1,7 +1,5 @@
 package org.proofmode.redact;
 
-import java.util.Locale;
-
 /** How a region is hidden. */
 public enum Method {
     /** Blocks of at least 8 pixels, each its average colour. Irreversible. */
@@ -13,16 +11,11 @@ public enum Method {
 
     /** The name used in records and on the command line: {@code pixelate}, {@code blur}, {@code fill}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumIds.id(this);
     }
 
     /** The method of a record's name. */
     static Method of(String id) {
-        for (Method m : values()) {
-            if (m.id().equals(id)) {
-                return m;
-            }
-        }
-        throw new IllegalArgumentException("unknown redaction method: " + id);
+        return EnumIds.of(Method.class, id, "redaction method");
     }
 }

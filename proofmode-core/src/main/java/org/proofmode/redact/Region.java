@@ -1,6 +1,5 @@
 package org.proofmode.redact;
 
-import java.util.Locale;
 import java.util.Objects;
 import org.proofmode.imaging.Box;
 
@@ -21,16 +20,11 @@ public record Region(Box box, Method method, Source source) {
 
         /** {@code manual} or {@code face}. */
         public String id() {
-            return name().toLowerCase(Locale.ROOT);
+            return EnumIds.id(this);
         }
 
         static Source of(String id) {
-            for (Source s : values()) {
-                if (s.id().equals(id)) {
-                    return s;
-                }
-            }
-            throw new IllegalArgumentException("unknown region source: " + id);
+            return EnumIds.of(Source.class, id, "region source");
         }
     }
 

@@ -1,7 +1,6 @@
 package org.proofmode.redact;
 
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 import org.proofmode.imaging.ExifGroup;
 
@@ -34,15 +33,10 @@ public enum StripPolicy {
 
     /** {@code all}, {@code location}, {@code device} or {@code none}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return EnumIds.id(this);
     }
 
     static StripPolicy of(String id) {
-        for (StripPolicy s : values()) {
-            if (s.id().equals(id)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown strip policy: " + id);
+        return EnumIds.of(StripPolicy.class, id, "strip policy");
     }
 }
