@@ -218,8 +218,9 @@ public final class Picture {
      */
     public byte[] encode(ImageFormat format) {
         BufferedImage img = image;
-        if (format == ImageFormat.JPEG && alpha) {
-            img = RegionFilters.flattenOnWhite(image);
+        if (format == ImageFormat.JPEG) {
+            // The JPEG encoder reads interleaved bytes directly; from packed ints it converts pixel by pixel.
+            img = RegionFilters.toBgrBytes(alpha ? RegionFilters.flattenOnWhite(image) : image);
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(Math.max(1 << 16, width * height / 4));
         ImageWriter writer = ImageIO.getImageWritersByFormatName(format.imageIoName()).next();

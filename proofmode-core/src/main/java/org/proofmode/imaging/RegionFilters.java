@@ -143,6 +143,19 @@ final class RegionFilters {
         return out;
     }
 
+    /** An opaque packed-int image as {@code TYPE_3BYTE_BGR}. */
+    static BufferedImage toBgrBytes(BufferedImage rgb) {
+        BufferedImage out = new BufferedImage(rgb.getWidth(), rgb.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
+        int[] s = ((DataBufferInt) rgb.getRaster().getDataBuffer()).getData();
+        byte[] d = ((java.awt.image.DataBufferByte) out.getRaster().getDataBuffer()).getData();
+        for (int i = 0, j = 0; i < s.length; i++, j += 3) {
+            d[j] = (byte) s[i];
+            d[j + 1] = (byte) (s[i] >>> 8);
+            d[j + 2] = (byte) (s[i] >>> 16);
+        }
+        return out;
+    }
+
     private static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
     }
