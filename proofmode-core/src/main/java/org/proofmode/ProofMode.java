@@ -21,6 +21,8 @@ import org.proofmode.proof.DeviceSource;
 import org.proofmode.proof.FileSource;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.Prover;
+import org.proofmode.redact.Redactor;
+import org.proofmode.redact.StripPolicy;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
@@ -122,6 +124,19 @@ public final class ProofMode {
     public Prover prover(Supplier<SigningKey> key, ProofStore target, List<MetadataSource> sources) {
         target.recover();
         return new Prover(key, target, sources, Clock.systemUTC());
+    }
+
+    /**
+     * Makes a redactor whose copies are proved into this home's store, with the sources of
+     * {@link ContextSources#forRedactedCopy}.
+     *
+     * @param key gives the unlocked device key; may block, and may throw {@link ProofModeException}
+     * @param settings the settings in force (only {@code image-hashes} is read)
+     * @param strip the metadata policy of the copies (their GPS tags are recorded only when kept)
+     */
+    public Redactor redactor(Supplier<SigningKey> key, Settings settings, StripPolicy strip) {
+        boolean gpsKept = strip.kept().contains(org.proofmode.imaging.ExifGroup.LOCATION);
+        return new Redactor(store, prover(key, store, ContextSources.forRedactedCopy(settings, gpsKept)), Clock.systemUTC());
     }
 
     /**

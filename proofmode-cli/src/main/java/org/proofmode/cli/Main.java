@@ -33,6 +33,7 @@ import picocli.CommandLine.Option;
             "  proofmode export --with-media -o share.zip IMG_0001.jpg",
             "  proofmode verify share.zip                check a bundle (ours or the app's)",
             "  proofmode inspect IMG_0001.jpg            what a proof would record, unsigned",
+            "  proofmode redact --faces IMG_0001.jpg -o public.jpg   hide faces and metadata, keep the proof link",
             "  proofmode settings set location true      record locations from now on",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
@@ -44,7 +45,7 @@ public final class Main {
      * command's annotations by reflection, which costs start-up time); help and errors get them all.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
-            ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
+            ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
             CommandLine.HelpCommand.class);
 

@@ -15,6 +15,7 @@ import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
@@ -37,8 +38,14 @@ import picocli.CommandLine.ParentCommand;
             "Timestamps are checked too: an RFC 3161 token (.tsr) must cover the media signature and chain to a "
                 + "trusted time-stamp root (--tsa-trust); an OpenTimestamps proof (.ots) must commit to the media "
                 + "signature or the media, and is shown pending or with its Bitcoin block and merkle root.",
+            "",
+            "A redacted copy (proofmode redact) carries a signed redaction record: verify reports it as derived by "
+                + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
+                + "original (redaction.original.match, redaction.original.proofValid) and the pixels "
+                + "(redaction.outside.unchanged, redaction.inside.changed).",
             ""},
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
+            "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
@@ -60,6 +67,12 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
     Path media;
 
+    @Option(names = "--original", paramLabel = "ORIG", description = "For a redacted copy: its original (a media file, "
+            + "whose proof is looked up in the store, or a share bundle holding it with its proof). Checks that it is the "
+            + "original the redaction record names, that its proof is valid, and that every pixel outside the regions is "
+            + "unchanged (exactly for a PNG copy, within re-encoding tolerance for a JPEG copy).")
+    Path original;
+
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders or proved media files.")
     List<Path> paths;
 
@@ -76,6 +89,12 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (media != null && !Files.isRegularFile(media)) {
             throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
+        }
+        if (original != null && !Files.exists(original)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
+        }
+        if (original != null && paths.size() > 1) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--original goes with a single PATH");
         }
         if (media != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
@@ -122,13 +141,18 @@ final class VerifyCommand implements Callable<Integer> {
         if (!Files.exists(p)) {
             throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
         }
+        Optional<RedactionOriginal> orig = Optional.empty();
+        if (original != null) {
+            boolean bundle = Files.isDirectory(original) || MediaSniffer.sniff(original).isEmpty();
+            orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
+        }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
-            return verifier.verify(p, Optional.ofNullable(media));
+            return verifier.verify(p, Optional.ofNullable(media), orig);
         }
         String sha = Digests.sha256(p);
         Path folder = pm.store().find(sha).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                 p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                         + "; verify its bundle or proof folder instead"));
-        return verifier.verify(folder, Optional.of(p));
+        return verifier.verify(folder, Optional.of(p), orig);
     }
 }

@@ -12,6 +12,8 @@ public final class ProofFiles {
     public static final String CSV = ".proof.csv";
     /** Suffix of the optional J3M document (CameraV's layout). */
     public static final String J3M = ".j3m.json";
+    /** Suffix of a redaction record, beside the proof of a redacted copy. */
+    public static final String REDACTION = ".redaction.json";
     /** Suffix of a detached armored signature. */
     public static final String SIG = ".asc";
 
@@ -45,6 +47,16 @@ public final class ProofFiles {
     /** {@code <h>.j3m.json}. */
     public static String j3m(String id) {
         return id + J3M;
+    }
+
+    /** {@code <h>.redaction.json}. */
+    public static String redaction(String id) {
+        return id + REDACTION;
+    }
+
+    /** {@code <h>.redaction.json.asc}. */
+    public static String redactionSig(String id) {
+        return redaction(id) + SIG;
     }
 
     /** {@code <h>.j3m.json.asc}. */

@@ -34,6 +34,11 @@ public final class Digests {
         return Hex.encode(md.digest());
     }
 
+    /** The lower-case hex SHA-256 of bytes in memory. */
+    public static String sha256Hex(byte[] data) {
+        return Hex.encode(newSha256().digest(data));
+    }
+
     /** The lower-case hex SHA-256 of a file. */
     public static String sha256(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {

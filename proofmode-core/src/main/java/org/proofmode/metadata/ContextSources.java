@@ -51,4 +51,24 @@ public final class ContextSources {
         }
         return List.copyOf(sources);
     }
+
+    /**
+     * The sources of a redacted copy's proof, which travels with the copy: the file, the device in broad
+     * strokes, the copy's own metadata (with its GPS tags only when they were kept), and image hashes when
+     * they are on. Never the location, the network, device details or identifiers, whatever the settings
+     * say: a redaction exists to hide who and where.
+     *
+     * @param settings what to record (only {@code image-hashes} is read)
+     * @param gpsKept whether the copy kept its GPS tags ({@code --strip device} or {@code none})
+     */
+    public static List<MetadataSource> forRedactedCopy(Settings settings, boolean gpsKept) {
+        List<MetadataSource> sources = new ArrayList<>();
+        sources.add(new FileSource());
+        sources.add(new DeviceSource());
+        sources.add(new MediaMetadataSource(gpsKept, Optional.empty()));
+        if (settings.imageHashes()) {
+            sources.add(new ImageHashSource());
+        }
+        return List.copyOf(sources);
+    }
 }

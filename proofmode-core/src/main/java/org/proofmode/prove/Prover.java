@@ -163,6 +163,43 @@ public final class Prover {
      *     {@link Failure#IO} if it cannot be read or the proof cannot be written
      */
     public ProveResult prove(Path file, Options options) {
+        return prove(file, options, List.of());
+    }
+
+    /**
+     * A file stored and signed with a proof: {@code <h><suffix>} and its signature {@code <h><suffix>.asc},
+     * such as a redaction record ({@code .redaction.json}).
+     *
+     * @param suffix the name after the hash: a dot, then lower-case letters, digits and dots
+     * @param content the file's content
+     */
+    public record Attachment(String suffix, byte[] content) {
+        /** Validates and copies the fields. */
+        public Attachment {
+            Objects.requireNonNull(suffix, "suffix");
+            if (!suffix.matches("\\.[a-z0-9][a-z0-9.]*") || suffix.endsWith(ProofFiles.SIG) || suffix.equals(ProofFiles.JSON)
+                    || suffix.equals(ProofFiles.CSV)) {
+                throw new IllegalArgumentException("not an attachment suffix: " + suffix);
+            }
+            content = content.clone();
+        }
+
+        @Override
+        public byte[] content() {
+            return content.clone();
+        }
+    }
+
+    /**
+     * Proves one file and stores attachments, each signed, in the same atomic proof set.
+     *
+     * @param file the media file
+     * @param options notes, whether to replace an existing proof, and a progress listener
+     * @param attachments files to store and sign with the proof
+     * @return what happened; an existing proof that is kept gets no attachment
+     * @throws ProofModeException as {@link #prove(Path, Options)}
+     */
+    public ProveResult prove(Path file, Options options, List<Attachment> attachments) {
         Path path = file.toAbsolutePath().normalize();
         Optional<MediaType> type = sniff(file, path);
         if (type.isEmpty()) {
@@ -210,6 +247,11 @@ public final class Prover {
             byte[] doc = J3m.write(record);
             files.put(ProofFiles.j3m(h), doc);
             files.put(ProofFiles.j3mSig(h), ascii(StreamSigner.sign(signer, doc, now).armoredSignature()));
+        }
+        for (Attachment a : attachments) {
+            byte[] content = a.content();
+            files.put(h + a.suffix(), content);
+            files.put(h + a.suffix() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, content, now).armoredSignature()));
         }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
         ProofStore.Written w = store.write(h, files, options.force());

@@ -25,6 +25,8 @@ final class BundleLayout {
         BundleEntry csvSig;
         BundleEntry j3m;
         BundleEntry j3mSig;
+        BundleEntry redaction;
+        BundleEntry redactionSig;
         final List<BundleEntry> extras = new ArrayList<>();
 
         Group(String id) {
@@ -56,6 +58,10 @@ final class BundleLayout {
                 l.pubkeys.add(e);
             } else if (lower.equals(ProofFiles.HOW_TO_VERIFY.toLowerCase(Locale.ROOT)) || n.startsWith(".")) {
                 l.ignored.add(e);
+            } else if (n.endsWith(ProofFiles.REDACTION + ProofFiles.SIG)) {
+                l.group(strip(n, ProofFiles.REDACTION + ProofFiles.SIG)).redactionSig = e;
+            } else if (n.endsWith(ProofFiles.REDACTION)) {
+                l.group(strip(n, ProofFiles.REDACTION)).redaction = e;
             } else if (n.endsWith(J3M + ProofFiles.SIG)) {
                 l.group(strip(n, J3M + ProofFiles.SIG)).j3mSig = e;
             } else if (n.endsWith(J3M)) {

@@ -85,10 +85,51 @@ public final class CheckCodes {
     /** An {@code .ots} file is not a well-formed OpenTimestamps proof. */
     public static final String TIMESTAMP_OTS_MALFORMED = "timestamp.ots.malformed";
 
+    /**
+     * The proof is of a redacted copy and its {@code .redaction.json} record is well formed and names this
+     * copy; the message says "derived by redaction", from which original, and how.
+     */
+    public static final String REDACTION_RECORD_VALID = "redaction.record.valid";
+    /** The redaction record cannot be read, or a field is missing, mistyped or out of range. */
+    public static final String REDACTION_RECORD_MALFORMED = "redaction.record.malformed";
+    /** The redaction record names another copy than the one this proof is for. */
+    public static final String REDACTION_RECORD_MISMATCH = "redaction.record.mismatch";
+    /** An original was given, but the proof has no redaction record. */
+    public static final String REDACTION_RECORD_MISSING = "redaction.record.missing";
+    /** The given original is the one the record names (same SHA-256). */
+    public static final String REDACTION_ORIGINAL_MATCH = "redaction.original.match";
+    /** The given original is not the one the record names. */
+    public static final String REDACTION_ORIGINAL_MISMATCH = "redaction.original.mismatch";
+    /** The original could not be compared (several proofs in the bundle, or it cannot be read). */
+    public static final String REDACTION_ORIGINAL_UNCHECKED = "redaction.original.unchecked";
+    /** The original's own proof verifies (VALID or TRUSTED). */
+    public static final String REDACTION_ORIGINAL_PROOF_VALID = "redaction.original.proofValid";
+    /** The original's own proof is INVALID. */
+    public static final String REDACTION_ORIGINAL_PROOF_INVALID = "redaction.original.proofInvalid";
+    /** No proof of the original was given or found in the store. */
+    public static final String REDACTION_ORIGINAL_PROOF_MISSING = "redaction.original.proofMissing";
+    /** The original's proof is signed by another key than the record names. */
+    public static final String REDACTION_ORIGINAL_SIGNER_MISMATCH = "redaction.original.signerMismatch";
+    /** Every pixel outside the regions equals the original's (PNG), or is within JPEG re-encoding tolerance. */
+    public static final String REDACTION_OUTSIDE_UNCHANGED = "redaction.outside.unchanged";
+    /** Pixels outside the regions differ from the original's beyond tolerance, or the size differs. */
+    public static final String REDACTION_OUTSIDE_CHANGED = "redaction.outside.changed";
+    /** The copy or the original could not be decoded, so the pixels were not compared. */
+    public static final String REDACTION_OUTSIDE_UNCHECKED = "redaction.outside.unchecked";
+    /** Every region differs from the original there. */
+    public static final String REDACTION_INSIDE_CHANGED = "redaction.inside.changed";
+    /** Warning: a region looks the same as in the original (nothing hidden there, or it was uniform). */
+    public static final String REDACTION_INSIDE_UNCHANGED = "redaction.inside.unchanged";
+
     private CheckCodes() {}
 
     /** {@code signature.<subject>.<outcome>}. */
     public static String signature(String subject, String outcome) {
         return "signature." + subject + "." + outcome;
+    }
+
+    /** {@code redaction.signature.<outcome>}: the signature over the redaction record. */
+    public static String redactionSignature(String outcome) {
+        return "redaction.signature." + outcome;
     }
 }

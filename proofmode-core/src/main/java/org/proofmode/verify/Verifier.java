@@ -84,8 +84,21 @@ public final class Verifier {
      *     hostile archive) or {@link Failure#IO}
      */
     public VerificationReport verify(Path path, Optional<Path> media) {
+        return verify(path, media, Optional.empty());
+    }
+
+    /**
+     * Verifies a share zip or a proof folder, and when its proof is of a redacted copy and the original is
+     * given, compares the copy with the original and verifies the original's proof too.
+     *
+     * @param path the bundle
+     * @param media the media file, when it is not inside the bundle
+     * @param original the original of a redacted copy, with its proof when there is one
+     * @throws ProofModeException as {@link #verify(Path, Optional)}
+     */
+    public VerificationReport verify(Path path, Optional<Path> media, Optional<RedactionOriginal> original) {
         try (Bundle bundle = Bundle.open(path, limits)) {
-            return verify(bundle, media);
+            return verify(bundle, media, original);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, path + ": " + e.getMessage(), e);
         }
@@ -93,6 +106,11 @@ public final class Verifier {
 
     /** Verifies an opened bundle; see {@link #verify(Path, Optional)}. */
     public VerificationReport verify(Bundle bundle, Optional<Path> media) {
+        return verify(bundle, media, Optional.empty());
+    }
+
+    /** Verifies an opened bundle; see {@link #verify(Path, Optional, Optional)}. */
+    public VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<RedactionOriginal> original) {
         BundleLayout layout = BundleLayout.of(bundle.entries());
         List<Check> checks = new ArrayList<>();
         List<PGPPublicKeyRing> bundleKeys = readBundleKeys(layout, checks);
@@ -106,12 +124,16 @@ public final class Verifier {
         Set<BundleEntry> claimed = new HashSet<>();
         List<BundleLayout.Group> groups = new ArrayList<>(layout.groups.values());
         for (BundleLayout.Group g : groups) {
-            ProofCheck pc = new ProofCheck(g, checker, trustedFingerprints);
+            ProofCheck pc = new ProofCheck(g, checker, trustedFingerprints, groups.size() == 1 ? original : Optional.empty());
             Optional<MediaSource> m = media.isPresent() && groups.size() == 1
                     ? Optional.of(MediaSource.of(media.get()))
                     : pc.findMedia(layout.candidates, claimed, groups.size() == 1).map(MediaSource::of);
             m.flatMap(MediaSource::entry).ifPresent(claimed::add);
             proofs.add(pc.run(m));
+        }
+        if (original.isPresent() && groups.size() > 1) {
+            checks.add(new Check(CheckCodes.REDACTION_ORIGINAL_UNCHECKED, Status.FAIL, bundle.source(),
+                    "an original was given, but the bundle holds " + groups.size() + " proofs: verify the redacted copy alone"));
         }
         if (groups.isEmpty()) {
             checks.add(new Check(CheckCodes.BUNDLE_PROOF_MISSING, Status.FAIL, bundle.source(),
@@ -192,9 +214,11 @@ public final class Verifier {
         private final List<ProofRecord> jsonRecords;
         private final List<ProofRecord> csvRecords;
         private PGPPublicKeyRing signerCert;
+        private final Optional<RedactionOriginal> original;
 
-        ProofCheck(BundleLayout.Group g, SignatureChecker checker, Set<String> trustedFingerprints) {
+        ProofCheck(BundleLayout.Group g, SignatureChecker checker, Set<String> trustedFingerprints, Optional<RedactionOriginal> original) {
             this.g = g;
+            this.original = original;
             this.checker = checker;
             this.trustedFingerprints = trustedFingerprints;
             this.jsonRecords = parse(g.json, true);
@@ -250,6 +274,12 @@ public final class Verifier {
                 signature("j3m", g.j3m, g.j3mSig);
             }
             mediaChecks(media, claimed);
+            if (g.redaction != null || g.redactionSig != null || original.isPresent()) {
+                signature("redaction", g.redaction, g.redactionSig, CheckCodes::redactionSignature);
+                checks.addAll(new RedactionChecks(Verifier.this, limits).run(g.id, claimed,
+                        g.redaction == null ? Optional.empty() : Optional.of(read(g.redaction)),
+                        media.map(m -> (RedactionChecks.Opener) m::open), original));
+            }
             signerChecks();
             recordedSignerCheck(jsonRecords, csvRecords);
             timestampChecks(claimed);
@@ -292,20 +322,24 @@ public final class Verifier {
         }
 
         private void signature(String subject, BundleEntry file, BundleEntry sig) {
+            signature(subject, file, sig, outcome -> CheckCodes.signature(subject, outcome));
+        }
+
+        private void signature(String subject, BundleEntry file, BundleEntry sig, java.util.function.UnaryOperator<String> code) {
             if (file == null) {
                 if (sig != null) {
-                    checks.add(new Check(CheckCodes.signature(subject, CheckCodes.UNCHECKED), Status.WARN, sig.name(),
+                    checks.add(new Check(code.apply(CheckCodes.UNCHECKED), Status.WARN, sig.name(),
                             "the signed file is missing"));
                 }
                 return;
             }
             if (sig == null) {
-                checks.add(new Check(CheckCodes.signature(subject, CheckCodes.MISSING), Status.FAIL, file.name() + ".asc",
+                checks.add(new Check(code.apply(CheckCodes.MISSING), Status.FAIL, file.name() + ".asc",
                         "no signature over " + file.name()));
                 return;
             }
             try {
-                record(subject, sig, checker.check(read(sig), new ByteArrayInputStream(read(file))));
+                record(sig, checker.check(read(sig), new ByteArrayInputStream(read(file))), code);
             } catch (IOException e) {
                 throw new ProofModeException(Failure.IO, file.name() + ": " + e.getMessage(), e);
             }
@@ -329,7 +363,7 @@ public final class Verifier {
                     checks.add(new Check(CheckCodes.signature("media", CheckCodes.MISSING), Status.FAIL, g.id + ".asc",
                             "no signature over the media"));
                 } else {
-                    record("media", g.mediaSig, checker.check(read(g.mediaSig), in));
+                    record(g.mediaSig, checker.check(read(g.mediaSig), in), o -> CheckCodes.signature("media", o));
                 }
             } catch (LimitExceededException e) {
                 throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
@@ -346,14 +380,14 @@ public final class Verifier {
             }
         }
 
-        private void record(String subject, BundleEntry sig, SignatureChecker.Outcome o) {
+        private void record(BundleEntry sig, SignatureChecker.Outcome o, java.util.function.UnaryOperator<String> code) {
             String outcome = switch (o.kind()) {
                 case VALID -> CheckCodes.VALID;
                 case INVALID -> CheckCodes.INVALID;
                 case MALFORMED -> CheckCodes.MALFORMED;
                 case UNVERIFIABLE -> CheckCodes.UNVERIFIABLE;
             };
-            checks.add(new Check(CheckCodes.signature(subject, outcome),
+            checks.add(new Check(code.apply(outcome),
                     o.kind() == SignatureChecker.Kind.VALID ? Status.PASS : Status.FAIL, sig.name(), o.message()));
             if (o.kind() == SignatureChecker.Kind.VALID) {
                 PGPPublicKeyRing c = o.signer().orElseThrow();

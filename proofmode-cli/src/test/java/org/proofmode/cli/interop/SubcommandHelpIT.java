@@ -17,7 +17,7 @@ class SubcommandHelpIT {
     Path dir;
 
     @ParameterizedTest(name = "{0} --help")
-    @ValueSource(strings = {"prove", "verify", "export", "notarize", "keys", "keys import", "inspect", "settings", "settings set",
+    @ValueSource(strings = {"prove", "verify", "export", "redact", "notarize", "keys", "keys import", "inspect", "settings", "settings set",
         "timestamp", "timestamp sync", "timestamp upgrade"})
     void help_exits0PrintingUsage_helpOptionAfterSubcommand(String subcommand) {
         String[] words = subcommand.split(" ");
