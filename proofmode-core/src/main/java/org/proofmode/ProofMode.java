@@ -163,6 +163,16 @@ public final class ProofMode {
     }
 
     /**
+     * A time-stamper for C2PA signatures ({@code sigTst2}) at one authority, with this home's network
+     * time-outs.
+     */
+    public org.proofmode.c2pa.TimeStamper c2paTimeStamper(java.net.URI tsa) {
+        org.proofmode.timestamp.rfc3161.TsaClient client = new org.proofmode.timestamp.rfc3161.TsaClient(
+                new org.proofmode.internal.Http(TimestampSettings.load(home).timeouts()), new java.security.SecureRandom());
+        return sha256 -> client.stamp(tsa, sha256);
+    }
+
+    /**
      * Makes the timestamp service of this home: settings from {@code <home>/timestamp.conf}, the queue in
      * {@code <home>/timestamp-queue/}, trusted roots from {@code <home>/tsa-roots/} and the given ones.
      *

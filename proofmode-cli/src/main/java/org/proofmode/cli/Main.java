@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
+            TimestampCommand.class, C2paCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",

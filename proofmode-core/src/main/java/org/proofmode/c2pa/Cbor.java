@@ -53,9 +53,37 @@ public final class Cbor {
             if (n == null || n.isMissingNode()) {
                 throw new C2paFormatException("no CBOR data item");
             }
+            checkText(n);
             return n;
         } catch (IOException e) {
             throw new C2paFormatException("malformed CBOR: " + e.getMessage(), e);
+        }
+    }
+
+    /** Rejects text (values and keys) that is not well-formed Unicode, such as lone surrogates. */
+    private static void checkText(JsonNode n) throws C2paFormatException {
+        if (n.isTextual()) {
+            checkText(n.textValue());
+        } else if (n.isObject()) {
+            for (Map.Entry<String, JsonNode> e : n.properties()) {
+                checkText(e.getKey());
+                checkText(e.getValue());
+            }
+        } else if (n.isArray()) {
+            for (JsonNode c : n) {
+                checkText(c);
+            }
+        }
+    }
+
+    private static void checkText(String s) throws C2paFormatException {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new C2paFormatException("CBOR text is not well-formed UTF-8");
+            }
         }
     }
 
@@ -89,7 +117,15 @@ public final class Cbor {
         } else if (n.isTextual()) {
             g.writeString(n.textValue());
         } else if (n.isIntegralNumber()) {
-            g.writeNumber(n.longValue());
+            if (n.canConvertToLong()) {
+                g.writeNumber(n.longValue());
+            } else {
+                g.writeNumber(n.bigIntegerValue());
+            }
+        } else if (n.isFloat()) {
+            g.writeNumber(n.floatValue());
+        } else if (n.isBigDecimal()) {
+            g.writeNumber(n.decimalValue());
         } else if (n.isNumber()) {
             g.writeNumber(n.doubleValue());
         } else if (n.isBoolean()) {
