@@ -108,6 +108,40 @@ class C2paInteropTest {
     }
 
     @Test
+    void exiftool_listsOurBoxes_jpegAndPng() throws Exception {
+        Path exiftool = ExternalTool.require("exiftool");
+        for (String[] f : new String[][] {{"no_manifest.jpg", "exif.jpg"}, {"libpng-test.png", "exif.png"}}) {
+            Path p = signed(f[0], f[1]);
+            ProcessResult r = ExternalTool.run(List.of(exiftool.toString(), "-a", "-G1", "-JUMBF:all", p.toString()),
+                    java.util.Map.of(), java.time.Duration.ofSeconds(60));
+            assertThat(r.succeeded()).as(r.describe()).isTrue();
+            assertThat(r.stdout()).as(f[1]).contains("[JUMBF]", "JUMD Label", ": c2pa\n",
+                    "urn:c2pa:", "c2pa.assertions", "c2pa.actions.v2", "c2pa.hash.data", "c2pa.claim.v2", "c2pa.signature");
+            assertThat(r.stdout()).contains("c2pa.created", "digitalCapture");
+        }
+    }
+
+    @Test
+    void validate_timeStampValidated_sigTst2FromLoopbackTsa() throws Exception {
+        try (OpensslTsa tsa = OpensslTsa.start(work.resolve("tsa"), 0)) {
+            byte[] in = Files.readAllBytes(SAMPLES.resolve("no_manifest.jpg"));
+            Path p = work.resolve("stamped.jpg");
+            Files.write(p, new ManifestBuilder().title("stamped.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
+                    .sign(in, signer, Optional.of(org.proofmode.ProofMode.at(home).c2paTimeStamper(tsa.url()))));
+            assertThat(tsa.requests()).hasSize(1);
+            C2paWasm.Result ref = C2paWasm.validate(p, "image/jpeg", Optional.of(anchors));
+            assertThat(ref.state()).isEqualTo("Trusted");
+            assertThat(ref.success()).contains("timeStamp.validated");
+            C2paReport ours = new C2paReader(LocalCa.anchorsInHome(home), org.proofmode.c2pa.Pem.certificates(tsa.caPem()))
+                    .read(p).orElseThrow();
+            assertThat(ours.state()).isEqualTo(ValidationState.TRUSTED);
+            assertThat(ours.has("timeStamp.validated")).isTrue();
+            assertThat(ours.has("timeStamp.trusted")).isTrue();
+            assertThat(ours.signedAt()).isPresent();
+        }
+    }
+
+    @Test
     void validate_trusted_redactionManifestWithParentIngredient() throws Exception {
         byte[] original = Files.readAllBytes(SAMPLES.resolve("no_manifest.jpg"));
         Ingredient parent = new Ingredient("original.jpg", "image/jpeg", MessageDigest.getInstance("SHA-256").digest(original));
