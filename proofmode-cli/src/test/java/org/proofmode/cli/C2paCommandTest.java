@@ -102,7 +102,8 @@ class C2paCommandTest {
         assertThat(read(copy).state()).isEqualTo(ValidationState.TRUSTED);
         Cli.Result v = cli.run("verify", copy.toString());
         assertThat(v.exit()).as(v.out() + v.err()).isZero();
-        assertThat(v.out()).contains("TRUSTED", "signature.media.valid", "c2pa.claimSignature.validated");
+        assertThat(v.out()).contains("TRUSTED", "signature.media.valid", "c2pa.claimSignature.validated",
+                "c2pa.proofmode.signer.match");
     }
 
     @Test

@@ -76,7 +76,7 @@ public final class C2paReader {
         } catch (C2paFormatException e) {
             C2paStatus s = new C2paStatus(Codes.CLAIM_MALFORMED, Outcome.FAILURE, e.getMessage(), "self#jumbf=/c2pa");
             return Optional.of(new C2paReport(ValidationState.INVALID, format.get(), "", "unknown", Optional.empty(),
-                    Optional.empty(), List.of(), List.of(s)));
+                    Optional.empty(), List.of(), List.of(s), Optional.empty()));
         }
         return Optional.of(new Validation(store, src, format.get()).run());
     }
@@ -90,6 +90,7 @@ public final class C2paReader {
         private final List<C2paStatus> out = new ArrayList<>();
         private Optional<String> signer = Optional.empty();
         private Optional<Instant> signedAt = Optional.empty();
+        private Optional<String> proofModeSigner = Optional.empty();
 
         Validation(ManifestStore store, ByteSource src, AssetFormat format) {
             this.store = store;
@@ -106,7 +107,7 @@ public final class C2paReader {
             boolean failed = out.stream().anyMatch(s -> s.outcome() == Outcome.FAILURE
                     && !s.code().equals(Codes.SIGNING_CREDENTIAL_UNTRUSTED));
             ValidationState state = failed ? ValidationState.INVALID : trusted ? ValidationState.TRUSTED : ValidationState.VALID;
-            return new C2paReport(state, format, m.label(), m.generator(), signer, signedAt, labels, out);
+            return new C2paReport(state, format, m.label(), m.generator(), signer, signedAt, labels, out, proofModeSigner);
         }
 
         private void add(String code, Outcome o, String explanation, String url) {
@@ -176,6 +177,10 @@ public final class C2paReader {
                 labels.add(box.get().label());
                 if (hashMatches(ref, alg, box.get())) {
                     add(Codes.HASHED_URI_MATCH, Outcome.SUCCESS, "hashed uri matched: " + uri, abs);
+                    if (box.get().label().equals(ContentCredentials.PROOF_ASSERTION)) {
+                        proofModeSigner = AssertionData.cbor(box.get()).map(n -> n.path("signer").asText(""))
+                                .filter(x -> !x.isEmpty());
+                    }
                 } else {
                     add(Codes.HASHED_URI_MISMATCH, Outcome.FAILURE, "hash of " + uri + " does not match the claim", abs);
                 }

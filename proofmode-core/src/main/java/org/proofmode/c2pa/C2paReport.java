@@ -16,9 +16,11 @@ import java.util.Optional;
  * @param signedAt the time-stamp's time, when a token validated
  * @param assertions the labels of the active manifest's assertions
  * @param statuses every status, in the order the checks ran
+ * @param proofModeSigner the OpenPGP fingerprint named by an intact {@code org.proofmode.proof} assertion
  */
 public record C2paReport(ValidationState state, AssetFormat format, String activeManifest, String generator,
-        Optional<String> signer, Optional<java.time.Instant> signedAt, List<String> assertions, List<C2paStatus> statuses) {
+        Optional<String> signer, Optional<java.time.Instant> signedAt, List<String> assertions, List<C2paStatus> statuses,
+        Optional<String> proofModeSigner) {
     /** Validates and copies the fields. */
     public C2paReport {
         Objects.requireNonNull(state, "state");
@@ -29,6 +31,7 @@ public record C2paReport(ValidationState state, AssetFormat format, String activ
         Objects.requireNonNull(signedAt, "signedAt");
         assertions = List.copyOf(assertions);
         statuses = List.copyOf(statuses);
+        Objects.requireNonNull(proofModeSigner, "proofModeSigner");
     }
 
     /** Tells whether a status with this code was reported. */

@@ -31,8 +31,9 @@ public final class C2paChecks {
      *
      * @param checks the checks, empty if the file has no manifest
      * @param verdict the manifest's verdict, empty if there is none
+     * @param proofModeSigner the OpenPGP fingerprint the manifest binds, if any
      */
-    public record Result(List<Check> checks, Optional<Verdict> verdict) {
+    public record Result(List<Check> checks, Optional<Verdict> verdict, Optional<String> proofModeSigner) {
         /** Copies the checks. */
         public Result {
             checks = List.copyOf(checks);
@@ -52,7 +53,7 @@ public final class C2paChecks {
             throw new ProofModeException(Failure.IO, media + ": " + e.getMessage(), e);
         }
         if (r.isEmpty()) {
-            return new Result(List.of(), Optional.empty());
+            return new Result(List.of(), Optional.empty(), Optional.empty());
         }
         C2paReport report = r.get();
         List<Check> out = new ArrayList<>();
@@ -68,7 +69,7 @@ public final class C2paChecks {
             case VALID -> Verdict.VALID;
             case TRUSTED -> Verdict.TRUSTED;
         };
-        return new Result(out, Optional.of(v));
+        return new Result(out, Optional.of(v), report.proofModeSigner());
     }
 
     /** Adds the media's C2PA checks to a report; an invalid manifest makes the report invalid. */
@@ -79,6 +80,14 @@ public final class C2paChecks {
         }
         List<Check> checks = new ArrayList<>(report.checks());
         checks.addAll(r.checks());
+        String subject = media.getFileName().toString();
+        r.proofModeSigner().ifPresent(bound -> report.proofs().stream().flatMap(p -> p.signer().stream()).findFirst()
+                .ifPresent(s -> checks.add(bound.equalsIgnoreCase(s.fingerprint())
+                        ? new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, Status.PASS, subject,
+                                "the content credentials name the OpenPGP key that signed the proof, " + bound)
+                        : new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, Status.WARN, subject,
+                                "the content credentials name OpenPGP key " + bound + ", the proof was signed by "
+                                        + s.fingerprint()))));
         Verdict v = r.verdict().filter(x -> x == Verdict.INVALID).map(report.verdict()::and).orElse(report.verdict());
         return new VerificationReport(report.source(), v, checks, report.proofs());
     }

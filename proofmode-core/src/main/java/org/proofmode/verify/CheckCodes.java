@@ -110,6 +110,11 @@ public final class CheckCodes {
     /** C2PA (info): the media file carries content credentials; the message names the generator and signer. */
     public static final String C2PA_MANIFEST_PRESENT = "c2pa.manifest.present";
 
+    /** The manifest's {@code org.proofmode.proof} names the OpenPGP key that signed the proof. */
+    public static final String C2PA_PROOFMODE_SIGNER_MATCH = "c2pa.proofmode.signer.match";
+    /** Warning: the manifest's {@code org.proofmode.proof} names another OpenPGP key than the proof's signer. */
+    public static final String C2PA_PROOFMODE_SIGNER_MISMATCH = "c2pa.proofmode.signer.mismatch";
+
     private CheckCodes() {}
 
     /**
