@@ -137,12 +137,21 @@ public final class Cbor {
         }
     }
 
-    /** A generator for hand-built items (COSE structures with integer keys and tags). */
-    static CBORGenerator generator(ByteArrayOutputStream out) {
-        try {
-            return (CBORGenerator) MAPPER.getFactory().createGenerator(out);
+    /** Writes hand-built items (COSE structures with integer keys and tags). */
+    @FunctionalInterface
+    interface Items {
+        /** Writes the items. */
+        void write(CBORGenerator g) throws IOException;
+    }
+
+    /** The bytes of hand-built items. */
+    static byte[] encode(Items items) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (CBORGenerator g = (CBORGenerator) MAPPER.getFactory().createGenerator(out)) {
+            items.write(g);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return out.toByteArray();
     }
 }

@@ -2,11 +2,8 @@ package org.proofmode.c2pa;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.cbor.CBORGenerator;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
@@ -184,34 +181,23 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
     }
 
     private static byte[] structure(String context, byte[] protectedBytes, byte[] payload) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (CBORGenerator g = Cbor.generator(out)) {
+        return Cbor.encode(g -> {
             g.writeStartArray(null, 4);
             g.writeString(context);
             g.writeBinary(protectedBytes);
             g.writeBinary(new byte[0]);
             g.writeBinary(payload);
             g.writeEndArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        });
     }
 
     static byte[] bstr(byte[] b) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (CBORGenerator g = Cbor.generator(out)) {
-            g.writeBinary(b);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        return Cbor.encode(g -> g.writeBinary(b));
     }
 
     /** Writes a tagged COSE_Sign1 with a detached payload. */
     static byte[] write(byte[] protectedBytes, ObjectNode unprotected, byte[] signature) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (CBORGenerator g = Cbor.generator(out)) {
+        return Cbor.encode(g -> {
             g.writeTag(COSE_SIGN1_TAG);
             g.writeStartArray(null, 4);
             g.writeBinary(protectedBytes);
@@ -219,36 +205,35 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
             g.writeNull();
             g.writeBinary(signature);
             g.writeEndArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        });
     }
 
     /** The protected header: algorithm and certificate chain. */
     static byte[] protectedHeader(CoseAlgorithm alg, List<X509Certificate> chain) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (CBORGenerator g = Cbor.generator(out)) {
+        List<byte[]> ders = new ArrayList<>();
+        try {
+            for (X509Certificate c : chain) {
+                ders.add(c.getEncoded());
+            }
+        } catch (java.security.cert.CertificateEncodingException e) {
+            throw new IllegalArgumentException("certificate cannot be encoded", e);
+        }
+        return Cbor.encode(g -> {
             g.writeStartObject(null, 2);
             g.writeFieldId(1);
             g.writeNumber(alg.id());
             g.writeFieldId(33);
-            if (chain.size() == 1) {
-                g.writeBinary(chain.get(0).getEncoded());
+            if (ders.size() == 1) {
+                g.writeBinary(ders.get(0));
             } else {
-                g.writeStartArray(null, chain.size());
-                for (X509Certificate c : chain) {
-                    g.writeBinary(c.getEncoded());
+                g.writeStartArray(null, ders.size());
+                for (byte[] d : ders) {
+                    g.writeBinary(d);
                 }
                 g.writeEndArray();
             }
             g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (java.security.cert.CertificateEncodingException e) {
-            throw new IllegalArgumentException("certificate cannot be encoded", e);
-        }
-        return out.toByteArray();
+        });
     }
 
     private static boolean verify(CoseAlgorithm alg, PublicKey key, byte[] tbs, byte[] sig) throws GeneralSecurityException {

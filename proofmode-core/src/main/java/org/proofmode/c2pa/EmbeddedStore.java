@@ -33,7 +33,8 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
     }
 
     /**
-     * Finds the store.
+     * Finds the store. A container damaged outside the store is not this reader's concern: the walk
+     * stops there and reports what it found before.
      *
      * @return empty when the container is not one of {@link AssetFormat} or holds no store
      * @throws C2paFormatException if the container is malformed where the store would be, or the store
@@ -66,7 +67,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
         while (pos + 4 <= size && segments++ < MAX_CHUNKS) {
             byte[] h = src.read(pos, 2);
             if ((h[0] & 0xFF) != 0xFF) {
-                throw new C2paFormatException("JPEG marker expected at offset " + pos);
+                break; // damaged structure: what was collected so far is all there is
             }
             int marker = h[1] & 0xFF;
             if (marker == 0xFF) {
@@ -83,7 +84,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
             byte[] l = src.read(pos + 2, 2);
             int len = ((l[0] & 0xFF) << 8) | (l[1] & 0xFF);
             if (len < 2 || pos + 2 + len > size) {
-                throw new C2paFormatException("JPEG segment at offset " + pos + " has length " + len);
+                break;
             }
             if (marker == 0xEB && len >= 2 + 16) {
                 byte[] seg = src.read(pos + 4, len - 2);
@@ -139,7 +140,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
             long len = Jumbf.u32(h, 0);
             String type = new String(h, 4, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
             if (pos + 12 + len > size) {
-                throw new C2paFormatException("PNG chunk '" + Jumbf.printable(type) + "' at offset " + pos + " runs past the end");
+                break;
             }
             if (type.equals("caBX")) {
                 if (len > Jumbf.MAX_STORE_BYTES) {
@@ -172,7 +173,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
                 len = size - pos;
             }
             if (len < header || pos + len > size) {
-                throw new C2paFormatException("MP4 box at offset " + pos + " has length " + len);
+                break;
             }
             if (h[4] == 'u' && h[5] == 'u' && h[6] == 'i' && h[7] == 'd' && len >= header + 16 + 4) {
                 byte[] uuid = src.read(pos + header, 16);

@@ -36,15 +36,13 @@ class LocalCaTest {
 
     @Test
     void signer_keyLocked_wrongPassphrase() {
-        C2paFixtures.signer(home);
-        assertThatThrownBy(() -> new LocalCa(home).signer(Passphrase.adopt("wrong".toCharArray())))
+        assertThatThrownBy(() -> new LocalCa(C2paFixtures.sharedHome()).signer(Passphrase.adopt("wrong".toCharArray())))
                 .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.KEY_LOCKED));
     }
 
     @Test
     void create_outputExists_secondTimeWithoutReplace() {
-        C2paFixtures.signer(home);
-        assertThatThrownBy(() -> new LocalCa(home).create(C2paFixtures.passphrase(), "TEST", false))
+        assertThatThrownBy(() -> new LocalCa(C2paFixtures.sharedHome()).create(C2paFixtures.passphrase(), "TEST", false))
                 .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.OUTPUT_EXISTS));
     }
 

@@ -49,4 +49,17 @@ class ReferenceSamplesTest {
         assertThat(reader.read(DIR.resolve("no_manifest.jpg"))).isEqualTo(Optional.empty());
         assertThat(reader.read(DIR.resolve("libpng-test.png"))).isEqualTo(Optional.empty());
     }
+
+    @Test
+    void read_empty_damagedContainerWithoutStore() {
+        byte[] b = new byte[3000];
+        new java.util.Random(13).nextBytes(b);
+        b[0] = (byte) 0xFF;
+        b[1] = (byte) 0xD8;
+        b[2] = (byte) 0xFF;
+        b[3] = (byte) 0xE0;
+        assertThat(reader.read(b)).isEmpty();
+        byte[] png = java.util.Arrays.copyOf(new byte[] {(byte) 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A, 0x7F, 0, 0, 0}, 40);
+        assertThat(reader.read(png)).isEmpty();
+    }
 }
