@@ -16,6 +16,13 @@ import java.util.Optional;
  */
 class C2paFuzzTest {
     private static final C2paReader READER = new C2paReader(List.of(), List.of());
+    /** Equal values: integers compare by value whatever their width (CBOR writes them minimal). */
+    private static final java.util.Comparator<JsonNode> SAME_VALUE = (a, b) -> {
+        if (a.isIntegralNumber() && b.isIntegralNumber()) {
+            return a.bigIntegerValue().compareTo(b.bigIntegerValue());
+        }
+        return a.equals(b) ? 0 : 1;
+    };
 
     @FuzzTest(maxDuration = "2m")
     void jumbf(byte[] data) {
@@ -31,7 +38,7 @@ class C2paFuzzTest {
     void cbor(byte[] data) {
         try {
             JsonNode n = Cbor.read(data);
-            assertThat(Cbor.read(Cbor.write(n))).isEqualTo(n);
+            assertThat(Cbor.read(Cbor.write(n)).equals(SAME_VALUE, n)).as("round trip of %s", n).isTrue();
         } catch (C2paFormatException e) {
             assertThat(e.getMessage()).isNotBlank();
         }
