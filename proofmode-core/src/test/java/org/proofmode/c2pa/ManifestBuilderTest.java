@@ -98,4 +98,37 @@ class ManifestBuilderTest {
                         Optional.empty()))
                 .isInstanceOf(C2paFormatException.class);
     }
+
+    @Test
+    void read_signatureChecked_storeInMp4UuidBox() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.PNG, C2paFixtures.shared());
+        byte[] store = extractStore(signed);
+        java.io.ByteArrayOutputStream mp4 = new java.io.ByteArrayOutputStream();
+        box(mp4, "ftyp", "isom\0\0\0\1isommp41".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        java.io.ByteArrayOutputStream uuid = new java.io.ByteArrayOutputStream();
+        uuid.writeBytes(EmbeddedStore.BMFF_C2PA_UUID);
+        uuid.writeBytes(new byte[4]);
+        uuid.writeBytes("manifest\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        uuid.writeBytes(new byte[8]);
+        uuid.writeBytes(store);
+        box(mp4, "uuid", uuid.toByteArray());
+        box(mp4, "mdat", new byte[100]);
+        C2paReport r = read(mp4.toByteArray(), true);
+        assertThat(r.format()).isEqualTo(AssetFormat.MP4);
+        assertThat(r.has(Codes.CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(r.has(Codes.HASHED_URI_MATCH)).isTrue();
+        assertThat(r.has(Codes.SIGNING_CREDENTIAL_TRUSTED)).isTrue();
+    }
+
+    private static byte[] extractStore(byte[] asset) throws Exception {
+        try (ByteSource src = ByteSource.of(asset)) {
+            return EmbeddedStore.find(src).orElseThrow().jumbf();
+        }
+    }
+
+    private static void box(java.io.ByteArrayOutputStream out, String type, byte[] payload) {
+        Jumbf.writeU32(out, 8L + payload.length);
+        out.writeBytes(type.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        out.writeBytes(payload);
+    }
 }
