@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz the parsers of untrusted timestamp files with Jazzer, a few minutes per target.
+# Fuzz the parsers of untrusted files (timestamps, bundles, records, keys, metadata, C2PA) with Jazzer, a few minutes per target.
 set -euo pipefail
 
 BENCH_NAME=fuzz
@@ -22,6 +22,11 @@ Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) f
   UntrustedInputFuzzTest#armoredKey     OpenPGP keys: certificates, or bad data
   UntrustedInputFuzzTest#imageMetadata  EXIF/XMP/IPTC reading and image hashing of hostile files:
                                         a result or a documented exception, never an error
+  C2paFuzzTest#jumbf          JUMBF boxes (only C2paFormatException; what parses writes back the same)
+  C2paFuzzTest#cbor           CBOR (only C2paFormatException; what parses writes back to the same tree)
+  C2paFuzzTest#cose           COSE_Sign1 (only C2paFormatException; garbage never verifies)
+  C2paFuzzTest#manifestStore  C2PA manifest stores and JUMBF URI resolution (only C2paFormatException)
+  C2paFuzzTest#asset          whole JPEG/PNG/MP4 files through the C2PA reader: statuses, never an exception
 
 One target is fuzzed per Maven run; each run lasts the target's maxDuration (2 minutes), and runs
 repeat until MINUTES have passed, each resuming from the corpus the previous one grew
@@ -35,7 +40,7 @@ the file. The same by hand, for one target:
 Environment:
   MINUTES=2   fuzzing time per target (rounded up to whole 2-minute runs)
   INSTRUMENT  classes instrumented for coverage (Jazzer's "instrument" globs; default: ours and
-              Bouncy Castle's asn1, cms, tsp and cert packages)
+              Jackson's CBOR parser and Bouncy Castle's asn1, cms, tsp and cert packages)
 Last stdout line per target (machine-readable):
   fuzz target=T runs=R execs=N corpus=C findings=F
 USAGE
@@ -43,10 +48,11 @@ USAGE
 
 TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#verify"
     "UntrustedInputFuzzTest#bundleZip" "UntrustedInputFuzzTest#proofJson" "UntrustedInputFuzzTest#proofCsv"
-    "UntrustedInputFuzzTest#armoredKey" "UntrustedInputFuzzTest#imageMetadata")
+    "UntrustedInputFuzzTest#armoredKey" "UntrustedInputFuzzTest#imageMetadata"
+    "C2paFuzzTest#jumbf" "C2paFuzzTest#cbor" "C2paFuzzTest#cose" "C2paFuzzTest#manifestStore" "C2paFuzzTest#asset")
 # Classes whose branches guide the fuzzer: ours, and Bouncy Castle's ASN.1, CMS and TSP parsers,
 # where most of the RFC 3161 parsing happens.
-INSTRUMENT=${INSTRUMENT:-"org.proofmode.**,org.bouncycastle.asn1.**,org.bouncycastle.cms.**,org.bouncycastle.tsp.**,org.bouncycastle.cert.**"}
+INSTRUMENT=${INSTRUMENT:-"org.proofmode.**,com.fasterxml.jackson.dataformat.cbor.**,org.bouncycastle.asn1.**,org.bouncycastle.cms.**,org.bouncycastle.tsp.**,org.bouncycastle.cert.**"}
 
 main() {
     [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }

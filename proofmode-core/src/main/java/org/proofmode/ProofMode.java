@@ -163,6 +163,31 @@ public final class ProofMode {
     }
 
     /**
+     * Makes the content-credential (C2PA) checks of {@code verify}: signers are trusted when they chain to
+     * this home's C2PA CA ({@code <home>/c2pa/ca.pem}) or one of the given anchors; time-stamps are
+     * anchored as for {@link #verifier(List, List)}.
+     *
+     * @param anchors more C2PA trust anchors, e.g. from {@code --c2pa-trust}
+     * @param extraTsaRoots more trusted time-stamp roots
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if a trusted root cannot be read
+     */
+    public org.proofmode.verify.C2paChecks c2paChecks(List<X509Certificate> anchors, List<X509Certificate> extraTsaRoots) {
+        List<X509Certificate> all = new ArrayList<>(anchors);
+        all.addAll(org.proofmode.c2pa.LocalCa.anchorsInHome(home));
+        return new org.proofmode.verify.C2paChecks(new org.proofmode.c2pa.C2paReader(all, tsaRoots(extraTsaRoots)));
+    }
+
+    /**
+     * A time-stamper for C2PA signatures ({@code sigTst2}) at one authority, with this home's network
+     * time-outs.
+     */
+    public org.proofmode.c2pa.TimeStamper c2paTimeStamper(java.net.URI tsa) {
+        org.proofmode.timestamp.rfc3161.TsaClient client = new org.proofmode.timestamp.rfc3161.TsaClient(
+                new org.proofmode.internal.Http(TimestampSettings.load(home).timeouts()), new java.security.SecureRandom());
+        return sha256 -> client.stamp(tsa, sha256);
+    }
+
+    /**
      * Makes the timestamp service of this home: settings from {@code <home>/timestamp.conf}, the queue in
      * {@code <home>/timestamp-queue/}, trusted roots from {@code <home>/tsa-roots/} and the given ones.
      *

@@ -5,11 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
-import org.proofmode.bundle.ProofStore;
 import org.proofmode.metadata.Settings;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
-import org.proofmode.prove.Prover;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -44,10 +42,7 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         ProofMode pm = root.proofMode();
         Settings s = context.apply(pm.settings());
-        Prover prover = new Prover(() -> {
-            throw new IllegalStateException("inspect never signs");
-        }, new ProofStore(pm.home().resolve("proofs")), pm.contextSources(s, context.manualLocation()), java.time.Clock.systemUTC());
-        ProofRecord r = prover.inspect(file);
+        ProofRecord r = CredentialedCopy.context(pm, s, context, file);
         if (json) {
             root.ctx.out().println(new String(ProofJson.write(r), StandardCharsets.UTF_8));
         } else {

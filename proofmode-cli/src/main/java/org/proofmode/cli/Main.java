@@ -46,7 +46,7 @@ public final class Main {
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
+            TimestampCommand.class, C2paCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
             CommandLine.HelpCommand.class);
 
     final CliContext ctx;

@@ -54,7 +54,8 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
             "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM",
-            "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg", "", ExitCodes.HELP_TABLE})
+            "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg",
+            "  proofmode prove --c2pa IMG_0001.jpg      (writes and proves IMG_0001.c2pa.jpg)", "", ExitCodes.HELP_TABLE})
 final class ProveCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -86,6 +87,11 @@ final class ProveCommand implements Callable<Integer> {
 
     @Option(names = "--timestamp", description = "Timestamp each proof with every service in PROOFMODE_HOME/timestamp.conf.")
     boolean timestamp;
+
+    @Option(names = "--c2pa", description = "First embed content credentials (C2PA) in a copy NAME.c2pa.EXT of each JPEG "
+            + "or PNG, signed by the local C2PA CA (created on first use; see 'proofmode c2pa'), then prove the copy: the "
+            + "proof covers the manifest. With --tsa, the manifest's signature is time-stamped there too.")
+    boolean c2pa;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core, so that hashing goes on while writes are flushed to disk).")
     Integer jobs;
@@ -130,6 +136,19 @@ final class ProveCommand implements Callable<Integer> {
                         + pm.home().resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
             }
             timestamps = Optional.of(ts);
+        }
+        if (c2pa) {
+            CredentialedCopy.Outcome o = CredentialedCopy.make(ctx, pm, settings, context, keyOptions,
+                    timestampOptions.tsa.stream().findFirst(), force, work.stream().map(Work::file).toList());
+            exit = firstError(exit, o.exit());
+            List<Work> credentialed = new ArrayList<>();
+            for (Path p : o.files()) {
+                credentialed.add(new Work(p, true, Files.size(p)));
+            }
+            work = credentialed;
+            if (work.isEmpty()) {
+                return exit;
+            }
         }
         // Unlock (or create) the key while the first media are being read and hashed.
         CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);

@@ -16,6 +16,7 @@ import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.verify.RedactionOriginal;
+import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
@@ -35,6 +36,10 @@ import picocli.CommandLine.ParentCommand;
                 + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
                 + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
             "",
+            "Content credentials (C2PA) embedded in a JPEG, PNG or MP4 are checked too, with the specification's "
+                + "status codes prefixed c2pa. (c2pa.claimSignature.validated, c2pa.assertion.dataHash.mismatch, ...); "
+                + "a media file with content credentials but no proof in the store is verified by them alone.",
+            "",
             "Timestamps are checked too: an RFC 3161 token (.tsr) must cover the media signature and chain to a "
                 + "trusted time-stamp root (--tsa-trust); an OpenTimestamps proof (.ots) must commit to the media "
                 + "signature or the media, and is shown pending or with its Bitcoin block and merkle root.",
@@ -46,7 +51,8 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
-            "  proofmode verify --trust alice.asc --require-trusted share.zip", "", ExitCodes.HELP_TABLE})
+            "  proofmode verify --trust alice.asc --require-trusted share.zip",
+            "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -63,6 +69,11 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--tsa-trust", paramLabel = "CA.pem", description = "Trust this time-stamp root (repeatable), besides PROOFMODE_HOME/tsa-roots/*.pem. "
             + "A token from an authority that does not chain to one is reported timestamp.rfc3161.untrusted.")
     List<Path> tsaTrust = new ArrayList<>();
+
+    @Option(names = "--c2pa-trust", paramLabel = "ANCHORS.pem", description = "Trust these C2PA signing roots (repeatable), "
+            + "besides this home's own C2PA CA (PROOFMODE_HOME/c2pa/ca.pem). Content credentials whose signer does not "
+            + "chain to one are reported c2pa.signingCredential.untrusted (a warning).")
+    List<Path> c2paTrust = new ArrayList<>();
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
     Path media;
@@ -104,11 +115,16 @@ final class VerifyCommand implements Callable<Integer> {
             tsaRoots.addAll(TrustedRoots.read(t));
         }
         Verifier verifier = pm.verifier(trusted, tsaRoots);
+        List<java.security.cert.X509Certificate> anchors = new ArrayList<>();
+        for (Path t : c2paTrust) {
+            anchors.addAll(TrustedRoots.read(t));
+        }
+        C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
         List<VerificationReport> reports = new ArrayList<>();
         int error = ExitCodes.OK;
         for (Path p : paths) {
             try {
-                VerificationReport r = verifyOne(pm, verifier, p);
+                VerificationReport r = verifyOne(pm, verifier, c2pa, p);
                 reports.add(r);
                 if (!json) {
                     ReportPrinter.print(ctx.out(), r);
@@ -137,7 +153,7 @@ final class VerifyCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, Path p) throws IOException {
+    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p) throws IOException {
         if (!Files.exists(p)) {
             throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
         }
@@ -147,12 +163,16 @@ final class VerifyCommand implements Callable<Integer> {
             orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
-            return verifier.verify(p, Optional.ofNullable(media), orig);
+            VerificationReport r = verifier.verify(p, Optional.ofNullable(media), orig);
+            return media == null ? r : c2pa.addTo(r, media);
         }
         String sha = Digests.sha256(p);
-        Path folder = pm.store().find(sha).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
-                p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
-                        + "; verify its bundle or proof folder instead"));
-        return verifier.verify(folder, Optional.of(p), orig);
+        Optional<Path> folder = pm.store().find(sha);
+        if (folder.isEmpty()) {
+            return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                    p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
+                            + " and no content credentials in it; verify its bundle or proof folder instead"));
+        }
+        return c2pa.addTo(verifier.verify(folder.get(), Optional.of(p), orig), p);
     }
 }

@@ -121,7 +121,45 @@ public final class CheckCodes {
     /** Warning: a region looks the same as in the original (nothing hidden there, or it was uniform). */
     public static final String REDACTION_INSIDE_UNCHANGED = "redaction.inside.unchanged";
 
+    /** C2PA: the claim signature verifies with the signing credential. */
+    public static final String C2PA_CLAIM_SIGNATURE_VALIDATED = "c2pa.claimSignature.validated";
+    /** C2PA: the claim signature does not verify. */
+    public static final String C2PA_CLAIM_SIGNATURE_MISMATCH = "c2pa.claimSignature.mismatch";
+    /** C2PA: the asset's bytes match the manifest's data hash (hard binding). */
+    public static final String C2PA_DATA_HASH_MATCH = "c2pa.assertion.dataHash.match";
+    /** C2PA: the asset's bytes were changed after signing. */
+    public static final String C2PA_DATA_HASH_MISMATCH = "c2pa.assertion.dataHash.mismatch";
+    /** C2PA: an assertion matches its hashed URI in the claim. */
+    public static final String C2PA_HASHED_URI_MATCH = "c2pa.assertion.hashedURI.match";
+    /** C2PA: an assertion was changed after signing. */
+    public static final String C2PA_HASHED_URI_MISMATCH = "c2pa.assertion.hashedURI.mismatch";
+    /** C2PA: the signing certificate chains to a trust anchor ({@code --c2pa-trust}). */
+    public static final String C2PA_SIGNING_CREDENTIAL_TRUSTED = "c2pa.signingCredential.trusted";
+    /** C2PA (warning): the signing certificate does not chain to a trust anchor. */
+    public static final String C2PA_SIGNING_CREDENTIAL_UNTRUSTED = "c2pa.signingCredential.untrusted";
+    /** C2PA: the signing certificate breaks the C2PA certificate profile. */
+    public static final String C2PA_SIGNING_CREDENTIAL_INVALID = "c2pa.signingCredential.invalid";
+    /** C2PA: the time-stamp token ({@code sigTst2}) covers the signature. */
+    public static final String C2PA_TIMESTAMP_VALIDATED = "c2pa.timeStamp.validated";
+    /** C2PA: the manifest store cannot be parsed. */
+    public static final String C2PA_CLAIM_MALFORMED = "c2pa.claim.malformed";
+    /** C2PA (info): the media file carries content credentials; the message names the generator and signer. */
+    public static final String C2PA_MANIFEST_PRESENT = "c2pa.manifest.present";
+
+    /** The manifest's {@code org.proofmode.proof} names the OpenPGP key that signed the proof. */
+    public static final String C2PA_PROOFMODE_SIGNER_MATCH = "c2pa.proofmode.signer.match";
+    /** Warning: the manifest's {@code org.proofmode.proof} names another OpenPGP key than the proof's signer. */
+    public static final String C2PA_PROOFMODE_SIGNER_MISMATCH = "c2pa.proofmode.signer.mismatch";
+
     private CheckCodes() {}
+
+    /**
+     * {@code c2pa.<status>}: a C2PA specification status code as a check code. Every status of
+     * {@link org.proofmode.c2pa.C2paStatus.Codes} maps this way; the constants above name the common ones.
+     */
+    public static String c2pa(String specCode) {
+        return "c2pa." + specCode;
+    }
 
     /** {@code signature.<subject>.<outcome>}. */
     public static String signature(String subject, String outcome) {

@@ -28,7 +28,8 @@ public final class ExternalTool {
             "gpgconf", "gnupg",
             "exiftool", "libimage-exiftool-perl",
             "gpsfake", "gpsd-clients",
-            "ots", "python3-opentimestamps");
+            "ots", "python3-opentimestamps",
+            "node", "nodejs");
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Benchmark: reading and checking content credentials, ours against the reference validator.
+set -euo pipefail
+
+BENCH_NAME=c2pa-verify
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'EOF_USAGE'
+Usage: bench/c2pa-verify.sh [--help]
+
+Makes one camera-like JPEG (ffmpeg test pattern, SIZE pixels), embeds content credentials with
+'proofmode c2pa sign' (timed once), then checks the credentialed file RUNS times each, interleaved:
+  reference: node proofmode-testkit/c2pa-validator/validate.mjs FILE image/jpeg ANCHORS
+             (c2pa-rs as WebAssembly, @contentauth/c2pa-wasm, whole process)
+  ours:      ./proofmode verify --json FILE (whole process: JVM start, signature, hashed URIs,
+             data hash over the whole file)
+Both must say Trusted / TRUSTED. Reports the best wall time of each and ours / reference.
+
+Environment:
+  SIZE=4000x3000  pixels (12 MP)
+  RUNS=5          timed runs per reader
+  BENCH_DIR       where the temporary work dir is made (default $TMPDIR or /tmp)
+  KEEP=1          keep the work dir
+
+Needs: ffmpeg, node with the validator installed (npm ci in proofmode-testkit/c2pa-validator), Java 17.
+Last stdout line (machine-readable):
+  c2pa-verify bytes=N sign_s=S reference_s=R ours_s=O ratio=X runs=N
+EOF_USAGE
+}
+
+now() { printf '%s' "$EPOCHREALTIME"; }
+
+main() {
+    [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+    local size=${SIZE:-4000x3000} runs=${RUNS:-5}
+    cd_repo_root
+    require_cmd ffmpeg
+    require_cmd node nodejs
+    [[ -d proofmode-testkit/c2pa-validator/node_modules/@contentauth/c2pa-wasm ]] \
+        || die "reference validator missing: (cd proofmode-testkit/c2pa-validator && npm ci)"
+    ensure_cli_built
+    make_workdir
+    export PROOFMODE_HOME="$WORK/home" PROOFMODE_PASSPHRASE=bench-passphrase
+    ffmpeg -loglevel error -f lavfi -i "testsrc2=size=$size" -frames:v 1 -q:v 2 "$WORK/photo.jpg"
+    ./proofmode c2pa ca >/dev/null 2>&1 || die "c2pa ca failed"
+    local t0 t1 sign_s
+    t0=$(now)
+    ./proofmode c2pa sign "$WORK/photo.jpg" -o "$WORK/signed.jpg" >/dev/null 2>&1 || die "c2pa sign failed"
+    t1=$(now)
+    sign_s=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+    local anchors="$PROOFMODE_HOME/c2pa/ca.pem" bytes best_ref=999999 best_ours=999999 i out d
+    bytes=$(stat -c %s "$WORK/signed.jpg")
+    log "signed $bytes bytes in $sign_s s; $runs runs each"
+    for (( i = 1; i <= runs; i++ )); do
+        t0=$(now)
+        out=$(node proofmode-testkit/c2pa-validator/validate.mjs "$WORK/signed.jpg" image/jpeg "$anchors")
+        t1=$(now)
+        [[ $out == *'"state":"Trusted"'* ]] || die "reference did not say Trusted: $out"
+        d=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+        best_ref=$(awk -v a="$best_ref" -v b="$d" 'BEGIN { print (b < a ? b : a) }')
+        t0=$(now)
+        out=$(./proofmode verify --json "$WORK/signed.jpg" 2>/dev/null)
+        t1=$(now)
+        [[ $out == *'"verdict" : "TRUSTED"'* ]] || die "ours did not say TRUSTED"
+        d=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
+        best_ours=$(awk -v a="$best_ours" -v b="$d" 'BEGIN { print (b < a ? b : a) }')
+    done
+    local ratio
+    ratio=$(awk -v a="$best_ours" -v b="$best_ref" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-12s %10s\n' reader "best (s)"
+    printf '%-12s %10s\n' reference "$best_ref" ours "$best_ours"
+    printf 'c2pa-verify bytes=%s sign_s=%s reference_s=%s ours_s=%s ratio=%s runs=%s\n' \
+        "$bytes" "$sign_s" "$best_ref" "$best_ours" "$ratio" "$runs"
+}
+
+main "$@"

@@ -1,0 +1,73 @@
+package org.proofmode.cli;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.proofmode.Failure;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.c2pa.C2paSigner;
+import org.proofmode.c2pa.LocalCa;
+import org.proofmode.c2pa.Pem;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.KeyInfo;
+import org.proofmode.keys.Passphrase;
+
+/** Unlocks the C2PA signer: this home's local CA certificate, or a certificate and key the user gives. */
+final class C2paAccess {
+    private C2paAccess() {}
+
+    /**
+     * The device key's info and the C2PA signer, with one passphrase (the device key's).
+     *
+     * @param cert a user-supplied certificate chain (PEM, leaf first), or null for the local CA's
+     * @param key its private key (PEM; encrypted PKCS#8 is decrypted with the passphrase), or null
+     */
+    static Map.Entry<KeyInfo, C2paSigner> unlock(CliContext ctx, ProofMode pm, KeyOptions options, Path cert, Path key) {
+        if ((cert == null) != (key == null)) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--cert and --key go together");
+        }
+        DeviceKeys keys = pm.keys();
+        if (!keys.exists()) {
+            DeviceKeyAccess.create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
+        }
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
+            keys.unlock(p);
+            C2paSigner signer;
+            if (cert != null) {
+                try {
+                    signer = new C2paSigner(Pem.decryptKey(key, p), Pem.certificates(cert));
+                } catch (IllegalArgumentException e) {
+                    throw new ProofModeException(Failure.BAD_DATA, cert + ": " + e.getMessage(), e);
+                }
+            } else {
+                LocalCa ca = new LocalCa(pm.home());
+                if (!ca.exists()) {
+                    ca.create(p, keys.info().fingerprint(), false);
+                    ctx.err().println("proofmode: created a local C2PA certificate authority; give "
+                            + ca.caCertificateFile() + " to those who should trust your content credentials");
+                }
+                signer = ca.signer(p);
+            }
+            return Map.entry(keys.info(), signer);
+        }
+    }
+
+    /** The passphrase-checked creation of the local CA ({@code proofmode c2pa ca}). */
+    static LocalCa createCa(CliContext ctx, ProofMode pm, KeyOptions options, boolean force) {
+        DeviceKeys keys = pm.keys();
+        if (!keys.exists()) {
+            DeviceKeyAccess.create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
+        }
+        LocalCa ca = new LocalCa(pm.home());
+        if (ca.exists() && !force) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a C2PA CA already exists: " + ca.caCertificateFile()
+                    + " (use --force to replace it; content credentials signed before then stay valid but no longer chain to it)");
+        }
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
+            keys.unlock(p);
+            ca.create(p, keys.info().fingerprint(), force);
+        }
+        return ca;
+    }
+
+}

@@ -1,0 +1,116 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.c2pa.C2paReader;
+import org.proofmode.c2pa.C2paReport;
+import org.proofmode.c2pa.LocalCa;
+import org.proofmode.c2pa.ValidationState;
+
+class C2paCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Cli cli;
+    private Path home;
+
+    @BeforeEach
+    void setUp() {
+        home = tmp.resolve("home");
+        cli = new Cli(home).env("PROOFMODE_PASSPHRASE", "c2pa test passphrase");
+    }
+
+    private C2paReport read(Path f) throws Exception {
+        return new C2paReader(LocalCa.anchorsInHome(home), List.of()).read(f).orElseThrow();
+    }
+
+    @Test
+    void sign_trustedCredentials_thenVerifyReadsThem() throws Exception {
+        Path out = tmp.resolve("signed.jpg");
+        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/no_manifest.jpg").toString(), "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        C2paReport report = read(out);
+        assertThat(report.state()).isEqualTo(ValidationState.TRUSTED);
+        assertThat(report.assertions()).contains("c2pa.actions.v2", "c2pa.hash.data", "c2pa.metadata", "org.proofmode.proof");
+        assertThat(Files.readString(home.resolve("c2pa/ca.key"), StandardCharsets.US_ASCII)).contains("ENCRYPTED PRIVATE KEY");
+
+        Cli.Result v = cli.run("verify", out.toString());
+        assertThat(v.exit()).as(v.out() + v.err()).isZero();
+        assertThat(v.out()).contains("TRUSTED", "c2pa.claimSignature.validated", "c2pa.signingCredential.trusted",
+                "c2pa.assertion.dataHash.match");
+    }
+
+    @Test
+    void verify_invalid_flippedImageByte() throws Exception {
+        Path out = tmp.resolve("signed.png");
+        assertThat(cli.run("c2pa", "sign", Cli.sample("c2pa/libpng-test.png").toString(), "-o", out.toString()).exit()).isZero();
+        byte[] b = Files.readAllBytes(out);
+        b[b.length - 20] ^= 1;
+        Files.write(out, b);
+        Cli.Result v = cli.run("verify", out.toString());
+        assertThat(v.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(v.out()).contains("INVALID", "c2pa.assertion.dataHash.mismatch");
+    }
+
+    @Test
+    void sign_exit59_outputExists() throws Exception {
+        Path out = tmp.resolve("exists.jpg");
+        Files.writeString(out, "x");
+        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/no_manifest.jpg").toString(), "-o", out.toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.OUTPUT_EXISTS);
+        assertThat(r.err()).contains("exists");
+    }
+
+    @Test
+    void sign_exit13_notJpegOrPng() throws Exception {
+        Path in = tmp.resolve("a.txt");
+        Files.writeString(in, "not an image");
+        Cli.Result r = cli.run("c2pa", "sign", in.toString(), "-o", tmp.resolve("b.txt").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNSUPPORTED);
+    }
+
+    @Test
+    void sign_exit41_alreadyCredentialed() throws Exception {
+        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/C.jpg").toString(), "-o", tmp.resolve("c.jpg").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("already has content credentials");
+    }
+
+    @Test
+    void ca_exit59_secondTimeWithoutForce() {
+        Cli.Result first = cli.run("c2pa", "ca");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out().trim()).endsWith("ca.pem");
+        assertThat(cli.run("c2pa", "ca").exit()).isEqualTo(ExitCodes.OUTPUT_EXISTS);
+    }
+
+    @Test
+    void prove_c2pa_provesTheCredentialedCopy() throws Exception {
+        Path photo = tmp.resolve("IMG.jpg");
+        Files.copy(Cli.sample("c2pa/no_manifest.jpg"), photo);
+        Cli.Result r = cli.run("prove", "--c2pa", photo.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Path copy = tmp.resolve("IMG.c2pa.jpg");
+        assertThat(r.out()).contains(copy.toString());
+        assertThat(read(copy).state()).isEqualTo(ValidationState.TRUSTED);
+        Cli.Result v = cli.run("verify", copy.toString());
+        assertThat(v.exit()).as(v.out() + v.err()).isZero();
+        assertThat(v.out()).contains("TRUSTED", "signature.media.valid", "c2pa.claimSignature.validated",
+                "c2pa.proofmode.signer.match");
+    }
+
+    @Test
+    void verify_sameVerdictAsReference_referenceSamples() {
+        assertThat(cli.run("verify", Cli.sample("c2pa/C.jpg").toString()).exit()).isZero();
+        assertThat(cli.run("verify", Cli.sample("c2pa/CA.jpg").toString()).exit()).isZero();
+        assertThat(cli.run("verify", Cli.sample("c2pa/E-sig-CA.jpg").toString()).exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(cli.run("verify", Cli.sample("c2pa/no_manifest.jpg").toString()).exit()).isEqualTo(ExitCodes.INPUT_MISSING);
+    }
+}

@@ -1,0 +1,76 @@
+package org.proofmode.c2pa;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/** Positional reads from a file or an array: what the container readers walk. */
+interface ByteSource extends AutoCloseable {
+    /** The total length. */
+    long size() throws IOException;
+
+    /** Reads exactly {@code len} bytes at {@code pos}; fails with an {@link java.io.EOFException} past the end. */
+    void read(long pos, byte[] dst, int off, int len) throws IOException;
+
+    @Override
+    void close() throws IOException;
+
+    /** Reads {@code len} bytes at {@code pos} into a new array. */
+    default byte[] read(long pos, int len) throws IOException {
+        byte[] b = new byte[len];
+        read(pos, b, 0, len);
+        return b;
+    }
+
+    static ByteSource of(byte[] bytes) {
+        return new ByteSource() {
+            @Override
+            public long size() {
+                return bytes.length;
+            }
+
+            @Override
+            public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                if (pos < 0 || len < 0 || pos + len > bytes.length) {
+                    throw new java.io.EOFException("read past the end at " + pos);
+                }
+                System.arraycopy(bytes, (int) pos, dst, off, len);
+            }
+
+            @Override
+            public void close() {
+                // nothing to release
+            }
+        };
+    }
+
+    static ByteSource of(Path file) throws IOException {
+        FileChannel ch = FileChannel.open(file, StandardOpenOption.READ);
+        return new ByteSource() {
+            @Override
+            public long size() throws IOException {
+                return ch.size();
+            }
+
+            @Override
+            public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                ByteBuffer bb = ByteBuffer.wrap(dst, off, len);
+                long p = pos;
+                while (bb.hasRemaining()) {
+                    int n = ch.read(bb, p);
+                    if (n < 0) {
+                        throw new java.io.EOFException("read past the end at " + p);
+                    }
+                    p += n;
+                }
+            }
+
+            @Override
+            public void close() throws IOException {
+                ch.close();
+            }
+        };
+    }
+}

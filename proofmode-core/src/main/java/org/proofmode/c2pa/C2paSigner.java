@@ -1,0 +1,81 @@
+package org.proofmode.c2pa;
+
+import java.security.GeneralSecurityException;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.cert.X509Certificate;
+import java.security.interfaces.ECPrivateKey;
+import java.util.List;
+import java.util.Objects;
+import org.bouncycastle.asn1.ASN1Integer;
+import org.bouncycastle.asn1.ASN1Sequence;
+
+/**
+ * Signs C2PA claims: an ECDSA P-256 private key and its certificate chain (leaf first), COSE ES256.
+ *
+ * <p>Security: the key stays in memory only; {@link #toString()} does not print it.
+ */
+public final class C2paSigner {
+    private final PrivateKey key;
+    private final List<X509Certificate> chain;
+
+    /**
+     * Creates a signer.
+     *
+     * @param key an EC P-256 private key
+     * @param chain the leaf certificate (matching {@code key}) first, then its issuers up to, not
+     *     including, the trust anchor
+     * @throws IllegalArgumentException if the key is not EC or the chain is empty or breaks C2PA's
+     *     certificate profile
+     */
+    public C2paSigner(PrivateKey key, List<X509Certificate> chain) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.chain = List.copyOf(chain);
+        if (!(key instanceof ECPrivateKey)) {
+            throw new IllegalArgumentException("C2PA signing here needs an EC P-256 key (ES256)");
+        }
+        if (this.chain.isEmpty()) {
+            throw new IllegalArgumentException("a signer needs its certificate");
+        }
+        Credentials.profileProblem(this.chain.get(0)).ifPresent(p -> {
+            throw new IllegalArgumentException("certificate breaks the C2PA profile: " + p);
+        });
+    }
+
+    /** The chain, leaf first. */
+    public List<X509Certificate> chain() {
+        return chain;
+    }
+
+    /** The algorithm. */
+    public CoseAlgorithm algorithm() {
+        return CoseAlgorithm.ES256;
+    }
+
+    /** Signs bytes; returns the raw {@code r || s} signature COSE uses. */
+    byte[] sign(byte[] tbs) {
+        try {
+            Signature s = Signature.getInstance(algorithm().jcaName(), CoseSign1.BC);
+            s.initSign(key);
+            s.update(tbs);
+            ASN1Sequence seq = ASN1Sequence.getInstance(s.sign());
+            int n = algorithm().ecCoordinateBytes();
+            byte[] out = new byte[2 * n];
+            copyUnsigned(ASN1Integer.getInstance(seq.getObjectAt(0)).getPositiveValue().toByteArray(), out, 0, n);
+            copyUnsigned(ASN1Integer.getInstance(seq.getObjectAt(1)).getPositiveValue().toByteArray(), out, n, n);
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("ES256 signing failed", e);
+        }
+    }
+
+    private static void copyUnsigned(byte[] v, byte[] out, int at, int n) {
+        int skip = Math.max(0, v.length - n);
+        System.arraycopy(v, skip, out, at + n - (v.length - skip), v.length - skip);
+    }
+
+    @Override
+    public String toString() {
+        return "C2paSigner[" + chain.get(0).getSubjectX500Principal() + "]";
+    }
+}

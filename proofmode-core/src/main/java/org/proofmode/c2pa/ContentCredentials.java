@@ -1,0 +1,106 @@
+package org.proofmode.c2pa;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.Hex;
+import org.proofmode.proof.ProofFields;
+
+/**
+ * Content credentials for a capture: the manifest ProofMode embeds, and writing the credentialed copy.
+ *
+ * <p>The manifest holds {@code c2pa.actions.v2} ({@code c2pa.created}, digital capture), the
+ * {@code c2pa.hash.data} hard binding, the capture context as {@code c2pa.metadata}, and
+ * {@code org.proofmode.proof}, which binds the OpenPGP proof: the device key's fingerprint, the
+ * SHA-256 of the bytes as captured (before embedding), and the proof time. The OpenPGP proof itself is
+ * made afterwards over the credentialed file, so it covers the manifest.
+ */
+public final class ContentCredentials {
+    /** The label of ProofMode's assertion. */
+    public static final String PROOF_ASSERTION = "org.proofmode.proof";
+    /** Largest file that is credentialed (read into memory). */
+    public static final long MAX_BYTES = 512L * 1024 * 1024;
+
+    private ContentCredentials() {}
+
+    /**
+     * The manifest of a capture.
+     *
+     * @param title the file name
+     * @param context the capture context (a proof record's fields, already filtered by the privacy settings)
+     * @param pgpFingerprint the device key's fingerprint
+     * @param captured the bytes as captured
+     */
+    public static ManifestBuilder capture(String title, Map<String, String> context, String pgpFingerprint, byte[] captured) {
+        ObjectNode proof = Cbor.map();
+        proof.put("signer", pgpFingerprint);
+        proof.put("sourceSha256", Hex.encode(ManifestBuilder.sha256(captured)));
+        Optional.ofNullable(context.get(ProofFields.PROOF_GENERATED)).ifPresent(t -> proof.put("time", t));
+        proof.put("proofFormat", "proofmode");
+        return new ManifestBuilder().title(title).created(ManifestBuilder.DIGITAL_CAPTURE)
+                .jsonAssertion(CaptureMetadata.LABEL, CaptureMetadata.of(context))
+                .cborAssertion(PROOF_ASSERTION, proof);
+    }
+
+    /**
+     * Reads a file whole for credentialing.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#BAD_DATA} if it is
+     *     larger than {@link #MAX_BYTES}, or {@link Failure#IO}
+     */
+    public static byte[] read(Path in) {
+        try {
+            if (Files.size(in) > MAX_BYTES) {
+                throw new ProofModeException(Failure.BAD_DATA, in + ": larger than " + MAX_BYTES + " bytes");
+            }
+            return Files.readAllBytes(in);
+        } catch (NoSuchFileException e) {
+            throw new ProofModeException(Failure.INPUT_MISSING, in + ": no such file", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, in + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Signs and writes the credentialed copy atomically.
+     *
+     * @param bytes the asset's bytes
+     * @param out where the copy goes
+     * @param replace whether an existing {@code out} may be replaced
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} (not a JPEG or PNG),
+     *     {@link Failure#BAD_DATA} (malformed, or already credentialed), {@link Failure#OUTPUT_EXISTS},
+     *     {@link Failure#IO}
+     */
+    public static byte[] write(byte[] bytes, Path out, boolean replace, ManifestBuilder manifest, C2paSigner signer,
+            Optional<TimeStamper> tsa) {
+        if (!replace && Files.exists(out)) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, out + " exists (use --force to replace it)");
+        }
+        Optional<AssetFormat> f = AssetFormat.sniff(java.util.Arrays.copyOf(bytes, Math.min(16, bytes.length)));
+        if (f.isEmpty() || !f.get().writable()) {
+            throw new ProofModeException(Failure.UNSUPPORTED, "content credentials can be embedded in JPEG and PNG files only");
+        }
+        byte[] signed;
+        try {
+            signed = manifest.sign(bytes, signer, tsa);
+        } catch (C2paFormatException e) {
+            throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
+        }
+        try {
+            AtomicFiles.write(out, o -> o.write(signed), replace, false);
+        } catch (FileAlreadyExistsException e) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, out + " exists (use --force to replace it)", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, out + ": " + e.getMessage(), e);
+        }
+        return signed;
+    }
+}

@@ -1,0 +1,213 @@
+package org.proofmode.c2pa;
+
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}) or MP4 ({@code uuid})
+ * container. Only the container's structure is walked; image data is skipped.
+ *
+ * @param format the container
+ * @param jumbf the store's bytes: one JUMBF superbox
+ */
+public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
+    static final byte[] BMFF_C2PA_UUID = {(byte) 0xD8, (byte) 0xFE, (byte) 0xC3, (byte) 0xD6, 0x1B, 0x0E, 0x48, 0x3C,
+        (byte) 0x92, (byte) 0x97, 0x58, 0x28, (byte) 0x87, 0x7E, (byte) 0xC4, (byte) 0x81};
+    private static final int MAX_CHUNKS = 1_000_000;
+
+    /** Validates and copies the fields. */
+    public EmbeddedStore {
+        Objects.requireNonNull(format, "format");
+        jumbf = jumbf.clone();
+    }
+
+    @Override
+    public byte[] jumbf() {
+        return jumbf.clone();
+    }
+
+    /**
+     * Finds the store. A container damaged outside the store is not this reader's concern: the walk
+     * stops there and reports what it found before.
+     *
+     * @return empty when the container is not one of {@link AssetFormat} or holds no store
+     * @throws C2paFormatException if the container is malformed where the store would be, or the store
+     *     exceeds {@link Jumbf#MAX_STORE_BYTES}
+     * @throws IOException if reading fails
+     */
+    static Optional<EmbeddedStore> find(ByteSource src) throws C2paFormatException, IOException {
+        long size = src.size();
+        byte[] head = src.read(0, (int) Math.min(16, size));
+        Optional<AssetFormat> f = AssetFormat.sniff(head);
+        if (f.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            Optional<byte[]> store = switch (f.get()) {
+                case JPEG -> jpeg(src, size);
+                case PNG -> png(src, size);
+                case MP4 -> bmff(src, size);
+            };
+            return store.map(b -> new EmbeddedStore(f.get(), b));
+        } catch (EOFException e) {
+            throw new C2paFormatException(f.get() + " container truncated: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<byte[]> jpeg(ByteSource src, long size) throws IOException, C2paFormatException {
+        Map<Integer, ByteArrayOutputStream> stores = new LinkedHashMap<>();
+        long pos = 2;
+        int segments = 0;
+        while (pos + 4 <= size && segments++ < MAX_CHUNKS) {
+            byte[] h = src.read(pos, 2);
+            if ((h[0] & 0xFF) != 0xFF) {
+                break; // damaged structure: what was collected so far is all there is
+            }
+            int marker = h[1] & 0xFF;
+            if (marker == 0xFF) {
+                pos++;
+                continue;
+            }
+            if (marker == 0xDA || marker == 0xD9) {
+                break;
+            }
+            if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
+                pos += 2;
+                continue;
+            }
+            byte[] l = src.read(pos + 2, 2);
+            int len = ((l[0] & 0xFF) << 8) | (l[1] & 0xFF);
+            if (len < 2 || pos + 2 + len > size) {
+                break;
+            }
+            if (marker == 0xEB && len >= 2 + 16) {
+                byte[] seg = src.read(pos + 4, len - 2);
+                appendApp11(stores, seg);
+            }
+            pos += 2 + len;
+        }
+        for (ByteArrayOutputStream s : stores.values()) {
+            byte[] b = s.toByteArray();
+            if (isC2paStore(b)) {
+                return Optional.of(b);
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static void appendApp11(Map<Integer, ByteArrayOutputStream> stores, byte[] seg) throws C2paFormatException {
+        if (seg[0] != 'J' || seg[1] != 'P') {
+            return;
+        }
+        int en = ((seg[2] & 0xFF) << 8) | (seg[3] & 0xFF);
+        long z = Jumbf.u32(seg, 4);
+        ByteArrayOutputStream s = stores.get(en);
+        if (s == null) {
+            if (z != 1) {
+                return;
+            }
+            s = new ByteArrayOutputStream();
+            stores.put(en, s);
+            s.write(seg, 8, seg.length - 8);
+        } else {
+            int header = Jumbf.u32(seg, 8) == 1 ? 16 : 8;
+            if (seg.length < 8 + header) {
+                throw new C2paFormatException("APP11 continuation segment too short");
+            }
+            s.write(seg, 8 + header, seg.length - 8 - header);
+        }
+        if (s.size() > Jumbf.MAX_STORE_BYTES) {
+            throw new C2paFormatException("C2PA store exceeds " + Jumbf.MAX_STORE_BYTES + " bytes");
+        }
+    }
+
+    private static boolean isC2paStore(byte[] b) {
+        return b.length >= 8 + 8 + 17 && b[4] == 'j' && b[5] == 'u' && b[6] == 'm' && b[7] == 'b'
+                && Arrays.equals(b, 16, 20, new byte[] {'c', '2', 'p', 'a'}, 0, 4);
+    }
+
+    private static Optional<byte[]> png(ByteSource src, long size) throws IOException, C2paFormatException {
+        long pos = 8;
+        int chunks = 0;
+        while (pos + 12 <= size && chunks++ < MAX_CHUNKS) {
+            byte[] h = src.read(pos, 8);
+            long len = Jumbf.u32(h, 0);
+            String type = new String(h, 4, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (pos + 12 + len > size) {
+                break;
+            }
+            if (type.equals("caBX")) {
+                if (len > Jumbf.MAX_STORE_BYTES) {
+                    throw new C2paFormatException("C2PA store exceeds " + Jumbf.MAX_STORE_BYTES + " bytes");
+                }
+                byte[] b = src.read(pos + 8, (int) len);
+                if (isC2paStore(b)) {
+                    return Optional.of(b);
+                }
+            }
+            if (type.equals("IEND")) {
+                break;
+            }
+            pos += 12 + len;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<byte[]> bmff(ByteSource src, long size) throws IOException, C2paFormatException {
+        long pos = 0;
+        int boxes = 0;
+        while (pos + 8 <= size && boxes++ < MAX_CHUNKS) {
+            byte[] h = src.read(pos, 8);
+            long len = Jumbf.u32(h, 0);
+            int header = 8;
+            if (len == 1) {
+                len = Jumbf.u64(src.read(pos + 8, 8), 0);
+                header = 16;
+            } else if (len == 0) {
+                len = size - pos;
+            }
+            if (len < header || pos + len > size) {
+                break;
+            }
+            if (h[4] == 'u' && h[5] == 'u' && h[6] == 'i' && h[7] == 'd' && len >= header + 16 + 4) {
+                byte[] uuid = src.read(pos + header, 16);
+                if (Arrays.equals(uuid, BMFF_C2PA_UUID)) {
+                    return bmffManifest(src, pos + header + 16, pos + len);
+                }
+            }
+            pos += len;
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<byte[]> bmffManifest(ByteSource src, long from, long to) throws IOException, C2paFormatException {
+        long p = from + 4;
+        StringBuilder purpose = new StringBuilder();
+        while (true) {
+            if (p >= to || purpose.length() > 64) {
+                throw new C2paFormatException("C2PA uuid box without a purpose");
+            }
+            int c = src.read(p++, 1)[0];
+            if (c == 0) {
+                break;
+            }
+            purpose.append((char) (c & 0xFF));
+        }
+        if (!purpose.toString().equals("manifest")) {
+            return Optional.empty();
+        }
+        p += 8;
+        long len = to - p;
+        if (len <= 0 || len > Jumbf.MAX_STORE_BYTES) {
+            throw new C2paFormatException("C2PA uuid box holds " + len + " bytes of store");
+        }
+        byte[] b = src.read(p, (int) len);
+        return isC2paStore(b) ? Optional.of(b) : Optional.empty();
+    }
+}

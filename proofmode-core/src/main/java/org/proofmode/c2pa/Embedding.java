@@ -1,0 +1,92 @@
+package org.proofmode.c2pa;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32;
+
+/**
+ * Where and how a manifest store goes into a JPEG (APP11 segments after SOI and any APP0) or a PNG
+ * (a {@code caBX} chunk after IHDR).
+ */
+final class Embedding {
+    private static final int APP11 = 0xEB;
+    private static final int MAX_SEGMENT_DATA = 65533;
+    private static final int JPEG_BOX_INSTANCE = 1;
+
+    private Embedding() {}
+
+    /**
+     * The offset at which the store is inserted.
+     *
+     * @throws C2paFormatException if the asset is malformed there
+     */
+    static int insertionPoint(AssetFormat format, byte[] asset) throws C2paFormatException {
+        if (format == AssetFormat.JPEG) {
+            int pos = 2;
+            while (pos + 4 <= asset.length && (asset[pos] & 0xFF) == 0xFF && (asset[pos + 1] & 0xFF) == 0xE0) {
+                int len = ((asset[pos + 2] & 0xFF) << 8) | (asset[pos + 3] & 0xFF);
+                if (len < 2 || pos + 2 + len > asset.length) {
+                    throw new C2paFormatException("JPEG APP0 segment runs past the end");
+                }
+                pos += 2 + len;
+            }
+            return pos;
+        }
+        if (format == AssetFormat.PNG) {
+            if (asset.length < 33 || !new String(asset, 12, 4, StandardCharsets.ISO_8859_1).equals("IHDR")) {
+                throw new C2paFormatException("PNG does not start with IHDR");
+            }
+            long len = Jumbf.u32(asset, 8);
+            if (len > asset.length - 20) {
+                throw new C2paFormatException("PNG IHDR runs past the end");
+            }
+            return (int) (8 + 12 + len);
+        }
+        throw new C2paFormatException("content credentials cannot be written into " + format);
+    }
+
+    /** The store wrapped for the container: APP11 segments or a {@code caBX} chunk. */
+    static byte[] wrap(AssetFormat format, byte[] store) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (format == AssetFormat.PNG) {
+            Jumbf.writeU32(out, store.length);
+            byte[] type = "caBX".getBytes(StandardCharsets.ISO_8859_1);
+            out.writeBytes(type);
+            out.writeBytes(store);
+            CRC32 crc = new CRC32();
+            crc.update(type);
+            crc.update(store);
+            Jumbf.writeU32(out, crc.getValue());
+            return out.toByteArray();
+        }
+        int headerLen = 8;
+        int chunk = MAX_SEGMENT_DATA - 8 - headerLen;
+        int body = store.length - headerLen;
+        long z = 1;
+        for (int off = 0; off < body || off == 0; off += chunk, z++) {
+            int n = Math.min(chunk, body - off);
+            int lp = 2 + 8 + headerLen + n;
+            out.write(0xFF);
+            out.write(APP11);
+            out.write(lp >>> 8);
+            out.write(lp & 0xFF);
+            out.write('J');
+            out.write('P');
+            out.write(JPEG_BOX_INSTANCE >>> 8);
+            out.write(JPEG_BOX_INSTANCE & 0xFF);
+            Jumbf.writeU32(out, z);
+            out.write(store, 0, headerLen);
+            out.write(store, headerLen + off, n);
+        }
+        return out.toByteArray();
+    }
+
+    /** The asset with {@code wrapped} inserted at {@code at}. */
+    static byte[] insert(byte[] asset, int at, byte[] wrapped) {
+        byte[] out = new byte[asset.length + wrapped.length];
+        System.arraycopy(asset, 0, out, 0, at);
+        System.arraycopy(wrapped, 0, out, at, wrapped.length);
+        System.arraycopy(asset, at, out, at + wrapped.length, asset.length - at);
+        return out;
+    }
+}

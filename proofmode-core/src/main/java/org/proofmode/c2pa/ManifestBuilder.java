@@ -1,0 +1,259 @@
+package org.proofmode.c2pa;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Builds a C2PA manifest (claim v2) and embeds it, signed, in a JPEG or PNG. Single use: configure,
+ * then {@link #sign}.
+ *
+ * <p>The manifest holds {@code c2pa.actions.v2} (first {@code c2pa.created} with its digital source
+ * type, or {@code c2pa.opened} of a {@code parentOf} ingredient; then {@code c2pa.redacted} when asked),
+ * a {@code c2pa.hash.data} hard binding that excludes the store's own bytes, and the assertions added.
+ */
+public final class ManifestBuilder {
+    /** IPTC digital source type of a photo taken by a camera. */
+    public static final String DIGITAL_CAPTURE = "http://cv.iptc.org/newscodes/digitalsourcetype/digitalCapture";
+    /** The generator name recorded in every claim. */
+    public static final String GENERATOR = "ProofMode for the JVM";
+    static final String ACTIONS = "c2pa.actions.v2";
+    static final String INGREDIENT = "c2pa.ingredient.v3";
+    private static final int TSA_RESERVE = 20_000;
+    private static final int PAD_SLACK = 512;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, JumbfBox.Super> assertions = new LinkedHashMap<>();
+    private Optional<String> sourceType = Optional.empty();
+    private Optional<Ingredient> parent = Optional.empty();
+    private Optional<String> redactionReason = Optional.empty();
+    private String title = "";
+    private String version = "";
+    private boolean used;
+
+    /** Starts a manifest. */
+    public ManifestBuilder() {
+        // fields above
+    }
+
+    /** The asset's title ({@code dc:title}), usually its file name. */
+    public ManifestBuilder title(String title) {
+        this.title = Objects.requireNonNull(title, "title");
+        return this;
+    }
+
+    /** The generator's version recorded in {@code claim_generator_info}. */
+    public ManifestBuilder generatorVersion(String version) {
+        this.version = Objects.requireNonNull(version, "version");
+        return this;
+    }
+
+    /** The asset was created: first action {@code c2pa.created} with this IPTC digital source type. */
+    public ManifestBuilder created(String digitalSourceType) {
+        this.sourceType = Optional.of(digitalSourceType);
+        return this;
+    }
+
+    /** The asset was made from {@code original}: a {@code parentOf} ingredient and first action {@code c2pa.opened}. */
+    public ManifestBuilder parent(Ingredient original) {
+        this.parent = Optional.of(original);
+        return this;
+    }
+
+    /** Adds a {@code c2pa.redacted} action with a reason such as {@code c2pa.PII.present}. */
+    public ManifestBuilder redacted(String reason) {
+        this.redactionReason = Optional.of(reason);
+        return this;
+    }
+
+    /** Adds a CBOR assertion. */
+    public ManifestBuilder cborAssertion(String label, JsonNode data) {
+        assertions.put(label, Jumbf.superBox("cbor", label, List.of(new JumbfBox.Content("cbor", Cbor.write(data)))));
+        return this;
+    }
+
+    /** Adds a JSON assertion (such as {@code c2pa.metadata}, JSON-LD). */
+    public ManifestBuilder jsonAssertion(String label, JsonNode data) {
+        try {
+            byte[] json = JSON.writeValueAsBytes(data);
+            assertions.put(label, Jumbf.superBox("json", label, List.of(new JumbfBox.Content("json", json))));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("assertion " + label + " cannot be written as JSON", e);
+        }
+        return this;
+    }
+
+    /**
+     * Signs the manifest and embeds it in the asset.
+     *
+     * @param asset a JPEG or PNG without content credentials
+     * @param signer the key and certificate chain
+     * @param tsa a time-stamp authority for {@code sigTst2}, or empty
+     * @return the asset with the manifest store embedded
+     * @throws C2paFormatException if the asset is not a writable format, is malformed where the store
+     *     goes, or already has content credentials
+     */
+    public byte[] sign(byte[] asset, C2paSigner signer, Optional<TimeStamper> tsa) throws C2paFormatException {
+        if (used) {
+            throw new IllegalStateException("a ManifestBuilder signs once");
+        }
+        used = true;
+        if (sourceType.isEmpty() && parent.isEmpty()) {
+            throw new IllegalStateException("say how the asset came to be: created(...) or parent(...)");
+        }
+        AssetFormat format = AssetFormat.sniff(java.util.Arrays.copyOf(asset, Math.min(16, asset.length)))
+                .filter(AssetFormat::writable)
+                .orElseThrow(() -> new C2paFormatException("content credentials can be written into JPEG and PNG only"));
+        if (new C2paReader(List.of(), List.of()).read(asset).isPresent()) {
+            throw new C2paFormatException("the file already has content credentials");
+        }
+        int at = Embedding.insertionPoint(format, asset);
+        String label = "urn:c2pa:" + UUID.randomUUID();
+        List<JumbfBox.Super> fixed = fixedAssertions();
+        byte[] assetHash = sha256(asset);
+        byte[] prot = CoseSign1.protectedHeader(signer.algorithm(), signer.chain());
+        int reserve = CoseSign1.write(prot, padded(Cbor.map(), 0), new byte[64]).length + PAD_SLACK
+                + (tsa.isPresent() ? TSA_RESERVE : 0);
+        long length = 0;
+        Layout layout = null;
+        for (int i = 0; i < 8; i++) {
+            layout = layout(label, fixed, dataHash(at, length, assetHash), new byte[reserve]);
+            long wrapped = Embedding.wrap(format, layout.store).length;
+            if (wrapped == length) {
+                break;
+            }
+            length = wrapped;
+            layout = null;
+        }
+        if (layout == null) {
+            throw new IllegalStateException("manifest layout did not settle");
+        }
+        byte[] sig = signer.sign(CoseSign1.toBeSigned(prot, layout.claim));
+        ObjectNode unprotected = Cbor.map();
+        if (tsa.isPresent()) {
+            byte[] stamped = new CoseSign1(prot, signer.algorithm(), signer.chain(), unprotected, sig)
+                    .timeStampData(layout.claim, true);
+            byte[] token = tsa.get().stamp(sha256(stamped));
+            ObjectNode container = Cbor.map();
+            container.putArray("tstTokens").addObject().put("val", token);
+            unprotected.set("sigTst2", container);
+        }
+        int base = CoseSign1.write(prot, padded(unprotected.deepCopy(), 0), sig).length;
+        int pad = reserve - base - 2;
+        if (pad < 256) {
+            throw new C2paFormatException("the time-stamp token is larger than the space reserved for it");
+        }
+        byte[] cose = CoseSign1.write(prot, padded(unprotected, pad), sig);
+        if (cose.length != reserve) {
+            throw new IllegalStateException("signature padding missed by " + (cose.length - reserve) + " bytes");
+        }
+        Layout done = layout(label, fixed, dataHash(at, length, assetHash), cose);
+        return Embedding.insert(asset, at, Embedding.wrap(format, done.store));
+    }
+
+    private static ObjectNode padded(ObjectNode unprotected, int n) {
+        unprotected.put("pad", new byte[n]);
+        return unprotected;
+    }
+
+    private List<JumbfBox.Super> fixedAssertions() {
+        List<JumbfBox.Super> out = new ArrayList<>();
+        ArrayNode actions = JSON.createArrayNode();
+        if (parent.isPresent()) {
+            Ingredient p = parent.get();
+            ObjectNode ing = Cbor.map();
+            ing.put("dc:title", p.title());
+            ing.put("dc:format", p.format());
+            ing.put("instanceID", p.instanceId());
+            ing.put("relationship", "parentOf");
+            JumbfBox.Super box = Jumbf.superBox("cbor", INGREDIENT, List.of(new JumbfBox.Content("cbor", Cbor.write(ing))));
+            out.add(box);
+            ObjectNode opened = actions.addObject();
+            opened.put("action", "c2pa.opened");
+            opened.putObject("parameters").putArray("ingredients").add(hashedUri(box));
+        } else {
+            ObjectNode created = actions.addObject();
+            created.put("action", "c2pa.created");
+            created.put("digitalSourceType", sourceType.orElseThrow());
+        }
+        redactionReason.ifPresent(r -> {
+            ObjectNode red = actions.addObject();
+            red.put("action", "c2pa.redacted");
+            red.put("reason", r);
+        });
+        for (JsonNode a : actions) {
+            ObjectNode agent = ((ObjectNode) a).putObject("softwareAgent");
+            agent.put("name", GENERATOR);
+        }
+        ObjectNode actionsNode = Cbor.map();
+        actionsNode.set("actions", actions);
+        out.add(Jumbf.superBox("cbor", ACTIONS, List.of(new JumbfBox.Content("cbor", Cbor.write(actionsNode)))));
+        out.addAll(assertions.values());
+        return out;
+    }
+
+    private static JumbfBox.Super dataHash(int at, long length, byte[] hash) {
+        ObjectNode dh = Cbor.map();
+        ObjectNode ex = dh.putArray("exclusions").addObject();
+        ex.put("start", at);
+        ex.put("length", length);
+        dh.put("name", "jumbf manifest");
+        dh.put("alg", "sha256");
+        dh.put("hash", hash);
+        dh.put("pad", new byte[0]);
+        return Jumbf.superBox("cbor", DataHash.LABEL, List.of(new JumbfBox.Content("cbor", Cbor.write(dh))));
+    }
+
+    private record Layout(byte[] claim, byte[] store) {}
+
+    private Layout layout(String label, List<JumbfBox.Super> fixed, JumbfBox.Super dataHash, byte[] signature) {
+        List<JumbfBox.Super> all = new ArrayList<>(fixed);
+        all.add(dataHash);
+        ObjectNode claim = Cbor.map();
+        claim.put("instanceID", "xmp:iid:" + UUID.nameUUIDFromBytes(label.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        ObjectNode gen = claim.putObject("claim_generator_info");
+        gen.put("name", GENERATOR);
+        if (!version.isEmpty()) {
+            gen.put("version", version);
+        }
+        claim.put("signature", ManifestStore.SELF + "/c2pa/" + label + "/" + Manifest.SIGNATURE);
+        ArrayNode created = claim.putArray("created_assertions");
+        all.forEach(a -> created.add(hashedUri(a)));
+        if (!title.isEmpty()) {
+            claim.put("dc:title", title);
+        }
+        claim.put("alg", "sha256");
+        byte[] claimBytes = Cbor.write(claim);
+        JumbfBox.Super manifest = Jumbf.superBox("c2ma", label, List.of(
+                Jumbf.superBox("c2as", Manifest.ASSERTIONS, all),
+                Jumbf.superBox("c2cl", Manifest.CLAIM_V2, List.of(new JumbfBox.Content("cbor", claimBytes))),
+                Jumbf.superBox("c2cs", Manifest.SIGNATURE, List.of(new JumbfBox.Content("cbor", signature)))));
+        JumbfBox.Super store = Jumbf.superBox(ManifestStore.LABEL, ManifestStore.LABEL, List.of(manifest));
+        return new Layout(claimBytes, Jumbf.write(store));
+    }
+
+    private static ObjectNode hashedUri(JumbfBox.Super assertion) {
+        ObjectNode u = Cbor.map();
+        u.put("url", ManifestStore.SELF + Manifest.ASSERTIONS + "/" + assertion.label());
+        u.put("hash", sha256(assertion.payload()));
+        return u;
+    }
+
+    static byte[] sha256(byte[] b) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(b);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing", e);
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package org.proofmode.c2pa;
+
+/** The outcome of reading a manifest, as C2PA names it. */
+public enum ValidationState {
+    /** A check failed: the signature, a hashed URI, the hard binding or the credential. */
+    INVALID,
+    /** Intact and well signed; the signer does not chain to a trust anchor. */
+    VALID,
+    /** Intact, well signed, and the signer chains to a trust anchor. */
+    TRUSTED
+}

@@ -1,0 +1,111 @@
+package org.proofmode.verify;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.c2pa.C2paReader;
+import org.proofmode.c2pa.C2paReport;
+import org.proofmode.c2pa.C2paStatus;
+
+/**
+ * Turns the content credentials (C2PA manifest) of a media file into verification checks:
+ * {@code c2pa.<spec status code>}. A file without a manifest gets no checks.
+ *
+ * <p>A broken manifest (bad signature, changed bytes, changed assertion) makes the report
+ * {@link Verdict#INVALID}; an untrusted signing certificate is a warning.
+ */
+public final class C2paChecks {
+    private final C2paReader reader;
+
+    /** Creates the checks over a reader (with its trust anchors). */
+    public C2paChecks(C2paReader reader) {
+        this.reader = reader;
+    }
+
+    /**
+     * The checks of one media file, and the verdict of its manifest alone.
+     *
+     * @param checks the checks, empty if the file has no manifest
+     * @param verdict the manifest's verdict, empty if there is none
+     * @param proofModeSigner the OpenPGP fingerprint the manifest binds, if any
+     */
+    public record Result(List<Check> checks, Optional<Verdict> verdict, Optional<String> proofModeSigner) {
+        /** Copies the checks. */
+        public Result {
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /**
+     * Reads the manifest of a media file.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if the file cannot be read
+     */
+    public Result of(Path media) {
+        Optional<C2paReport> r;
+        try {
+            r = reader.read(media);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, media + ": " + e.getMessage(), e);
+        }
+        if (r.isEmpty()) {
+            return new Result(List.of(), Optional.empty(), Optional.empty());
+        }
+        C2paReport report = r.get();
+        List<Check> out = new ArrayList<>();
+        String subject = media.getFileName().toString();
+        out.add(new Check(CheckCodes.C2PA_MANIFEST_PRESENT, Status.INFO, subject, "content credentials by "
+                + report.generator() + report.signer().map(s -> ", signed by " + s).orElse("")
+                + report.signedAt().map(t -> ", time-stamped " + t).orElse("") + " (" + report.state() + ")"));
+        for (C2paStatus s : report.statuses()) {
+            out.add(new Check(CheckCodes.c2pa(s.code()), status(s), subject, s.explanation()));
+        }
+        Verdict v = switch (report.state()) {
+            case INVALID -> Verdict.INVALID;
+            case VALID -> Verdict.VALID;
+            case TRUSTED -> Verdict.TRUSTED;
+        };
+        return new Result(out, Optional.of(v), report.proofModeSigner());
+    }
+
+    /** Adds the media's C2PA checks to a report; an invalid manifest makes the report invalid. */
+    public VerificationReport addTo(VerificationReport report, Path media) {
+        Result r = of(media);
+        if (r.checks().isEmpty()) {
+            return report;
+        }
+        List<Check> checks = new ArrayList<>(report.checks());
+        checks.addAll(r.checks());
+        String subject = media.getFileName().toString();
+        r.proofModeSigner().ifPresent(bound -> report.proofs().stream().flatMap(p -> p.signer().stream()).findFirst()
+                .ifPresent(s -> checks.add(bound.equalsIgnoreCase(s.fingerprint())
+                        ? new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, Status.PASS, subject,
+                                "the content credentials name the OpenPGP key that signed the proof, " + bound)
+                        : new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, Status.WARN, subject,
+                                "the content credentials name OpenPGP key " + bound + ", the proof was signed by "
+                                        + s.fingerprint()))));
+        Verdict v = r.verdict().filter(x -> x == Verdict.INVALID).map(report.verdict()::and).orElse(report.verdict());
+        return new VerificationReport(report.source(), v, checks, report.proofs());
+    }
+
+    /** A report of the content credentials alone, for a media file that has no proof in the store. */
+    public Optional<VerificationReport> alone(Path media) {
+        Result r = of(media);
+        return r.verdict().map(v -> new VerificationReport(media.toString(), v, r.checks(), List.of()));
+    }
+
+    private static Status status(C2paStatus s) {
+        if (s.code().equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED)) {
+            return Status.WARN;
+        }
+        return switch (s.outcome()) {
+            case SUCCESS -> Status.PASS;
+            case FAILURE -> Status.FAIL;
+            case INFORMATIONAL -> Status.INFO;
+        };
+    }
+}

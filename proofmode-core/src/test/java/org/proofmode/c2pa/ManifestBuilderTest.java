@@ -1,0 +1,134 @@
+package org.proofmode.c2pa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.proofmode.c2pa.C2paStatus.Codes;
+
+class ManifestBuilderTest {
+    private final Path home = C2paFixtures.sharedHome();
+
+    private C2paReport read(byte[] asset, boolean withAnchor) {
+        List<java.security.cert.X509Certificate> anchors = withAnchor ? LocalCa.anchorsInHome(home) : List.of();
+        return new C2paReader(anchors, List.of()).read(asset).orElseThrow();
+    }
+
+    @Test
+    void sign_trusted_jpegWithLocalCaAnchor() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        C2paReport r = read(signed, true);
+        assertThat(r.state()).isEqualTo(ValidationState.TRUSTED);
+        assertThat(r.format()).isEqualTo(AssetFormat.JPEG);
+        assertThat(r.assertions()).contains("c2pa.actions.v2", "c2pa.hash.data");
+        assertThat(read(signed, false).state()).isEqualTo(ValidationState.VALID);
+    }
+
+    @Test
+    void sign_trusted_pngWithLocalCaAnchor() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.PNG, C2paFixtures.shared());
+        C2paReport r = read(signed, true);
+        assertThat(r.state()).isEqualTo(ValidationState.TRUSTED);
+        assertThat(r.format()).isEqualTo(AssetFormat.PNG);
+        assertThat(r.has(Codes.DATA_HASH_MATCH)).isTrue();
+    }
+
+    @Test
+    void read_dataHashMismatch_imageByteFlipped() throws Exception {
+        for (Path asset : List.of(C2paFixtures.JPEG, C2paFixtures.PNG)) {
+            byte[] signed = C2paFixtures.created(asset, C2paFixtures.shared());
+            signed[signed.length - 20] ^= 0x01;
+            C2paReport r = read(signed, true);
+            assertThat(r.state()).isEqualTo(ValidationState.INVALID);
+            assertThat(r.has(Codes.DATA_HASH_MISMATCH)).as(asset.toString()).isTrue();
+            assertThat(r.has(Codes.CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        }
+    }
+
+    @Test
+    void read_hashedUriMismatch_assertionByteChanged() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        signed[C2paFixtures.indexOf(signed, "c2pa.created") + 6] = 'k';
+        C2paReport r = read(signed, true);
+        assertThat(r.state()).isEqualTo(ValidationState.INVALID);
+        assertThat(r.has(Codes.HASHED_URI_MISMATCH)).isTrue();
+    }
+
+    @Test
+    void read_claimSignatureMismatch_claimByteChanged() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.PNG, C2paFixtures.shared());
+        int at = C2paFixtures.indexOf(signed, "ProofMode for the JVM", C2paFixtures.indexOf(signed, "c2pa.claim.v2"));
+        signed[at] = 'p';
+        C2paReport r = read(signed, true);
+        assertThat(r.has(Codes.CLAIM_SIGNATURE_MISMATCH)).isTrue();
+        assertThat(r.state()).isEqualTo(ValidationState.INVALID);
+    }
+
+    @Test
+    void sign_valid_redactionWithParentIngredient() throws Exception {
+        byte[] original = Files.readAllBytes(C2paFixtures.JPEG);
+        byte[] signed = redaction(original, C2paFixtures.shared());
+        C2paReport r = read(signed, true);
+        assertThat(r.state()).isEqualTo(ValidationState.TRUSTED);
+        assertThat(r.assertions()).contains(ManifestBuilder.INGREDIENT, ManifestBuilder.ACTIONS);
+    }
+
+    static byte[] redaction(byte[] original, C2paSigner signer) throws Exception {
+        Ingredient parent = new Ingredient("original.jpg", "image/jpeg", ManifestBuilder.sha256(original));
+        return new ManifestBuilder().title("redacted.jpg").parent(parent).redacted("c2pa.PII.present")
+                .sign(original, signer, Optional.empty());
+    }
+
+    @Test
+    void sign_refused_fileWithContentCredentials() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        assertThatThrownBy(() -> new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign(signed, C2paFixtures.shared(), Optional.empty()))
+                .isInstanceOf(C2paFormatException.class).hasMessageContaining("already has content credentials");
+    }
+
+    @Test
+    void sign_refused_unsupportedFormat() {
+        assertThatThrownBy(() -> new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign("GIF89a not really".getBytes(java.nio.charset.StandardCharsets.US_ASCII), C2paFixtures.shared(),
+                        Optional.empty()))
+                .isInstanceOf(C2paFormatException.class);
+    }
+
+    @Test
+    void read_signatureChecked_storeInMp4UuidBox() throws Exception {
+        byte[] signed = C2paFixtures.created(C2paFixtures.PNG, C2paFixtures.shared());
+        byte[] store = extractStore(signed);
+        java.io.ByteArrayOutputStream mp4 = new java.io.ByteArrayOutputStream();
+        box(mp4, "ftyp", "isom\0\0\0\1isommp41".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        java.io.ByteArrayOutputStream uuid = new java.io.ByteArrayOutputStream();
+        uuid.writeBytes(EmbeddedStore.BMFF_C2PA_UUID);
+        uuid.writeBytes(new byte[4]);
+        uuid.writeBytes("manifest\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        uuid.writeBytes(new byte[8]);
+        uuid.writeBytes(store);
+        box(mp4, "uuid", uuid.toByteArray());
+        box(mp4, "mdat", new byte[100]);
+        C2paReport r = read(mp4.toByteArray(), true);
+        assertThat(r.format()).isEqualTo(AssetFormat.MP4);
+        assertThat(r.has(Codes.CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(r.has(Codes.HASHED_URI_MATCH)).isTrue();
+        assertThat(r.has(Codes.SIGNING_CREDENTIAL_TRUSTED)).isTrue();
+    }
+
+    private static byte[] extractStore(byte[] asset) throws Exception {
+        try (ByteSource src = ByteSource.of(asset)) {
+            return EmbeddedStore.find(src).orElseThrow().jumbf();
+        }
+    }
+
+    private static void box(java.io.ByteArrayOutputStream out, String type, byte[] payload) {
+        Jumbf.writeU32(out, 8L + payload.length);
+        out.writeBytes(type.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        out.writeBytes(payload);
+    }
+}
