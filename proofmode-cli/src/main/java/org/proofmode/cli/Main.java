@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
+            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, ServeCommand.class,
+            ServerCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
@@ -38,6 +39,7 @@ import picocli.CommandLine.Option;
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
             "  proofmode timestamp sync                  retry timestamps queued while offline",
+            "  proofmode serve                           web page and API on http://127.0.0.1:8080/",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     final CliContext ctx;
