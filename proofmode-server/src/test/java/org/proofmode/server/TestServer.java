@@ -112,6 +112,17 @@ final class TestServer implements AutoCloseable {
         return p;
     }
 
+    /**
+     * Waits, when needed, until enough of the current minute remains, so that a test of the per-minute
+     * rate is not split over two windows.
+     */
+    static void awayFromMinuteBoundary(int secondsNeeded) throws InterruptedException {
+        long intoMinute = System.currentTimeMillis() % 60_000;
+        if (intoMinute > 60_000 - secondsNeeded * 1000L) {
+            Thread.sleep(60_000 - intoMinute + 200);
+        }
+    }
+
     static byte[] read(Path p) throws IOException {
         return Files.readAllBytes(p);
     }
