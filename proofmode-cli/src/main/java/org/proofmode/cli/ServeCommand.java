@@ -33,7 +33,8 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode serve                           http://127.0.0.1:8080/",
             "  proofmode serve --port 9000 --trust newsroom.asc",
-            "  PROOFMODE_DB_URL='jdbc:postgresql://db/evidence?user=pm&password=...' proofmode serve --blobs /srv/blobs",
+            "  export PROOFMODE_DB_URL='jdbc:postgresql://db/evidence?user=pm&password=...'",
+            "  proofmode serve --bind 10.0.0.5 --blobs /srv/blobs   one of several behind a proxy",
             "", ExitCodes.HELP_TABLE})
 final class ServeCommand implements Callable<Integer> {
     @ParentCommand
