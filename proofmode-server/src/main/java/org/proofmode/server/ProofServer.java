@@ -69,6 +69,7 @@ public final class ProofServer implements AutoCloseable {
                 c.jetty.multipartConfig.maxTotalRequestSize(config.maxUploadBytes(), SizeUnit.BYTES);
                 c.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
                 c.http.maxRequestSize = 1L << 20;
+                c.http.prefer405over404 = true;
                 c.staticFiles.add(s -> {
                     s.hostedPath = "/";
                     s.directory = "/org/proofmode/server/web";
