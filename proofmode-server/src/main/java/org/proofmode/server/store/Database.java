@@ -22,14 +22,16 @@ public final class Database implements AutoCloseable {
     /** The database engines the server runs on. */
     public enum Vendor {
         /** Embedded SQLite, the default. */
-        SQLITE("sqlite"),
+        SQLITE("sqlite", "INTEGER PRIMARY KEY AUTOINCREMENT"),
         /** PostgreSQL, for several instances or large archives. */
-        POSTGRESQL("postgresql");
+        POSTGRESQL("postgresql", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY");
 
         private final String folder;
+        private final String identity;
 
-        Vendor(String folder) {
+        Vendor(String folder, String identity) {
             this.folder = folder;
+            this.identity = identity;
         }
 
         /** Recognises the engine of a JDBC URL. */
@@ -88,8 +90,8 @@ public final class Database implements AutoCloseable {
             throw new ProofModeException(Failure.IO, "cannot open the database: " + rootMessage(e), e);
         }
         try {
-            Flyway.configure().dataSource(ds).locations("classpath:org/proofmode/server/db/" + vendor.folder)
-                    .load().migrate();
+            Flyway.configure().dataSource(ds).locations("classpath:org/proofmode/server/db/common")
+                    .placeholders(java.util.Map.of("identity", vendor.identity)).load().migrate();
         } catch (FlywayException e) {
             ds.close();
             throw new ProofModeException(Failure.IO, "cannot migrate the database: " + rootMessage(e), e);

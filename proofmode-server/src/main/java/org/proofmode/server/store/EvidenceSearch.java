@@ -13,6 +13,9 @@ public final class EvidenceSearch {
     /** Most rows one search returns. */
     public static final int MAX_LIMIT = 500;
 
+    private static final String SELECT = "SELECT evidence_sha256, proof_id, media_sha256, signer, verdict, "
+            + "captured_at, proof_time, latitude, longitude FROM evidence_proofs";
+
     private final Database db;
 
     /** Creates the search on a database. */
@@ -53,8 +56,7 @@ public final class EvidenceSearch {
 
     /** Runs a search; newest first. */
     public List<ProofRow> find(Query q) {
-        StringBuilder sql = new StringBuilder("SELECT evidence_sha256, proof_id, media_sha256, signer, verdict, "
-                + "captured_at, proof_time, latitude, longitude FROM evidence_proofs WHERE 1 = 1");
+        StringBuilder sql = new StringBuilder(SELECT + " WHERE 1 = 1");
         List<Object> args = new ArrayList<>();
         q.signer().ifPresent(s -> {
             sql.append(" AND signer = ?");
@@ -85,30 +87,21 @@ public final class EvidenceSearch {
             args.add(b[3]);
         });
         sql.append(" ORDER BY COALESCE(captured_at, proof_time) DESC, evidence_sha256, proof_id LIMIT ").append(q.limit());
-        return db.inTransaction(c -> {
-            List<ProofRow> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                for (int i = 0; i < args.size(); i++) {
-                    ps.setObject(i + 1, args.get(i));
-                }
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(row(rs));
-                    }
-                }
-            }
-            return out;
-        });
+        return query(sql.toString(), args);
     }
 
     /** The proofs of one stored bundle. */
     public List<ProofRow> ofEvidence(String sha256) {
+        return query(SELECT + " WHERE evidence_sha256 = ? ORDER BY proof_id", List.of(sha256));
+    }
+
+    private List<ProofRow> query(String sql, List<Object> args) {
         return db.inTransaction(c -> {
             List<ProofRow> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT evidence_sha256, proof_id, media_sha256, signer, "
-                    + "verdict, captured_at, proof_time, latitude, longitude FROM evidence_proofs "
-                    + "WHERE evidence_sha256 = ? ORDER BY proof_id")) {
-                ps.setString(1, sha256);
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < args.size(); i++) {
+                    ps.setObject(i + 1, args.get(i));
+                }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.add(row(rs));

@@ -1,3 +1,4 @@
+-- One schema for SQLite and PostgreSQL; ${identity} is the engine's auto-numbered key (Database.java).
 -- Upload tokens: only the SHA-256 of a token is kept.
 CREATE TABLE tokens (
     id          TEXT PRIMARY KEY,
@@ -37,7 +38,7 @@ CREATE INDEX evidence_proofs_captured ON evidence_proofs (captured_at);
 
 -- Chain of custody: append-only.
 CREATE TABLE custody (
-    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    id               ${identity},
     evidence_sha256  TEXT NOT NULL REFERENCES evidence (sha256),
     at               TEXT NOT NULL,
     action           TEXT NOT NULL,
@@ -50,7 +51,7 @@ CREATE INDEX custody_evidence ON custody (evidence_sha256, id);
 
 -- Notarization texts (the app's SMS share) received before the media.
 CREATE TABLE notarizations (
-    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    id            ${identity},
     text          TEXT NOT NULL UNIQUE,
     media_sha256  TEXT NOT NULL,
     fingerprint   TEXT,
