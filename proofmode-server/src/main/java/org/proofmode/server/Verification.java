@@ -80,7 +80,7 @@ public final class Verification implements AutoCloseable {
             return new Result(report, json);
         } catch (TimeoutException e) {
             f.cancel(true);
-            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + timeout.toSeconds() + " s");
+            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + timeout.toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             f.cancel(true);

@@ -96,6 +96,21 @@ class AbuseTest {
     }
 
     @Test
+    void verify_answersUnavailable_overTheTimeBound() throws Exception {
+        ServerConfig config = TestServer.small(tmp, 1 << 20, 100);
+        config = config.withBounds(config.maxUploadBytes(), config.limits(), java.time.Duration.ofMillis(1), 100);
+        try (TestServer srv = TestServer.start(config)) {
+            String token = srv.token("slow");
+            byte[] good = TestBundles.read(Samples.appGoodZip());
+            assertThat(assertProblem(srv.postZip("/api/v1/verify", good, Optional.empty()), 503, "unavailable")
+                    .get("detail").asText()).isEqualTo("verification took longer than 1 ms");
+            assertProblem(srv.postZip("/api/v1/evidence", good, Optional.of(token)), 503, "unavailable");
+            assertThat(json(srv.get("/api/v1/evidence", Optional.of(token))).get("results")).isEmpty();
+            assertNoLeftovers(srv);
+        }
+    }
+
+    @Test
     void evidence_answersUnauthorized_noOrMalformedToken() throws Exception {
         try (TestServer srv = TestServer.start(tmp, Optional.empty())) {
             byte[] good = TestBundles.read(Samples.appGoodZip());
