@@ -38,6 +38,7 @@ import picocli.CommandLine.Option;
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
             "  proofmode timestamp sync                  retry timestamps queued while offline",
+            "  proofmode serve                           web page and API on http://127.0.0.1:8080/",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     /**
@@ -47,7 +48,7 @@ public final class Main {
     static final List<Class<?>> SUBCOMMANDS = List.of(
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
-            CommandLine.HelpCommand.class);
+            ServeCommand.class, ServerCommand.class, CommandLine.HelpCommand.class);
 
     final CliContext ctx;
 

@@ -1,0 +1,105 @@
+package org.proofmode.cli;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.server.ProofServer;
+import org.proofmode.server.ServerConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode serve}: the verification and evidence server with its web page. */
+@Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Run the verification and evidence server: a web page to check bundles, and the HTTP API "
+                + "(docs/http-api.md) to verify, keep and search evidence with a chain of custody.",
+            "",
+            "It listens on 127.0.0.1 unless --bind says otherwise. Verifying is open to anyone who can reach it; "
+                + "keeping, reading and searching evidence need a token ('proofmode server token create NAME'). "
+                + "The database is SQLite in PROOFMODE_HOME/server/ unless --db (or PROOFMODE_DB_URL) names a "
+                + "PostgreSQL database; several servers may share one PostgreSQL database and one --blobs folder.",
+            ""},
+        footer = {"", "Examples:", "  proofmode serve                           http://127.0.0.1:8080/",
+            "  proofmode serve --port 9000 --trust newsroom.asc",
+            "  export PROOFMODE_DB_URL='jdbc:postgresql://db/evidence?user=pm&password=...'",
+            "  proofmode serve --bind 10.0.0.5 --blobs /srv/blobs   one of several behind a proxy",
+            "", ExitCodes.HELP_TABLE})
+final class ServeCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--bind", paramLabel = "ADDRESS", description = "Address to listen on (default: ${DEFAULT-VALUE}).", defaultValue = "127.0.0.1")
+    String bind;
+
+    @Option(names = "--port", paramLabel = "PORT", description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).", defaultValue = "8080")
+    int port;
+
+    @Mixin
+    ServerOptions server;
+
+    @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). The home's device keys are always trusted.")
+    List<Path> trust = new ArrayList<>();
+
+    @Option(names = "--max-upload-mib", paramLabel = "MIB", description = "Largest upload (default: ${DEFAULT-VALUE} MiB).", defaultValue = "512")
+    long maxUploadMib;
+
+    @Option(names = "--rate", paramLabel = "N", description = "Requests per token and minute (default: ${DEFAULT-VALUE}).", defaultValue = "600")
+    int rate;
+
+    @Option(names = "--verify-timeout", paramLabel = "SECONDS", description = "Longest one verification may run (default: ${DEFAULT-VALUE}).", defaultValue = "60")
+    long verifyTimeout;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate and --verify-timeout are positive");
+        }
+        List<PGPPublicKeyRing> trusted = new ArrayList<>();
+        for (Path t : trust) {
+            if (!Files.isRegularFile(t)) {
+                throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
+            }
+            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+        }
+        ServerConfig base = server.config(root.ctx);
+        ServerConfig config = base.withListen(bind, port)
+                .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
+                .withStorage(base.blobDir(), trusted);
+        if (!isLoopback(bind)) {
+            root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        ProofServer srv = ProofServer.start(config);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            srv.close();
+            stopped.countDown();
+        }, "proofmode-serve-stop"));
+        String host = bind.contains(":") ? "[" + bind + "]" : bind;
+        root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
+                + (config.jdbcUrl().isPresent() ? "PostgreSQL" : config.effectiveJdbcUrl().substring("jdbc:sqlite:".length()))
+                + "); stop with Ctrl-C");
+        root.ctx.out().flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+
+    private static boolean isLoopback(String address) {
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
+    }
+}

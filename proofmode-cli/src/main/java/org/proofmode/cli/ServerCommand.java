@@ -1,0 +1,115 @@
+package org.proofmode.cli;
+
+import java.util.concurrent.Callable;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.server.store.Database;
+import org.proofmode.server.store.TokenStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode server}: administration of the evidence server. */
+@Command(name = "server", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Administer the evidence server ('proofmode serve'): its upload tokens.", ""},
+        subcommands = {ServerCommand.Token.class},
+        footer = {"", "Examples:", "  proofmode server token create desk-anna    prints the token once",
+            "  proofmode server token list", "  proofmode server token revoke 1f2e3d4c", "", ExitCodes.HELP_TABLE})
+final class ServerCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Override
+    public Integer call() {
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: token");
+    }
+
+    /** {@code server token}. */
+    @Command(name = "token", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Create, list and revoke upload tokens. A token is shown once, when it is created; "
+                + "the server keeps only its SHA-256. Clients send it as 'Authorization: Bearer TOKEN'.", ""},
+            subcommands = {Create.class, Revoke.class, ListTokens.class})
+    static final class Token implements Callable<Integer> {
+        @ParentCommand
+        ServerCommand parent;
+
+        @Override
+        public Integer call() {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: create, list or revoke");
+        }
+
+        Database open(ServerOptions options) {
+            return Database.open(options.config(parent.root.ctx).effectiveJdbcUrl());
+        }
+    }
+
+    /** {@code server token create NAME}. */
+    @Command(name = "create", mixinStandardHelpOptions = true, description = "Create a token for NAME; print it once on stdout, its id on stderr.")
+    static final class Create implements Callable<Integer> {
+        @ParentCommand
+        Token token;
+
+        @Mixin
+        ServerOptions options;
+
+        @Parameters(paramLabel = "NAME", description = "Who the token is for, e.g. desk-anna (named in the custody log).")
+        String name;
+
+        @Override
+        public Integer call() {
+            try (Database db = token.open(options)) {
+                TokenStore.NewToken t = new TokenStore(db).create(name);
+                token.parent.root.ctx.out().println(t.secret());
+                token.parent.root.ctx.err().println("proofmode: token " + t.info().id() + " for " + t.info().name()
+                        + " created; it is shown only now");
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    /** {@code server token revoke ID}. */
+    @Command(name = "revoke", mixinStandardHelpOptions = true, description = "Revoke a token by its id (see 'server token list').")
+    static final class Revoke implements Callable<Integer> {
+        @ParentCommand
+        Token token;
+
+        @Mixin
+        ServerOptions options;
+
+        @Parameters(paramLabel = "ID", description = "The token's id.")
+        String id;
+
+        @Override
+        public Integer call() {
+            try (Database db = token.open(options)) {
+                if (!new TokenStore(db).revoke(id)) {
+                    throw new ProofModeException(Failure.INPUT_MISSING, "no live token with id " + id);
+                }
+                token.parent.root.ctx.out().println("revoked " + id);
+                return ExitCodes.OK;
+            }
+        }
+    }
+
+    /** {@code server token list}. */
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List tokens: id, name, created, revoked.")
+    static final class ListTokens implements Callable<Integer> {
+        @ParentCommand
+        Token token;
+
+        @Mixin
+        ServerOptions options;
+
+        @Override
+        public Integer call() {
+            try (Database db = token.open(options)) {
+                for (TokenStore.TokenInfo t : new TokenStore(db).list()) {
+                    token.parent.root.ctx.out().println(t.id() + "  " + t.name() + "  created " + t.createdAt()
+                            + t.revokedAt().map(r -> "  revoked " + r).orElse(""));
+                }
+                return ExitCodes.OK;
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package org.proofmode.server;
+
+import io.javalin.Javalin;
+import io.javalin.config.SizeUnit;
+import io.javalin.http.Context;
+import io.javalin.http.staticfiles.Location;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Objects;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.server.http.Access;
+import org.proofmode.server.http.EvidenceApi;
+import org.proofmode.server.http.Problems;
+import org.proofmode.server.store.Database;
+import org.proofmode.server.store.EvidenceSearch;
+import org.proofmode.server.store.EvidenceStore;
+import org.proofmode.server.store.FileBlobStore;
+import org.proofmode.server.store.NotarizationStore;
+import org.proofmode.server.store.RateLimiter;
+import org.proofmode.server.store.TokenStore;
+
+/**
+ * The verification and evidence server: the HTTP API ({@code docs/http-api.md}) and the web page, on
+ * Javalin. State lives only in the database and the blob folder, so several instances can share them.
+ *
+ * <p>Security: listens on loopback unless told otherwise; every response carries a strict Content
+ * Security Policy and {@code nosniff}, {@code frame-ancestors 'none'}, {@code no-referrer}; no request
+ * names a file on the server.
+ */
+public final class ProofServer implements AutoCloseable {
+    static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+    private final Database db;
+    private final Verification verification;
+    private final Javalin app;
+
+    private ProofServer(Database db, Verification verification, Javalin app) {
+        this.db = db;
+        this.verification = verification;
+        this.app = app;
+    }
+
+    /**
+     * Opens the database, migrates it and starts listening.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if the database, the blob folder or the port cannot
+     *     be used
+     */
+    public static ProofServer start(ServerConfig config) {
+        Objects.requireNonNull(config, "config");
+        Database db = Database.open(config.effectiveJdbcUrl());
+        Verification verification = null;
+        try {
+            FileBlobStore blobs = new FileBlobStore(config.blobDir());
+            Path incoming = blobs.incoming();
+            verification = new Verification(config);
+            Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
+            EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
+                    new NotarizationStore(db), access, incoming, config.maxUploadBytes());
+            Javalin app = Javalin.create(c -> {
+                c.startup.showJavalinBanner = false;
+                c.jetty.host = config.bind();
+                c.jetty.port = config.port();
+                c.jetty.multipartConfig.cacheDirectory(incoming.toString());
+                c.jetty.multipartConfig.maxFileSize(config.maxUploadBytes(), SizeUnit.BYTES);
+                c.jetty.multipartConfig.maxTotalRequestSize(config.maxUploadBytes(), SizeUnit.BYTES);
+                c.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
+                c.http.maxRequestSize = 1L << 20;
+                c.http.prefer405over404 = true;
+                c.staticFiles.add(s -> {
+                    s.hostedPath = "/";
+                    s.directory = "/org/proofmode/server/web";
+                    s.location = Location.CLASSPATH;
+                });
+                c.routes.before(ProofServer::headers);
+                c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\"}\n"));
+                c.routes.post("/api/v1/verify", api::verify);
+                c.routes.post("/api/v1/evidence", api::store);
+                c.routes.get("/api/v1/evidence", api::find);
+                c.routes.get("/api/v1/evidence/{sha256}", api::get);
+                c.routes.get("/api/v1/evidence/{sha256}/bundle", api::download);
+                c.routes.post("/api/v1/evidence/{sha256}/reverify", api::reverify);
+                c.routes.post("/api/v1/notarizations", api::notarize);
+                c.routes.get("/api/v1/notarizations", api::lookup);
+                c.routes.exception(Exception.class, (e, ctx) -> Problems.respond(ctx, e));
+                c.routes.error(404, ProofServer::frameworkError);
+                c.routes.error(405, ProofServer::frameworkError);
+                c.routes.error(413, ProofServer::frameworkError);
+                c.routes.error(500, ProofServer::frameworkError);
+            });
+            app.start();
+            return new ProofServer(db, verification, app);
+        } catch (IOException | RuntimeException e) {
+            if (verification != null) {
+                verification.close();
+            }
+            db.close();
+            if (e instanceof ProofModeException p) {
+                throw p;
+            }
+            throw new ProofModeException(Failure.IO, "cannot start the server on " + config.bind() + ":" + config.port()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The port it listens on. */
+    public int port() {
+        return app.port();
+    }
+
+    /** The database (for token commands run beside a server). */
+    public Database database() {
+        return db;
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+        verification.close();
+        db.close();
+    }
+
+    private static void headers(Context ctx) {
+        ctx.header("Content-Security-Policy", CSP);
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("X-Frame-Options", "DENY");
+        ctx.header("Referrer-Policy", "no-referrer");
+        ctx.header("Cross-Origin-Opener-Policy", "same-origin");
+        ctx.header("Cross-Origin-Resource-Policy", "same-origin");
+        ctx.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+        if (ctx.path().startsWith("/api/")) {
+            ctx.header("Cache-Control", "no-store");
+        }
+    }
+
+    /** Status codes the framework sets itself (no route, wrong method, body too large) as problems too. */
+    private static void frameworkError(Context ctx) {
+        String type = ctx.res().getContentType();
+        if (type != null && type.startsWith(Problems.CONTENT_TYPE)) {
+            return;
+        }
+        Problems.respond(ctx, Problems.document(Problems.ofStatus(ctx.statusCode()),
+                Problems.ofStatus(ctx.statusCode()).title(), ctx.path()));
+    }
+}

@@ -1,0 +1,86 @@
+package org.proofmode.server;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.bundle.BundleLimits;
+
+/**
+ * How a server runs.
+ *
+ * @param bind the address to listen on; loopback unless a front proxy is meant to reach it
+ * @param port the port, 0 for any free one
+ * @param jdbcUrl the database; empty for SQLite in {@code <home>/server/evidence.db}
+ * @param home the ProofMode home (its device keys are trusted, as by {@code proofmode verify})
+ * @param blobDir where bundles are kept, content-addressed; shared by every instance of one deployment
+ * @param maxUploadBytes most bytes of one upload
+ * @param limits bounds on hostile bundles (entries, proof file sizes, decompression ratio)
+ * @param verifyTimeout longest a verification may run before the request fails
+ * @param requestsPerMinute most requests that need a token, per token and minute
+ * @param trusted more keys whose signatures make a proof TRUSTED
+ */
+public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
+        long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
+        List<PGPPublicKeyRing> trusted) {
+    /** Default upload bound: 512 MiB. */
+    public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
+    /** Default rate: 600 requests a minute per token. */
+    public static final int DEFAULT_RATE = 600;
+    /** Default verification time bound. */
+    public static final Duration DEFAULT_VERIFY_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Validates the fields. */
+    public ServerConfig {
+        Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(jdbcUrl, "jdbcUrl");
+        Objects.requireNonNull(home, "home");
+        Objects.requireNonNull(blobDir, "blobDir");
+        Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(verifyTimeout, "verifyTimeout");
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("port out of range: " + port);
+        }
+        if (maxUploadBytes < 1 || requestsPerMinute < 1 || verifyTimeout.isNegative() || verifyTimeout.isZero()) {
+            throw new IllegalArgumentException("limits must be positive");
+        }
+        trusted = List.copyOf(trusted);
+    }
+
+    /** The defaults for a home: loopback, port 8080, SQLite and blobs under {@code <home>/server}. */
+    public static ServerConfig defaults(Path home) {
+        Path h = home.toAbsolutePath().normalize();
+        return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
+                DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of());
+    }
+
+    /** The JDBC URL in force: the given one, or SQLite in the home. */
+    public String effectiveJdbcUrl() {
+        return jdbcUrl.orElseGet(() -> "jdbc:sqlite:" + home.resolve("server").resolve("evidence.db"));
+    }
+
+    /** A copy with another address and port. */
+    public ServerConfig withListen(String newBind, int newPort) {
+        return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted);
+    }
+
+    /** A copy with another database. */
+    public ServerConfig withJdbcUrl(Optional<String> url) {
+        return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted);
+    }
+
+    /** A copy with other bounds. */
+    public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted);
+    }
+
+    /** A copy with other blob folder and trusted keys. */
+    public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
+        return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, newTrusted);
+    }
+}

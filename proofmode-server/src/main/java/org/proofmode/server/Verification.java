@@ -1,0 +1,100 @@
+package org.proofmode.server;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.server.http.ApiException;
+import org.proofmode.server.http.ProblemType;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Verifier;
+
+/**
+ * Runs verifications on a bounded pool with a time limit, and renders their reports as
+ * {@code proofmode verify --json} does, naming the bundle as the client did instead of by the server's file.
+ */
+public final class Verification implements AutoCloseable {
+    private final Verifier verifier;
+    private final Duration timeout;
+    private final ThreadPoolExecutor pool;
+
+    /** A report with its JSON form. */
+    public record Result(VerificationReport report, ObjectNode json) {
+        /** Validates the fields. */
+        public Result {
+            Objects.requireNonNull(report, "report");
+            Objects.requireNonNull(json, "json");
+        }
+    }
+
+    /** Creates the service for a configuration: it trusts the home's device keys and the configured ones. */
+    public Verification(ServerConfig config) {
+        List<PGPPublicKeyRing> trusted = new ArrayList<>(config.trusted());
+        trusted.addAll(ProofMode.at(config.home()).keys().allCertificates());
+        this.verifier = new Verifier(trusted, config.limits(), TrustedRoots.inHome(config.home()));
+        this.timeout = config.verifyTimeout();
+        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        // A queue bound, so a flood waits in the network stack instead of in memory.
+        this.pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(256),
+                r -> {
+                    Thread t = new Thread(r, "proofmode-verify");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
+    /**
+     * Verifies a received bundle.
+     *
+     * @param file the bundle on disk (a server-made name)
+     * @param name the name the client gave it, used in the report and in messages
+     * @throws ProofModeException for a bundle that cannot be read (messages name {@code name}, not the file)
+     * @throws ApiException with {@link ProblemType#UNAVAILABLE} when the server is saturated or time runs out
+     */
+    public Result verify(Path file, String name) {
+        Future<VerificationReport> f;
+        try {
+            f = pool.submit(() -> verifier.verify(file, Optional.empty()));
+        } catch (RejectedExecutionException e) {
+            throw new ApiException(ProblemType.UNAVAILABLE, "too many verifications in progress; retry later");
+        }
+        try {
+            VerificationReport report = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            ObjectNode json = ReportJson.toNode(report);
+            json.put("source", name);
+            return new Result(report, json);
+        } catch (TimeoutException e) {
+            f.cancel(true);
+            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + timeout.toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            f.cancel(true);
+            throw new ApiException(ProblemType.UNAVAILABLE, "interrupted");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProofModeException p) {
+                throw new ProofModeException(p.failure(), p.getMessage().replace(file.toString(), name), p);
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+}

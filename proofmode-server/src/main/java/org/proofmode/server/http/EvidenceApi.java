@@ -1,0 +1,158 @@
+package org.proofmode.server.http;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.proofmode.internal.Hex;
+import org.proofmode.server.Verification;
+import org.proofmode.server.store.BlobStore;
+import org.proofmode.server.store.CustodyAction;
+import org.proofmode.server.store.DbTime;
+import org.proofmode.server.store.EvidenceSearch;
+import org.proofmode.server.store.EvidenceStore;
+import org.proofmode.server.store.NotarizationStore;
+import org.proofmode.server.store.ProofRow;
+
+/** The handlers of {@code /api/v1/verify}, {@code /api/v1/evidence} and {@code /api/v1/notarizations}. */
+public final class EvidenceApi {
+    private static final String JSON = "application/json";
+
+    private final Verification verification;
+    private final EvidenceStore evidence;
+    private final EvidenceSearch search;
+    private final NotarizationStore notarizations;
+    private final Access access;
+    private final Path incoming;
+    private final long maxUpload;
+
+    /** Wires the handlers. */
+    public EvidenceApi(Verification verification, EvidenceStore evidence, EvidenceSearch search,
+            NotarizationStore notarizations, Access access, Path incoming, long maxUpload) {
+        this.verification = Objects.requireNonNull(verification, "verification");
+        this.evidence = Objects.requireNonNull(evidence, "evidence");
+        this.search = Objects.requireNonNull(search, "search");
+        this.notarizations = Objects.requireNonNull(notarizations, "notarizations");
+        this.access = Objects.requireNonNull(access, "access");
+        this.incoming = Objects.requireNonNull(incoming, "incoming");
+        this.maxUpload = maxUpload;
+    }
+
+    /** {@code POST /api/v1/verify}: the report of {@code proofmode verify --json}; nothing is kept. */
+    public void verify(Context ctx) throws IOException {
+        Access.sameOrigin(ctx);
+        try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
+            Verification.Result r = verification.verify(up.file(), up.name());
+            r.json().put("bundleSha256", up.sha256());
+            json(ctx, 200, r.json());
+        }
+    }
+
+    /** {@code POST /api/v1/evidence}: verify and keep; 201 when new, 200 when the same bytes were kept before. */
+    public void store(Context ctx) throws IOException {
+        Access.sameOrigin(ctx);
+        EvidenceStore.Actor actor = access.require(ctx);
+        try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
+            Verification.Result r = verification.verify(up.file(), up.name());
+            EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
+                    r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
+            EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
+            ObjectNode out = EvidenceJson.summary(in.item());
+            out.put("created", in.created());
+            ctx.header("Location", "/api/v1/evidence/" + item.sha256());
+            json(ctx, in.created() ? 201 : 200, out);
+        }
+    }
+
+    /** {@code GET /api/v1/evidence/{sha256}}: the item, its intake report, proofs, custody and notarizations. */
+    public void get(Context ctx) {
+        access.require(ctx);
+        EvidenceStore.Item item = item(ctx);
+        List<ProofRow> proofs = search.ofEvidence(item.sha256());
+        Set<String> media = new LinkedHashSet<>();
+        proofs.forEach(p -> p.mediaSha256().ifPresent(media::add));
+        List<NotarizationStore.Notarization> notes = media.stream().flatMap(m -> notarizations.lookup(m).stream()).toList();
+        json(ctx, 200, EvidenceJson.item(item, evidence.custody(item.sha256()), proofs, notes));
+    }
+
+    /** {@code GET /api/v1/evidence/{sha256}/bundle}: the bundle as received; logged as a download. */
+    public void download(Context ctx) throws IOException {
+        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Item item = item(ctx);
+        BlobStore blobs = evidence.blobs();
+        evidence.log(item.sha256(), CustodyAction.DOWNLOAD, actor, Optional.empty(), "bundle downloaded");
+        ctx.contentType("application/zip");
+        ctx.header("Content-Disposition", "attachment; filename=\"" + item.sha256() + ".zip\"");
+        ctx.result(blobs.open(item.sha256()));
+    }
+
+    /** {@code POST /api/v1/evidence/{sha256}/reverify}: verify the stored bytes again; logged. */
+    public void reverify(Context ctx) throws IOException {
+        Access.sameOrigin(ctx);
+        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Item item = item(ctx);
+        try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
+            Verification.Result r = verification.verify(copy.path(), item.name());
+            evidence.log(item.sha256(), CustodyAction.REVERIFY, actor, Optional.of(r.report().verdict().name()),
+                    "verified again: " + r.report().verdict().name());
+            json(ctx, 200, r.json());
+        }
+    }
+
+    /** {@code GET /api/v1/evidence?signer=&from=&to=&bbox=&media=&limit=}: stored proofs, newest first. */
+    public void find(Context ctx) {
+        access.require(ctx);
+        EvidenceSearch.Query q = SearchParams.query(ctx);
+        ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
+        ArrayNode arr = out.putArray("results");
+        search.find(q).forEach(p -> arr.add(EvidenceJson.proof(p)));
+        json(ctx, 200, out);
+    }
+
+    /** {@code POST /api/v1/notarizations}: keep a notarization text (the body, plain text). */
+    public void notarize(Context ctx) {
+        Access.sameOrigin(ctx);
+        EvidenceStore.Actor actor = access.require(ctx);
+        String body = ctx.body();
+        NotarizationStore.Notarization n = notarizations.add(body, actor);
+        json(ctx, 201, lookupDocument(n.mediaSha256()));
+    }
+
+    /** {@code GET /api/v1/notarizations?q=TEXT-OR-SHA256}: the notarizations of a media and the evidence that matches. */
+    public void lookup(Context ctx) {
+        access.require(ctx);
+        json(ctx, 200, lookupDocument(NotarizationStore.mediaHash(ctx.queryParam("q"))));
+    }
+
+    private ObjectNode lookupDocument(String media) {
+        ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
+        out.put("mediaSha256", media);
+        out.set("notarizations", EvidenceJson.notarizations(notarizations.lookup(media)));
+        ArrayNode matches = out.putArray("evidence");
+        search.find(new EvidenceSearch.Query(Optional.empty(), Optional.of(media), Optional.empty(), Optional.empty(),
+                Optional.empty(), EvidenceSearch.MAX_LIMIT)).forEach(p -> matches.add(EvidenceJson.proof(p)));
+        return out;
+    }
+
+    private EvidenceStore.Item item(Context ctx) {
+        String sha = ctx.pathParam("sha256");
+        if (!Hex.isSha256(sha)) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "an item is named by the SHA-256 of its bundle (64 hex digits)");
+        }
+        return evidence.find(sha.toLowerCase(Locale.ROOT))
+                .orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND, "no evidence " + sha.toLowerCase(Locale.ROOT)));
+    }
+
+    static void json(Context ctx, int status, com.fasterxml.jackson.databind.JsonNode body) {
+        ctx.status(status);
+        ctx.contentType(JSON);
+        ctx.result(EvidenceJson.write(body));
+    }
+}

@@ -1,0 +1,189 @@
+package org.proofmode.server.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.UploadedFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.DigestOutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.proofmode.internal.Hex;
+import org.proofmode.media.Digests;
+
+/**
+ * An uploaded bundle, received into a file with a server-made name and hashed on the way. A request body
+ * is either a zip ({@code application/zip} or {@code application/octet-stream}) or a multipart form: one
+ * zip part, or loose proof files that are packed into a zip (sorted, with fixed times, so the same files
+ * make the same bytes). Names sent by the client only ever become zip entry names, never paths.
+ *
+ * @param file the received bytes; the caller deletes or keeps it
+ * @param sha256 their SHA-256, lower case
+ * @param size their length
+ * @param name the client's file name, cleaned, for display
+ */
+public record Upload(Path file, String sha256, long size, String name) implements AutoCloseable {
+    private static final int MAX_PARTS = 200;
+
+    /** Validates the fields. */
+    public Upload {
+        Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(sha256, "sha256");
+        Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * Receives the body of a request.
+     *
+     * @param incoming the folder for files in progress
+     * @param maxBytes most bytes accepted
+     * @throws ApiException with {@link ProblemType#TOO_LARGE}, {@link ProblemType#UNSUPPORTED_MEDIA_TYPE} or
+     *     {@link ProblemType#BAD_REQUEST}
+     */
+    public static Upload receive(Context ctx, Path incoming, long maxBytes) throws IOException {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > maxBytes) {
+            throw tooLarge(maxBytes);
+        }
+        String type = ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
+        Path file = incoming.resolve("upload-" + UUID.randomUUID());
+        try {
+            if (type.startsWith("multipart/form-data")) {
+                return fromParts(ctx, file, maxBytes);
+            }
+            if (type.isEmpty() || type.startsWith("application/zip") || type.startsWith("application/octet-stream")
+                    || type.startsWith("application/x-zip-compressed")) {
+                String name = clean(ctx.queryParam("name"), "upload.zip");
+                try (InputStream in = ctx.bodyInputStream()) {
+                    return copy(in, file, maxBytes, name);
+                }
+            }
+            throw new ApiException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "send application/zip or multipart/form-data");
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        Files.deleteIfExists(file);
+    }
+
+    private static Upload fromParts(Context ctx, Path file, long maxBytes) throws IOException {
+        List<UploadedFile> parts;
+        try {
+            parts = new ArrayList<>(ctx.uploadedFiles());
+        } catch (RuntimeException e) {
+            // Jetty refuses a part or form over the configured sizes while parsing.
+            throw tooLarge(maxBytes);
+        }
+        if (parts.isEmpty()) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "the form has no file");
+        }
+        if (parts.size() > MAX_PARTS) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "more than " + MAX_PARTS + " files");
+        }
+        if (parts.size() == 1 && clean(parts.get(0).filename(), "").toLowerCase(Locale.ROOT).endsWith(".zip")) {
+            try (InputStream in = parts.get(0).content()) {
+                return copy(in, file, maxBytes, clean(parts.get(0).filename(), "upload.zip"));
+            }
+        }
+        parts.sort(Comparator.comparing(p -> clean(p.filename(), "")));
+        MessageDigest sha = Digests.newSha256();
+        Set<String> names = new HashSet<>();
+        long total = 0;
+        try (OutputStream raw = Files.newOutputStream(file);
+             CountingOutput counted = new CountingOutput(new DigestOutputStream(raw, sha), maxBytes);
+             ZipOutputStream zip = new ZipOutputStream(counted)) {
+            for (UploadedFile p : parts) {
+                String name = clean(p.filename(), "");
+                if (name.isEmpty() || !names.add(name.toLowerCase(Locale.ROOT))) {
+                    throw new ApiException(ProblemType.BAD_REQUEST, "every file needs a distinct name");
+                }
+                total += p.size();
+                if (total > maxBytes) {
+                    throw tooLarge(maxBytes);
+                }
+                ZipEntry e = new ZipEntry(name);
+                e.setTime(0);
+                zip.putNextEntry(e);
+                try (InputStream in = p.content()) {
+                    in.transferTo(zip);
+                }
+                zip.closeEntry();
+            }
+        }
+        return new Upload(file, Hex.encode(sha.digest()), Files.size(file), parts.size() + " files");
+    }
+
+    private static Upload copy(InputStream in, Path file, long maxBytes, String name) throws IOException {
+        MessageDigest sha = Digests.newSha256();
+        try (OutputStream out = new CountingOutput(new DigestOutputStream(Files.newOutputStream(file), sha), maxBytes)) {
+            in.transferTo(out);
+        }
+        long size = Files.size(file);
+        if (size == 0) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "the upload is empty");
+        }
+        return new Upload(file, Hex.encode(sha.digest()), size, name);
+    }
+
+    /** A file name from a client, reduced to its last part and printable characters; never a path. */
+    static String clean(String name, String fallback) {
+        if (name == null) {
+            return fallback;
+        }
+        String n = name.replace('\\', '/');
+        n = n.substring(n.lastIndexOf('/') + 1).replaceAll("[\\p{Cntrl}\"<>]", "").strip();
+        if (n.isEmpty() || n.equals(".") || n.equals("..") || n.length() > 200) {
+            return fallback;
+        }
+        return n;
+    }
+
+    private static ApiException tooLarge(long maxBytes) {
+        return new ApiException(ProblemType.TOO_LARGE, "uploads are limited to " + maxBytes + " bytes");
+    }
+
+    /** Stops writing past a bound. */
+    private static final class CountingOutput extends java.io.FilterOutputStream {
+        private final long max;
+        private long count;
+
+        CountingOutput(OutputStream out, long max) {
+            super(out);
+            this.max = max;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            grow(1);
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            grow(len);
+            out.write(b, off, len);
+        }
+
+        private void grow(long n) {
+            count += n;
+            if (count > max) {
+                throw tooLarge(max);
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package org.proofmode.server.store;
+
+/** What happened to an item, as the chain-of-custody log records it. */
+public enum CustodyAction {
+    /** The bundle was received, verified and stored. */
+    INTAKE,
+    /** The same bytes were received again; the stored copy was kept. */
+    RESUBMIT,
+    /** The stored bundle was verified again. */
+    REVERIFY,
+    /** The stored bundle was downloaded. */
+    DOWNLOAD,
+    /** A notarization text received earlier was matched to this bundle's media. */
+    NOTARIZATION_MATCH
+}

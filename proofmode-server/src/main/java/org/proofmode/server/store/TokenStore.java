@@ -1,0 +1,149 @@
+package org.proofmode.server.store;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.Hex;
+import org.proofmode.media.Digests;
+
+/**
+ * Upload tokens. A token is {@code pm_} and 32 random bytes in base64url; only its SHA-256 is stored, so
+ * a copy of the database does not hold a usable token.
+ */
+public final class TokenStore {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String PREFIX = "pm_";
+
+    private final Database db;
+
+    /** Creates the store on a database. */
+    public TokenStore(Database db) {
+        this.db = Objects.requireNonNull(db, "db");
+    }
+
+    /** A token's public facts. */
+    public record TokenInfo(String id, String name, String createdAt, Optional<String> revokedAt) {
+        /** Validates the fields. */
+        public TokenInfo {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(createdAt, "createdAt");
+            Objects.requireNonNull(revokedAt, "revokedAt");
+        }
+
+        /** Who acted, as the custody log names them. */
+        public String actor() {
+            return name + " (token " + id + ")";
+        }
+    }
+
+    /** A new token: the secret, shown once, and its facts. */
+    public record NewToken(String secret, TokenInfo info) {
+        /** Validates the fields. */
+        public NewToken {
+            Objects.requireNonNull(secret, "secret");
+            Objects.requireNonNull(info, "info");
+        }
+
+        @Override
+        public String toString() {
+            return "NewToken[" + info + "]";
+        }
+    }
+
+    /**
+     * Creates a token.
+     *
+     * @param name who it is for, e.g. {@code desk-anna}
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if the name is blank or too long
+     */
+    public NewToken create(String name) {
+        if (name == null || name.isBlank() || name.length() > 100 || name.chars().anyMatch(Character::isISOControl)) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "token name must be 1 to 100 printable characters");
+        }
+        byte[] raw = new byte[32];
+        RANDOM.nextBytes(raw);
+        String secret = PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        String now = DbTime.now();
+        db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO tokens (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)")) {
+                ps.setString(1, id);
+                ps.setString(2, name.strip());
+                ps.setString(3, hash(secret));
+                ps.setString(4, now);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+        return new NewToken(secret, new TokenInfo(id, name.strip(), now, Optional.empty()));
+    }
+
+    /**
+     * Revokes a token by its id.
+     *
+     * @return whether a live token was revoked
+     */
+    public boolean revoke(String id) {
+        return db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
+                ps.setString(1, DbTime.now());
+                ps.setString(2, id);
+                return ps.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /** Every token, oldest first. */
+    public List<TokenInfo> list() {
+        return db.inTransaction(c -> {
+            List<TokenInfo> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT id, name, created_at, revoked_at FROM tokens ORDER BY created_at, id");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(info(rs));
+                }
+            }
+            return out;
+        });
+    }
+
+    /** The live token with this secret, if any. */
+    public Optional<TokenInfo> authenticate(String secret) {
+        if (secret == null || !secret.startsWith(PREFIX) || secret.length() > 100) {
+            return Optional.empty();
+        }
+        return db.inTransaction(c -> find(c, hash(secret)));
+    }
+
+    private static Optional<TokenInfo> find(Connection c, String hash) throws java.sql.SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT id, name, created_at, revoked_at FROM tokens WHERE token_hash = ? AND revoked_at IS NULL")) {
+            ps.setString(1, hash);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(info(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static TokenInfo info(ResultSet rs) throws java.sql.SQLException {
+        return new TokenInfo(rs.getString(1), rs.getString(2), rs.getString(3), Optional.ofNullable(rs.getString(4)));
+    }
+
+    private static String hash(String secret) {
+        return Hex.encode(Digests.newSha256().digest(secret.getBytes(StandardCharsets.US_ASCII)));
+    }
+}

@@ -1,0 +1,223 @@
+// The verification page: plain DOM, no outside code. Every value from a report is set as text, never as HTML.
+'use strict';
+
+const WORDS = {
+  TRUSTED: ['Trusted', 'Nothing changed since it was signed, and it was signed by a key this server trusts.'],
+  VALID: ['Intact — signer not confirmed', 'Nothing changed since it was signed, but the signing key is not one this server trusts. '
+    + 'Compare its fingerprint with the one the sender gave you.'],
+  INVALID: ['Not valid', 'Something does not match: a file was changed, or a signature is bad or missing. Do not rely on this proof.'],
+};
+const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note' };
+
+const $ = (id) => document.getElementById(id);
+let lastFiles = [];
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v !== undefined && v !== null) e.setAttribute(k, v);
+  }
+  for (const c of children.flat()) {
+    if (c === undefined || c === null) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+function svg(tag, attrs) {
+  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+function token() { return sessionStorage.getItem('proofmode.token') || ''; }
+
+function busy(on) {
+  $('result').setAttribute('aria-busy', on ? 'true' : 'false');
+  $('check').disabled = on;
+  $('keep').disabled = on || lastFiles.length === 0 || !token();
+}
+
+function formOf(files) {
+  const form = new FormData();
+  for (const f of files) form.append('file', f, f.name);
+  return form;
+}
+
+async function call(method, url, body, needToken) {
+  const headers = {};
+  if (needToken) headers.Authorization = 'Bearer ' + token();
+  const res = await fetch(url, { method, body, headers, credentials: 'omit' });
+  const text = await res.text();
+  let doc;
+  try { doc = JSON.parse(text); } catch (e) { doc = { detail: text }; }
+  if (!res.ok) throw new Error((doc.title ? doc.title + ': ' : '') + (doc.detail || res.status));
+  return doc;
+}
+
+function showError(message) {
+  const r = $('result');
+  r.replaceChildren(el('div', { class: 'verdict v-ERROR', role: 'alert' },
+    el('p', { class: 'word' }, 'Could not check'), el('p', { class: 'detail' }, message)));
+  r.focus();
+}
+
+async function check(event) {
+  event.preventDefault();
+  if (lastFiles.length === 0) { showError('Choose a bundle or its files first.'); return; }
+  busy(true);
+  try {
+    render(await call('POST', '/api/v1/verify', formOf(lastFiles), false), null);
+  } catch (e) {
+    showError(e.message);
+  } finally { busy(false); }
+}
+
+async function keep() {
+  busy(true);
+  try {
+    const stored = await call('POST', '/api/v1/evidence', formOf(lastFiles), true);
+    location.hash = '#/evidence/' + stored.sha256;
+  } catch (e) {
+    showError(e.message);
+  } finally { busy(false); }
+}
+
+async function route() {
+  const m = /^#\/evidence\/([0-9a-f]{64})(?:\/([^/]+))?$/.exec(location.hash);
+  if (!m) return;
+  if (!token()) {
+    $('token-box').open = true;
+    showError('This permalink shows stored evidence: enter an evidence token, then reload.');
+    return;
+  }
+  busy(true);
+  try {
+    const item = await call('GET', '/api/v1/evidence/' + m[1], undefined, true);
+    render(item.report, item);
+    if (m[2]) {
+      const target = document.getElementById('proof-' + decodeURIComponent(m[2]));
+      if (target) target.scrollIntoView();
+    }
+  } catch (e) {
+    showError(e.message);
+  } finally { busy(false); }
+}
+
+function verdictBox(verdict, heading) {
+  const [word, explain] = WORDS[verdict] || [verdict, ''];
+  return el('div', { class: 'verdict v-' + verdict, role: 'status' },
+    el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
+    el('p', {}, explain));
+}
+
+function checkList(checks) {
+  return el('ul', { class: 'checks' }, checks.map((c) => el('li', {},
+    el('span', { class: 'badge s-' + c.status }, STATUS_WORDS[c.status] || c.status),
+    el('span', {}, c.message, el('span', { class: 'code' }, c.code + ' — ' + c.subject)))));
+}
+
+function table(rows, caption) {
+  return el('table', {}, el('caption', { class: 'hint' }, caption),
+    el('tbody', {}, rows.map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, v)))));
+}
+
+function fact(label, value) {
+  return value ? el('div', {}, el('span', { class: 'k' }, label), value) : null;
+}
+
+function grouped(fp) { return fp.replace(/(.{4})/g, '$1 ').trim(); }
+
+function map(lat, lon) {
+  const s = svg('svg', { viewBox: '0 0 360 180', class: 'map', role: 'img', 'aria-label': 'Position ' + lat + ', ' + lon + ' on a world grid' });
+  for (let x = 0; x <= 360; x += 30) s.append(svg('line', { x1: x, y1: 0, x2: x, y2: 180, stroke: '#9db7d5', 'stroke-width': x === 180 ? 1 : 0.4 }));
+  for (let y = 0; y <= 180; y += 30) s.append(svg('line', { x1: 0, y1: y, x2: 360, y2: y, stroke: '#9db7d5', 'stroke-width': y === 90 ? 1 : 0.4 }));
+  const x = Number(lon) + 180; const y = 90 - Number(lat);
+  s.append(svg('line', { x1: x, y1: 0, x2: x, y2: 180, stroke: '#a1001b', 'stroke-width': 0.6, 'stroke-dasharray': '2 2' }));
+  s.append(svg('line', { x1: 0, y1: y, x2: 360, y2: y, stroke: '#a1001b', 'stroke-width': 0.6, 'stroke-dasharray': '2 2' }));
+  s.append(svg('circle', { cx: x, cy: y, r: 4, fill: '#a1001b', stroke: '#fff', 'stroke-width': 1.5 }));
+  return s;
+}
+
+function placeFact(record, context) {
+  const lat = parseFloat(record['Location.Latitude']);
+  const lon = parseFloat(record['Location.Longitude']);
+  if (!isFinite(lat) || !isFinite(lon)) return null;
+  const link = el('a', { href: 'https://www.openstreetmap.org/?mlat=' + lat + '&mlon=' + lon + '#map=15/' + lat + '/' + lon,
+    rel: 'noopener noreferrer', target: '_blank' }, 'Open in OpenStreetMap (leaves this page)');
+  return el('div', {}, el('span', { class: 'k' }, 'Location'), context.location || (lat + ', ' + lon), el('br'), map(lat, lon), el('br'), link);
+}
+
+function proofSection(p, item) {
+  const ctx = p.context || {};
+  const section = el('section', { class: 'card', id: 'proof-' + p.id, 'aria-labelledby': 'h-' + p.id });
+  section.append(el('h2', { id: 'h-' + p.id }, 'Proof of ', el('code', {}, p.media || p.id)));
+  section.append(verdictBox(p.verdict, 'This proof'));
+  const signer = p.signer ? el('span', {}, el('code', { class: 'fingerprint' }, grouped(p.signer.fingerprint)), el('br'),
+    p.signer.trusted ? 'Trusted key' : 'Not a trusted key', ' · ', p.signer.algorithm, p.signer.userId ? ' · ' + p.signer.userId : '') : 'No valid signature';
+  section.append(el('div', { class: 'facts' },
+    fact('Signer', signer),
+    fact('Captured', ctx.captureTime),
+    fact('Proof made', p.times && p.times['Proof Generated']),
+    fact('Device', ctx.device),
+    fact('Camera', ctx.camera),
+    fact('Media SHA-256', p.sha256 ? el('code', {}, p.sha256) : null),
+    placeFact(p.record || {}, ctx)));
+  if (item) {
+    const href = window.location.origin + '/#/evidence/' + item.sha256 + '/' + encodeURIComponent(p.id);
+    section.append(el('p', { class: 'permalink' }, 'Permalink: ', el('a', { href }, href)));
+  } else {
+    section.append(el('p', { class: 'permalink hint' }, 'Keep as evidence to get a permalink to this proof.'));
+  }
+  const stamps = p.checks.filter((c) => c.code.startsWith('timestamp.'));
+  section.append(el('h3', {}, 'Checks'), checkList(p.checks.filter((c) => !c.code.startsWith('timestamp.'))));
+  section.append(el('h3', {}, 'Timestamps'), stamps.length ? checkList(stamps) : el('p', { class: 'hint' }, 'No RFC 3161 or OpenTimestamps proof in this bundle.'));
+  if (p.times && Object.keys(p.times).length) section.append(table(Object.entries(p.times), 'Times recorded, in UTC'));
+  section.append(el('h3', {}, 'Metadata'), table(Object.entries(p.record || {}), 'Every field of the signed proof record'));
+  return section;
+}
+
+function custody(item) {
+  const rows = item.custody.map((c) => el('tr', {}, el('td', {}, c.at), el('td', {}, c.action), el('td', {}, c.actor),
+    el('td', {}, c.remote), el('td', {}, c.verdict || ''), el('td', {}, c.detail)));
+  return el('section', { class: 'card' }, el('h2', {}, 'Chain of custody'),
+    el('div', { class: 'scroll' }, el('table', { class: 'custody' },
+      el('thead', {}, el('tr', {}, ['When', 'What', 'Who', 'From', 'Result', 'Detail'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', {}, rows))));
+}
+
+function render(report, item) {
+  const r = $('result');
+  r.replaceChildren();
+  r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
+  r.append(verdictBox(report.verdict));
+  if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
+  for (const p of report.proofs) r.append(proofSection(p, item));
+  if (item) r.append(custody(item));
+  r.focus();
+}
+
+function choose(files) {
+  lastFiles = Array.from(files || []);
+  busy(false);
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('token').value = token();
+  $('token').addEventListener('input', (e) => { sessionStorage.setItem('proofmode.token', e.target.value.trim()); busy(false); });
+  $('files').addEventListener('change', (e) => choose(e.target.files));
+  $('upload').addEventListener('submit', check);
+  $('keep').addEventListener('click', keep);
+  const drop = $('drop');
+  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    $('files').files = e.dataTransfer.files;
+    choose(e.dataTransfer.files);
+  });
+  window.addEventListener('hashchange', route);
+  busy(false);
+  route();
+});

@@ -1,0 +1,81 @@
+// Uploads bundles through the server's page in Debian's Chromium and prints what the page says.
+// Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip]
+// With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink.
+// Prints one JSON object; exits non-zero if the page cannot be driven.
+import { chromium } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [base, good, bad, out, token, located] = process.argv.slice(2);
+if (!base || !good || !bad || !out) {
+  console.error('usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR');
+  process.exit(2);
+}
+const profile = mkdtempSync(join(tmpdir(), 'proofmode-chromium-'));
+// A fresh profile folder: Playwright passes it to Chromium as --user-data-dir.
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const result = { requests: [], consoleErrors: [] };
+try {
+  for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
+    const page = await browser.newPage();
+    await page.setViewportSize(viewport);
+    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
+    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    await page.goto(base + '/');
+    result.title = await page.title();
+    result.fileLabel = await page.locator('label[for=files]').innerText();
+    for (const [key, file] of [['good', good], ['bad', bad]]) {
+      await page.setInputFiles('#files', file);
+      // Keyboard only: focus the Check button and press Enter.
+      await page.focus('#check');
+      await page.keyboard.press('Enter');
+      const verdict = page.locator('#result > .verdict .word');
+      await verdict.waitFor({ timeout: 30000 });
+      await page.waitForFunction(() => document.getElementById('result').getAttribute('aria-busy') === 'false');
+      result[name + '.' + key] = {
+        verdict: await verdict.getAttribute('data-verdict'),
+        words: await verdict.innerText(),
+        fingerprint: await page.locator('.fingerprint').first().innerText().catch(() => ''),
+        checks: await page.locator('.checks li').count(),
+        metadataRows: await page.locator('#result table tbody tr').count(),
+      };
+      await page.screenshot({ path: join(out, `${name}-${key}.png`), fullPage: name === 'desktop' });
+    }
+    await page.close();
+  }
+  if (token && located) {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+    await page.goto(base + '/');
+    await page.click('summary');
+    await page.fill('#token', token);
+    await page.setInputFiles('#files', located);
+    await page.click('#keep');
+    await page.locator('table.custody').waitFor({ timeout: 30000 });
+    const permalink = await page.locator('.permalink a').first().getAttribute('href');
+    // A permalink opened afresh in the same tab shows the stored item again.
+    await page.goto('about:blank');
+    await page.goto(permalink);
+    await page.locator('table.custody').waitFor({ timeout: 30000 });
+    result.evidence = {
+      permalink,
+      verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
+      custodyFirst: await page.locator('table.custody tbody tr td').nth(1).innerText(),
+      maps: await page.locator('svg.map').count(),
+    };
+    await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(JSON.stringify(result));

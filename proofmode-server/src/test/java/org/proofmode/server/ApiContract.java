@@ -1,0 +1,185 @@
+package org.proofmode.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.proofmode.server.TestServer.assertProblem;
+import static org.proofmode.server.TestServer.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.ProofMode;
+import org.proofmode.media.Digests;
+import org.proofmode.testkit.Samples;
+import org.proofmode.verify.ReportJson;
+
+/**
+ * The API, against a real server on loopback; run on every database engine by its subclasses.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ApiContract {
+    Path tmp;
+
+    TestServer srv;
+    String token;
+    ProofMode signer;
+
+    /** The JDBC URL of a fresh database, or empty for SQLite in the home. */
+    abstract Optional<String> jdbcUrl() throws Exception;
+
+    @BeforeAll
+    void startServer(@TempDir Path dir) throws Exception {
+        tmp = dir;
+        srv = TestServer.start(tmp.resolve("server-home"), jdbcUrl());
+        token = srv.token("desk-test");
+        signer = TestBundles.signer(tmp.resolve("signer"));
+    }
+
+    @AfterAll
+    void stopServer() {
+        if (srv != null) {
+            srv.close();
+        }
+    }
+
+    @Test
+    void verify_returnsTheReportOfVerifyJson_appGoodZip() throws Exception {
+        HttpResponse<String> r = srv.postZip("/api/v1/verify?name=good.zip", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        ObjectNode got = (ObjectNode) json(r);
+        assertThat(got.remove("bundleSha256").asText()).isEqualTo(Digests.sha256(Samples.appGoodZip()));
+        ObjectNode expected = ReportJson.toNode(ProofMode.at(srv.config.home()).verifier(List.of()).verify(Samples.appGoodZip(), Optional.empty()));
+        expected.put("source", "good.zip");
+        assertThat(got).isEqualTo(expected);
+        assertThat(got.get("verdict").asText()).isEqualTo("VALID");
+        assertThat(got.at("/proofs/0/signer/fingerprint").asText()).isEqualTo(Samples.APP_GOOD_SIGNER);
+    }
+
+    @Test
+    void verify_reportsInvalid_appBadZip() throws Exception {
+        HttpResponse<String> r = srv.postZip("/api/v1/verify", TestBundles.read(Samples.appBadZip()), Optional.empty());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).get("verdict").asText()).isEqualTo("INVALID");
+        assertThat(r.body()).contains("signature.proofJson.invalid");
+    }
+
+    @Test
+    void verify_readsLooseFiles_multipartForm() throws Exception {
+        Map<String, byte[]> files = TestBundles.entries(Samples.appGoodZip());
+        HttpResponse<String> r = srv.postFiles("/api/v1/verify", files, Optional.empty());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(json(r).get("verdict").asText()).isEqualTo("VALID");
+        assertThat(json(r).get("source").asText()).isEqualTo(files.size() + " files");
+    }
+
+    @Test
+    void verify_answersProblem_notAZip() throws Exception {
+        JsonNode p = assertProblem(srv.postZip("/api/v1/verify", "not a zip".getBytes(), Optional.empty()), 422, "bad-bundle");
+        assertThat(p.get("detail").asText()).doesNotContain(srv.config.blobDir().toString()).contains("upload.zip");
+    }
+
+    @Test
+    void evidence_keepsOneCopy_sameBytesTwice() throws Exception {
+        Path zip = TestBundles.located(signer, Files.createDirectories(tmp.resolve("twice")), 1, 48.85, 2.35);
+        byte[] bytes = TestBundles.read(zip);
+        HttpResponse<String> first = srv.postZip("/api/v1/evidence?name=twice.zip", bytes, Optional.of(token));
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
+        String sha = Digests.sha256(zip);
+        assertThat(json(first).get("sha256").asText()).isEqualTo(sha);
+        assertThat(first.headers().firstValue("Location")).hasValue("/api/v1/evidence/" + sha);
+        HttpResponse<String> again = srv.postZip("/api/v1/evidence?name=twice.zip", bytes, Optional.of(token));
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(json(again).get("created").asBoolean()).isFalse();
+
+        JsonNode item = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
+        assertThat(item.get("verdict").asText()).isEqualTo("VALID");
+        assertThat(item.at("/report/verdict").asText()).isEqualTo("VALID");
+        assertThat(item.at("/custody/0/action").asText()).isEqualTo("INTAKE");
+        assertThat(item.at("/custody/0/actor").asText()).startsWith("desk-test");
+        assertThat(item.at("/custody/0/remote").asText()).isEqualTo("127.0.0.1");
+        assertThat(item.at("/custody/1/action").asText()).isEqualTo("RESUBMIT");
+        assertThat(item.at("/proofs/0/latitude").asDouble()).isEqualTo(48.85);
+
+        HttpResponse<byte[]> blob = srv.http.send(HttpRequest.newBuilder(srv.uri("/api/v1/evidence/" + sha + "/bundle"))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(blob.body()).isEqualTo(bytes);
+        JsonNode after = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
+        assertThat(after.at("/custody/2/action").asText()).isEqualTo("DOWNLOAD");
+    }
+
+    @Test
+    void reverify_addsCustodyLine_storedBundle() throws Exception {
+        HttpResponse<String> put = srv.postFiles("/api/v1/evidence", Map.of("bad.zip", TestBundles.read(Samples.appBadZip())), Optional.of(token));
+        assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
+        String sha = json(put).get("sha256").asText();
+        assertThat(json(put).get("verdict").asText()).isEqualTo("INVALID");
+        HttpResponse<String> again = srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/evidence/" + sha + "/reverify"))
+                .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(json(again).get("verdict").asText()).isEqualTo("INVALID");
+        JsonNode custody = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token))).get("custody");
+        JsonNode last = custody.get(custody.size() - 1);
+        assertThat(last.get("action").asText()).isEqualTo("REVERIFY");
+        assertThat(last.get("verdict").asText()).isEqualTo("INVALID");
+    }
+
+    @Test
+    void search_findsBySignerTimeAndPlace() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("search"));
+        String paris = json(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.located(signer, dir, 10, 48.8566, 2.3522)),
+                Optional.of(token))).get("sha256").asText();
+        String lagos = json(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.located(signer, dir, 11, 6.5244, 3.3792)),
+                Optional.of(token))).get("sha256").asText();
+        String fp = signer.keys().info().fingerprint();
+
+        JsonNode bySigner = json(srv.get("/api/v1/evidence?signer=" + fp, Optional.of(token))).get("results");
+        assertThat(bySigner.findValuesAsText("evidence")).contains(paris, lagos);
+        JsonNode inFrance = json(srv.get("/api/v1/evidence?bbox=41,-5,51,10&signer=" + fp, Optional.of(token))).get("results");
+        assertThat(inFrance.findValuesAsText("evidence")).contains(paris).doesNotContain(lagos);
+        JsonNode today = json(srv.get("/api/v1/evidence?from=2000-01-01&to=2999-01-01&signer=" + fp, Optional.of(token))).get("results");
+        assertThat(today.findValuesAsText("evidence")).contains(paris, lagos);
+        JsonNode past = json(srv.get("/api/v1/evidence?to=2001-01-01&signer=" + fp, Optional.of(token))).get("results");
+        assertThat(past).isEmpty();
+        assertProblem(srv.get("/api/v1/evidence?bbox=1,2,3", Optional.of(token)), 400, "bad-request");
+    }
+
+    @Test
+    void notarization_isMatched_whenMediaArrivesLater() throws Exception {
+        Path zip = TestBundles.located(signer, Files.createDirectories(tmp.resolve("sms")), 20, 1, 2);
+        String media = TestBundles.entries(zip).keySet().stream().filter(n -> n.endsWith(".proof.json")).findFirst()
+                .orElseThrow().substring(0, 64);
+        String text = org.proofmode.prove.Notarization.text(media, signer.keys().info().fingerprint(), java.time.Instant.now());
+        HttpResponse<String> sent = srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/notarizations"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString(text)));
+        assertThat(sent.statusCode()).as(sent.body()).isEqualTo(201);
+        assertThat(json(sent).get("evidence")).isEmpty();
+
+        String sha = json(srv.postZip("/api/v1/evidence", TestBundles.read(zip), Optional.of(token))).get("sha256").asText();
+
+        String q = java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+        JsonNode found = json(srv.get("/api/v1/notarizations?q=" + q, Optional.of(token)));
+        assertThat(found.get("mediaSha256").asText()).isEqualTo(media);
+        assertThat(found.get("evidence").findValuesAsText("evidence")).containsExactly(sha);
+        assertThat(found.at("/notarizations/0/text").asText()).isEqualTo(text);
+        JsonNode item = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
+        assertThat(item.get("custody").findValuesAsText("action")).contains("NOTARIZATION_MATCH");
+        assertThat(item.at("/notarizations/0/text").asText()).isEqualTo(text);
+    }
+
+    @Test
+    void evidence_answersNotFound_unknownHash() throws Exception {
+        assertProblem(srv.get("/api/v1/evidence/" + "0".repeat(64), Optional.of(token)), 404, "not-found");
+        assertProblem(srv.get("/api/v1/evidence/not-a-hash", Optional.of(token)), 400, "bad-request");
+    }
+}

@@ -1,0 +1,96 @@
+package org.proofmode.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.Samples;
+
+/**
+ * The web page in Debian's headless Chromium, driven by playwright-core ({@code src/test/browser}): the
+ * app's good and bad bundles are uploaded through the page, on a desktop and a phone screen, and the
+ * verdicts it shows are checked. Screenshots go to {@code target/browser/}. Chromium and Node.js are
+ * required ({@code .ci/run} installs them); a missing one fails the test.
+ */
+class BrowserTest {
+    private static final Path SCRIPT_DIR = Path.of("src/test/browser").toAbsolutePath();
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+
+    @TempDir
+    Path home;
+
+    @Test
+    void page_showsVerdicts_appGoodAndBadBundles() throws Exception {
+        if (!Files.isExecutable(CHROMIUM)) {
+            fail("Chromium is missing: apt-get install chromium (.ci/run installs it)");
+        }
+        ensureNodeModules();
+        Path out = Files.createDirectories(Path.of("target", "browser").toAbsolutePath());
+        try (TestServer srv = TestServer.start(home, Optional.empty())) {
+            String base = "http://127.0.0.1:" + srv.server.port();
+            Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405);
+            ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
+                    Samples.appBadZip().toString(), out.toString(), srv.token("browser"), located.toString()), 180);
+            assertThat(r.code).as(r.output).isZero();
+            String last = r.output.lines().reduce((a, b) -> b).orElse("");
+            JsonNode page = TestServer.JSON.readTree(last);
+            assertThat(page.get("title").asText()).contains("ProofMode");
+            assertThat(page.get("fileLabel").asText()).contains("Choose or drop files");
+            for (String screen : new String[] {"desktop", "phone"}) {
+                JsonNode good = page.get(screen + ".good");
+                assertThat(good.get("verdict").asText()).as(screen).isEqualTo("VALID");
+                assertThat(good.get("words").asText()).contains("Intact");
+                assertThat(good.get("fingerprint").asText().replace(" ", "")).isEqualTo(Samples.APP_GOOD_SIGNER);
+                assertThat(good.get("metadataRows").asInt()).isGreaterThan(10);
+                JsonNode bad = page.get(screen + ".bad");
+                assertThat(bad.get("verdict").asText()).as(screen).isEqualTo("INVALID");
+                assertThat(bad.get("words").asText()).contains("Not valid");
+                assertThat(out.resolve(screen + "-good.png")).isNotEmptyFile();
+                assertThat(out.resolve(screen + "-bad.png")).isNotEmptyFile();
+            }
+            JsonNode kept = page.get("evidence");
+            assertThat(kept.get("permalink").asText()).startsWith(base + "/#/evidence/" + org.proofmode.media.Digests.sha256(located));
+            assertThat(kept.get("verdict").asText()).isEqualTo("VALID");
+            assertThat(kept.get("custodyFirst").asText()).isEqualTo("INTAKE");
+            assertThat(kept.get("maps").asInt()).isEqualTo(1);
+            assertThat(page.get("requests")).as("the page asks nothing of other hosts").isEmpty();
+            assertThat(page.get("consoleErrors")).as("no script or CSP errors").isEmpty();
+        }
+    }
+
+    private static void ensureNodeModules() throws Exception {
+        if (Files.isDirectory(SCRIPT_DIR.resolve("node_modules/playwright-core"))) {
+            return;
+        }
+        ProcessResult r = run(List.of("npm", "ci", "--no-audit", "--no-fund"), 300);
+        if (r.code != 0) {
+            fail("npm ci in " + SCRIPT_DIR + " failed: " + r.output);
+        }
+    }
+
+    private record ProcessResult(int code, String output) {}
+
+    private static ProcessResult run(List<String> cmd, long seconds) throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).directory(SCRIPT_DIR.toFile()).redirectErrorStream(true).start();
+        } catch (java.io.IOException e) {
+            return fail(cmd.get(0) + " is missing (Node.js and npm are needed for the browser test): " + e.getMessage());
+        }
+        p.getOutputStream().close();
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return fail(String.join(" ", cmd) + " did not finish in " + seconds + " s");
+        }
+        return new ProcessResult(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,11 @@
+package org.proofmode.server;
+
+import java.util.Optional;
+
+/** The API on PostgreSQL: a fresh schema in the database CI starts (see {@link PostgresFixture}). */
+class PostgresApiTest extends ApiContract {
+    @Override
+    Optional<String> jdbcUrl() throws Exception {
+        return Optional.of(PostgresFixture.freshSchemaUrl());
+    }
+}

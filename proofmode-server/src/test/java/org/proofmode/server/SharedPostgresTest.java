@@ -1,0 +1,64 @@
+package org.proofmode.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.testkit.Samples;
+
+/** Two server instances on one PostgreSQL database and one blob folder act as one server. */
+class SharedPostgresTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void twoInstances_shareTokensEvidenceAndRates_onePostgresDatabase() throws Exception {
+        String url = PostgresFixture.freshSchemaUrl();
+        Path blobs = tmp.resolve("shared-blobs");
+        ServerConfig base = ServerConfig.defaults(tmp.resolve("home")).withListen("127.0.0.1", 0).withJdbcUrl(Optional.of(url))
+                .withBounds(ServerConfig.DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, Duration.ofSeconds(30), 40);
+        ServerConfig config = base.withStorage(blobs, List.of());
+        try (TestServer a = TestServer.start(config); TestServer b = TestServer.start(config)) {
+            String token = a.token("shared");
+            TestServer.awayFromMinuteBoundary(25);
+            byte[] good = TestBundles.read(Samples.appGoodZip());
+            ExecutorService pool = Executors.newFixedThreadPool(8);
+            List<Future<HttpResponse<String>>> puts = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                TestServer s = i % 2 == 0 ? a : b;
+                puts.add(pool.submit(() -> s.postZip("/api/v1/evidence", good, Optional.of(token))));
+            }
+            int created = 0;
+            for (Future<HttpResponse<String>> f : puts) {
+                HttpResponse<String> r = f.get();
+                assertThat(r.statusCode()).as(r.body()).isIn(200, 201);
+                created += r.statusCode() == 201 ? 1 : 0;
+            }
+            pool.shutdown();
+            assertThat(created).as("exactly one instance stores the bundle").isEqualTo(1);
+
+            String sha = org.proofmode.media.Digests.sha256(Samples.appGoodZip());
+            JsonNode item = TestServer.json(b.get("/api/v1/evidence/" + sha, Optional.of(token)));
+            assertThat(item.get("custody").findValuesAsText("action")).containsOnlyOnce("INTAKE").contains("RESUBMIT").hasSize(8);
+
+            // The rate of one token is counted across both instances: 8 uploads + 1 read so far, limit 40.
+            int ok = 0;
+            for (int i = 0; i < 40; i++) {
+                TestServer s = i % 2 == 0 ? a : b;
+                ok += s.get("/api/v1/evidence", Optional.of(token)).statusCode() == 200 ? 1 : 0;
+            }
+            assertThat(ok).isEqualTo(40 - 9);
+        }
+    }
+}

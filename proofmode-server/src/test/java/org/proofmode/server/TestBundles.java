@@ -1,0 +1,100 @@
+package org.proofmode.server;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import javax.imageio.ImageIO;
+import org.proofmode.ProofMode;
+import org.proofmode.bundle.BundleWriter;
+import org.proofmode.keys.KeyType;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.proof.MediaFile;
+import org.proofmode.proof.MetadataSource;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofRecord;
+import org.proofmode.prove.ProveResult;
+import org.proofmode.prove.Prover;
+import org.proofmode.sign.StreamSigner;
+
+/** Bundles made for the tests: real proofs by a fresh key, and hostile archives. */
+final class TestBundles {
+    private TestBundles() {}
+
+    /** A signer home with an Ed25519 key. */
+    static ProofMode signer(Path home) {
+        ProofMode pm = ProofMode.at(home);
+        pm.keys().create(KeyType.ED25519, Optional.of(Passphrase.adopt("test passphrase".toCharArray())));
+        return pm;
+    }
+
+    /** A share zip of a new PNG proved at a place by the signer. */
+    static Path located(ProofMode signer, Path dir, int seed, double lat, double lon) throws IOException {
+        Path media = dir.resolve("photo-" + seed + ".png");
+        BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+        img.setRGB(seed % 8, (seed / 8) % 8, 0xFF0000 + seed);
+        ImageIO.write(img, "png", media.toFile());
+        MetadataSource place = new MetadataSource() {
+            @Override
+            public String name() {
+                return "TestPlace";
+            }
+
+            @Override
+            public void contribute(MediaFile m, ProofRecord.Builder record) {
+                record.put(ProofFields.LOCATION_LATITUDE, Double.toString(lat));
+                record.put(ProofFields.LOCATION_LONGITUDE, Double.toString(lon));
+                record.put(ProofFields.LOCATION_PROVIDER, "manual");
+            }
+        };
+        List<MetadataSource> sources = new ArrayList<>(ProofMode.defaultSources());
+        sources.add(place);
+        SigningKey key = signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray()));
+        Prover p = signer.prover(key, signer.store(), sources);
+        ProveResult r = p.prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+        Path zip = dir.resolve("bundle-" + seed + ".zip");
+        BundleWriter.write(List.of(new BundleWriter.Item(r.proofFolder().orElseThrow(), Optional.of(media))), zip, false);
+        return zip;
+    }
+
+    /** The entries of a zip, in order. */
+    static Map<String, byte[]> entries(Path zip) throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            for (ZipEntry e : java.util.Collections.list(z.entries())) {
+                try (InputStream in = z.getInputStream(e)) {
+                    out.put(e.getName(), in.readAllBytes());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** A zip of the given entries. */
+    static byte[] zip(Map<String, byte[]> entries) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, byte[]> e : entries.entrySet()) {
+                z.putNextEntry(new ZipEntry(e.getKey()));
+                z.write(e.getValue());
+                z.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    static byte[] read(Path p) throws IOException {
+        return Files.readAllBytes(p);
+    }
+}
