@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
             ""},
         subcommands = {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class, CommandLine.HelpCommand.class},
+            TimestampCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
+            WipeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",
             "  proofmode prove --notes 'march' ~/DCIM    prove a folder, on every core",
@@ -38,6 +39,9 @@ import picocli.CommandLine.Option;
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
             "  proofmode timestamp sync                  retry timestamps queued while offline",
+            "  proofmode watch --recursive ~/Sync/Camera prove every photo that arrives, until stopped",
+            "  proofmode status                          what the watcher watches, its queue and errors",
+            "  proofmode wipe --all                      panic wipe: proofs and keys (asks first)",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     final CliContext ctx;
