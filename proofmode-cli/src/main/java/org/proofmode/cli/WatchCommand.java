@@ -72,6 +72,10 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: two per core).")
     Integer jobs;
 
+    @Option(names = "--attempts", paramLabel = "N", defaultValue = "5",
+            description = "Tries on an unreadable file (waits 1 s, 2 s, 4 s, … between them) before it is reported as failed (default: ${DEFAULT-VALUE}).")
+    int attempts;
+
     @Option(names = "--log-format", paramLabel = "FORMAT", defaultValue = "text",
             description = "Log lines as ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     WatchLog.Format logFormat;
@@ -100,8 +104,8 @@ final class WatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CliContext ctx = root.ctx;
-        if (settleMillis < 0 || rescanSeconds < 1 || (jobs != null && jobs < 1)) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--settle-ms must be at least 0, --rescan and --jobs at least 1");
+        if (settleMillis < 0 || rescanSeconds < 1 || attempts < 1 || (jobs != null && jobs < 1)) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--settle-ms must be at least 0, --rescan, --attempts and --jobs at least 1");
         }
         if (timestampOptions.requireTimestamp) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--require-timestamp has no meaning for watch "
@@ -129,7 +133,7 @@ final class WatchCommand implements Callable<Integer> {
         SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions);
         WatchConfig defaults = WatchConfig.defaults(folders, recursive);
         WatchConfig config = new WatchConfig(folders, recursive, Duration.ofMillis(settleMillis), Duration.ofSeconds(rescanSeconds),
-                jobs != null ? jobs : defaults.workers(), defaults.maxAttempts(), defaults.firstBackoff(), defaults.timestampSync(),
+                jobs != null ? jobs : defaults.workers(), attempts, defaults.firstBackoff(), defaults.timestampSync(),
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
         Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> key, config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),

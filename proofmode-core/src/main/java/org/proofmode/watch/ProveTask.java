@@ -80,7 +80,8 @@ final class ProveTask {
             return done(f, m.outcome, Optional.empty(), size, mtime, env.clock().instant(), Optional.empty(), List.of());
         } catch (ProofModeException e) {
             Outcome o = e.failure() == Failure.INPUT_MISSING ? Outcome.GONE : storing[0] ? Outcome.STORAGE : Outcome.UNREADABLE;
-            return done(f, o, Optional.empty(), size, mtime, env.clock().instant(), Optional.of(e.getMessage()), List.of());
+            String m = e.getCause() instanceof java.nio.file.AccessDeniedException ? path + ": cannot read: permission denied" : e.getMessage();
+            return done(f, o, Optional.empty(), size, mtime, env.clock().instant(), Optional.of(m), List.of());
         } catch (RuntimeException e) {
             String m = e.getMessage() == null ? e.getClass().getName() : e.getMessage();
             return done(f, storing[0] ? Outcome.STORAGE : Outcome.UNREADABLE, Optional.empty(), size, mtime,
