@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +48,7 @@ class UnreadableFileIT {
 
         Path log = dir.resolve("watch.log");
         Process p = start(home, log, media);
-        await(log, " failed path=" + bad);
+        Daemon.await(log, " failed path=" + bad);
         String text = Files.readString(log);
         assertThat(text).contains(" proved path=" + good).contains(" retry path=" + bad + " attempt=1")
                 .contains(" retry path=" + bad + " attempt=2");
@@ -63,46 +62,24 @@ class UnreadableFileIT {
         Files.setPosixFilePermissions(bad, PosixFilePermissions.fromString("rw-r--r--"));
         Path again = dir.resolve("watch-again.log");
         Process q = start(home, again, media);
-        await(again, " proved path=" + bad);
+        Daemon.await(again, " proved path=" + bad);
         q.destroy();
         assertThat(q.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.readString(again)).doesNotContain(" proved path=" + good);
         assertThat(home.resolve("proofs").resolve(TestMedia.sha256(bad))).isDirectory();
     }
 
-    private static void await(Path log, String line) throws Exception {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < until) {
-            if (Files.exists(log) && Files.readString(log).contains(line)) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no '" + line + "' in the log:\n" + Files.readString(log));
-    }
-
-    private static List<String> command(String... args) {
-        List<String> cmd = new ArrayList<>();
-        if (ROOT) {
-            cmd.addAll(List.of(ExternalTool.require("setpriv").toString(), "--reuid=nobody", "--regid=nogroup", "--clear-groups"));
-        }
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(ProofModeJar.QUICK_START);
-        cmd.addAll(List.of("-jar", ProofModeJar.jar().toString()));
-        cmd.addAll(List.of(args));
-        return cmd;
-    }
-
-    private static ProcessResult run(Path home, String... args) {
-        return ExternalTool.run(command(args), Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
-                ProofModeJar.PASSPHRASE), java.time.Duration.ofSeconds(120));
+    private static List<String> asNobody() {
+        return ROOT ? List.of(ExternalTool.require("setpriv").toString(), "--reuid=nobody", "--regid=nogroup", "--clear-groups")
+                : List.of();
     }
 
     private static Process start(Path home, Path log, Path media) throws IOException {
-        ProcessBuilder b = new ProcessBuilder(command("watch", "--settle-ms", "100", "--attempts", "3", media.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
-        b.environment().put("PROOFMODE_HOME", home.toString());
-        b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
-        return b.start();
+        return Daemon.start(home, log, asNobody(), "watch", "--settle-ms", "100", "--attempts", "3", media.toString());
+    }
+
+    private static ProcessResult run(Path home, String... args) {
+        return ExternalTool.run(Daemon.command(asNobody(), args), Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
+                ProofModeJar.PASSPHRASE), java.time.Duration.ofSeconds(120));
     }
 }

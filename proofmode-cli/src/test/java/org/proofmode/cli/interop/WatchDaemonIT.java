@@ -53,7 +53,7 @@ class WatchDaemonIT {
         for (int round = 1; round <= KILLS; round++) {
             Path log = dir.resolve("watch-" + round + ".log");
             Process p = start(pm, log, media);
-            awaitStarted(log);
+            Daemon.await(log, " started ");
             long killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(random.nextInt(2500));
             while (System.nanoTime() < killAt) {
                 int what = random.nextInt(10);
@@ -94,18 +94,6 @@ class WatchDaemonIT {
         }
     }
 
-    /** Waits until the watcher says it started (the JVM and the key unlock take a while on a busy machine). */
-    private static void awaitStarted(Path log) throws Exception {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < until) {
-            if (Files.readString(log).contains(" started ")) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the watcher did not start; log:\n" + Files.readString(log));
-    }
-
     private void awaitAllProved(ProofModeJar pm, Path log) throws Exception {
         ProofMode home = ProofMode.at(pm.home());
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -139,20 +127,13 @@ class WatchDaemonIT {
         hashOf.put(to, hashOf.remove(from));
     }
 
+    private static Process start(ProofModeJar pm, Path log, Path media) throws IOException {
+        return Daemon.start(pm.home(), log, List.of(), "watch", "--recursive", "--settle-ms", "200", "--rescan", "2", media.toString());
+    }
+
     private Map<String, Path> byHash() {
         Map<String, Path> out = new HashMap<>();
         hashOf.forEach((path, h) -> out.put(h, path));
         return out;
-    }
-
-    private static Process start(ProofModeJar pm, Path log, Path media) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(ProofModeJar.QUICK_START);
-        cmd.addAll(List.of("-jar", ProofModeJar.jar().toString(), "watch", "--recursive", "--settle-ms", "200", "--rescan", "2",
-                media.toString()));
-        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
-        b.environment().put("PROOFMODE_HOME", pm.home().toString());
-        b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
-        return b.start();
     }
 }
