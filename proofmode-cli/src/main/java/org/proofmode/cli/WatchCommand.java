@@ -8,8 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -36,8 +39,8 @@ import picocli.CommandLine.ParentCommand;
             "Made for camera imports, phone sync folders and tethered shooting. File-system events say where to "
                 + "look, and every folder is walked again every --rescan seconds, so lost events, network folders "
                 + "and files that arrived while no watcher ran are all caught; on start the watcher catches up. A "
-                + "file is proved once it is complete: its size and time unchanged for --settle-ms and no process "
-                + "has it open for writing. The device's context (clock, network, location, as the settings say) is "
+                + "file is proved once it is complete: its size and time unchanged for --settle-ms (or, for a file last "
+                + "modified longer ago than that, unchanged at a second look) and no process has it open for writing. The device's context (clock, network, location, as the settings say) is "
                 + "taken when the file is first seen, and the proof records Watch.DetectedAt, Watch.DetectedBy, "
                 + "Watch.SizeAtDetection, Watch.ModifiedAtDetection and Watch.CompleteAt besides the file's own times.",
             "",
@@ -69,7 +72,7 @@ final class WatchCommand implements Callable<Integer> {
             description = "Walk every folder again this often, to catch what events missed (default: ${DEFAULT-VALUE}).")
     long rescanSeconds;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: two per core).")
+    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core).")
     Integer jobs;
 
     @Option(names = "--attempts", paramLabel = "N", defaultValue = "5",
@@ -130,14 +133,23 @@ final class WatchCommand implements Callable<Integer> {
                         + pm.home().resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
             }
         }
-        SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions);
+        // Unlock (or create) the key while the folders are scanned and the first files settle; a key that
+        // cannot be unlocked stops the watcher before any proof is attempted with it.
+        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        AtomicReference<Throwable> keyFailure = new AtomicReference<>();
         WatchConfig defaults = WatchConfig.defaults(folders, recursive);
         WatchConfig config = new WatchConfig(folders, recursive, Duration.ofMillis(settleMillis), Duration.ofSeconds(rescanSeconds),
                 jobs != null ? jobs : defaults.workers(), attempts, defaults.firstBackoff(), defaults.timestampSync(),
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
-        Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> key, config,
+        Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> DeviceKeyAccess.join(key), config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),
                 Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC()));
+        key.whenComplete((k, e) -> {
+            if (e != null) {
+                keyFailure.set(e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+                watcher.stop();
+            }
+        });
         CountDownLatch done = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             watcher.stop();
@@ -157,6 +169,12 @@ final class WatchCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // the JVM is shutting down: the hook is running
             }
+        }
+        Throwable failed = keyFailure.get();
+        if (failed instanceof ProofModeException pme) {
+            throw pme;
+        } else if (failed != null) {
+            throw new IllegalStateException(failed);
         }
         return ExitCodes.OK;
     }

@@ -39,6 +39,18 @@ class WatchCommandTest {
     }
 
     @Test
+    void watch_exits67AndStops_wrongPassphrase() throws Exception {
+        Path home = tmp.resolve("home");
+        assertThat(new Cli(home).env("PROOFMODE_PASSPHRASE", "right one").run("keys", "create").exit()).isZero();
+        Path d = Files.createDirectories(tmp.resolve("in"));
+        ProveCommandTest.jpeg(d, "a.jpg", 100, 3);
+        Cli.Result r = new Cli(home).env("PROOFMODE_PASSPHRASE", "wrong one").run("watch", d.toString());
+        assertThat(r.exit()).isEqualTo(67);
+        assertThat(r.err()).contains("wrong passphrase").contains(" stopped ");
+        assertThat(home.resolve("proofs")).doesNotExist();
+    }
+
+    @Test
     void status_saysNeverStarted_freshHome() {
         Cli.Result r = new Cli(tmp.resolve("home")).run("status");
         assertThat(r.exit()).isZero();

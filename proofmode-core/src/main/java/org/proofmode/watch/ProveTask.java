@@ -79,7 +79,9 @@ final class ProveTask {
         } catch (Moved m) {
             return done(f, m.outcome, Optional.empty(), size, mtime, env.clock().instant(), Optional.empty(), List.of());
         } catch (ProofModeException e) {
-            Outcome o = e.failure() == Failure.INPUT_MISSING ? Outcome.GONE : storing[0] ? Outcome.STORAGE : Outcome.UNREADABLE;
+            // a key that cannot be had is not the file's fault: retried like a store that cannot be written
+            Outcome o = e.failure() == Failure.INPUT_MISSING ? Outcome.GONE
+                    : storing[0] || e.failure() == Failure.KEY_LOCKED ? Outcome.STORAGE : Outcome.UNREADABLE;
             String m = e.getCause() instanceof java.nio.file.AccessDeniedException ? path + ": cannot read: permission denied" : e.getMessage();
             return done(f, o, Optional.empty(), size, mtime, env.clock().instant(), Optional.of(m), List.of());
         } catch (RuntimeException e) {

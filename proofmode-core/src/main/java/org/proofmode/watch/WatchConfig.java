@@ -46,10 +46,13 @@ public record WatchConfig(List<Path> folders, boolean recursive, Duration settle
         }
     }
 
-    /** The defaults for some folders: settle 500 ms, rescan every minute, two workers per core, five attempts. */
+    /**
+     * The defaults for some folders: settle 500 ms, rescan every minute, four workers per core (so that
+     * hashing goes on while proofs are flushed to disk), five attempts.
+     */
     public static WatchConfig defaults(List<Path> folders, boolean recursive) {
         return new WatchConfig(folders, recursive, DEFAULT_SETTLE, DEFAULT_RESCAN,
-                2 * Runtime.getRuntime().availableProcessors(), DEFAULT_ATTEMPTS, Duration.ofSeconds(1), Duration.ofMinutes(1),
+                4 * Runtime.getRuntime().availableProcessors(), DEFAULT_ATTEMPTS, Duration.ofSeconds(1), Duration.ofMinutes(1),
                 Optional.empty(), false);
     }
 

@@ -59,6 +59,8 @@ public final class Watcher {
 
     private static final long TICK_MILLIS = 50;
     private static final long HEARTBEAT_MILLIS = 5_000;
+    /** Looking for writers reads every process's open files: at most this often. */
+    private static final long WRITER_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Setup s;
     private final Path homeDir;
@@ -69,12 +71,27 @@ public final class Watcher {
     private volatile boolean stopping;
     private volatile boolean idle;
     private String lastDbError = "";
+    private long lastWriterScan = System.nanoTime() - WRITER_SCAN_NANOS;
 
     private static final class Candidate {
         long size;
         long mtime;
         long stableSince;
         boolean inFlight;
+
+        /**
+         * Complete when unchanged for the settle time; or, for a file last modified longer ago than that
+         * (a file that was there before the watcher started, or moved in whole), once a second look found
+         * it unchanged.
+         */
+        boolean settled(long nowNanos, long settleNanos) {
+            long quiet = nowNanos - stableSince;
+            if (quiet >= settleNanos) {
+                return true;
+            }
+            long age = System.currentTimeMillis() * 1_000_000L - mtime;
+            return quiet >= TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS) && age >= settleNanos;
+        }
     }
 
     /** Makes a watcher; nothing runs until {@link #run()}. */
@@ -302,13 +319,14 @@ public final class Watcher {
                 ready.add(e.getKey());
                 continue;
             }
-            if (nowNanos - c.stableSince >= settleNanos) {
+            if (c.settled(nowNanos, settleNanos)) {
                 ready.add(e.getKey());
             }
         }
-        if (ready.isEmpty()) {
+        if (ready.isEmpty() || nowNanos - lastWriterScan < WRITER_SCAN_NANOS) {
             return;
         }
+        lastWriterScan = nowNanos;
         Set<Path> asPaths = new HashSet<>();
         ready.forEach(r -> asPaths.add(Path.of(r)));
         Set<Path> written = OpenWriters.among(asPaths);
