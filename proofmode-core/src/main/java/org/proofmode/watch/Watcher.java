@@ -10,7 +10,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,42 +56,17 @@ public final class Watcher {
         }
     }
 
-    private static final long TICK_MILLIS = 50;
     private static final long HEARTBEAT_MILLIS = 5_000;
-    /** Looking for writers reads every process's open files: at most this often. */
-    private static final long WRITER_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Setup s;
     private final Path homeDir;
     private final Map<String, TrackedFile> index = new LinkedHashMap<>();
-    private final Map<String, Candidate> candidates = new LinkedHashMap<>();
+    private final Candidates candidates = new Candidates();
     private final WatchDb.Batch batch = new WatchDb.Batch();
     private final Workers workers;
     private volatile boolean stopping;
     private volatile boolean idle;
     private String lastDbError = "";
-    private long lastWriterScan = System.nanoTime() - WRITER_SCAN_NANOS;
-
-    private static final class Candidate {
-        long size;
-        long mtime;
-        long stableSince;
-        boolean inFlight;
-
-        /**
-         * Complete when unchanged for the settle time; or, for a file last modified longer ago than that
-         * (a file that was there before the watcher started, or moved in whole), once a second look found
-         * it unchanged.
-         */
-        boolean settled(long nowNanos, long settleNanos) {
-            long quiet = nowNanos - stableSince;
-            if (quiet >= settleNanos) {
-                return true;
-            }
-            long age = System.currentTimeMillis() * 1_000_000L - mtime;
-            return quiet >= TimeUnit.MILLISECONDS.toNanos(TICK_MILLIS) && age >= settleNanos;
-        }
-    }
 
     /** Makes a watcher; nothing runs until {@link #run()}. */
     public Watcher(Setup setup) {
@@ -126,7 +100,7 @@ public final class Watcher {
             long nextRescan = now() + s.config().rescan().toMillis();
             long nextBeat = now() + HEARTBEAT_MILLIS;
             while (!stopping) {
-                for (Path p : events.poll(TICK_MILLIS)) {
+                for (Path p : events.poll(Candidates.TICK_MILLIS)) {
                     observe(p, "event", events);
                 }
                 if (events.overflowed()) {
@@ -175,7 +149,7 @@ public final class Watcher {
                 TrackedFile again = t.state() == FileState.FAILED
                         ? t.with(FileState.PENDING, t.size(), t.mtime(), Optional.empty()) : t;
                 index.put(t.path(), again);
-                candidate(again.path(), again.size(), again.mtime());
+                candidates.add(again.path(), again.size(), again.mtime());
             }
         }
         workers.startTimestampSync(this::emit);
@@ -251,9 +225,9 @@ public final class Watcher {
         }
         long size = a.size();
         long mtime = a.lastModifiedTime().to(TimeUnit.NANOSECONDS);
-        Candidate c = candidates.get(key);
+        Candidates.Candidate c = candidates.get(key);
         if (c != null) {
-            touch(c, size, mtime);
+            c.touch(size, mtime);
             return;
         }
         TrackedFile t = index.get(key);
@@ -265,29 +239,13 @@ public final class Watcher {
                 WatchSource.snapshot(s.surroundings(), abs, size, a.lastModifiedTime().toInstant(), at, by));
         index.put(key, seen);
         batch.put(seen);
-        candidate(key, size, mtime);
+        candidates.add(key, size, mtime);
         emit(Kind.DETECTED, "path", key, "by", by, "size", Long.toString(size),
                 "changed", Boolean.toString(t != null));
     }
 
-    private void candidate(String key, long size, long mtime) {
-        Candidate c = new Candidate();
-        c.size = size;
-        c.mtime = mtime;
-        c.stableSince = System.nanoTime();
-        candidates.put(key, c);
-    }
-
-    private static void touch(Candidate c, long size, long mtime) {
-        if (c.size != size || c.mtime != mtime) {
-            c.size = size;
-            c.mtime = mtime;
-            c.stableSince = System.nanoTime();
-        }
-    }
-
     private void vanished(String key) {
-        Candidate c = candidates.get(key);
+        Candidates.Candidate c = candidates.get(key);
         if (c != null && c.inFlight) {
             return;
         }
@@ -302,42 +260,14 @@ public final class Watcher {
 
     /** Finds the candidates that are complete and hands them to the workers. */
     private void settle() {
-        long nowNanos = System.nanoTime();
-        long settleNanos = s.config().settle().toNanos();
-        List<String> ready = new ArrayList<>();
-        for (Iterator<Map.Entry<String, Candidate>> it = candidates.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, Candidate> e = it.next();
-            Candidate c = e.getValue();
-            TrackedFile t = index.get(e.getKey());
-            if (c.inFlight || t == null || t.nextTry() > now()) {
-                continue;
-            }
-            try {
-                BasicFileAttributes a = Files.readAttributes(Path.of(e.getKey()), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-                touch(c, a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
-            } catch (IOException x) {
-                ready.add(e.getKey());
-                continue;
-            }
-            if (c.settled(nowNanos, settleNanos)) {
-                ready.add(e.getKey());
-            }
-        }
-        if (ready.isEmpty() || nowNanos - lastWriterScan < WRITER_SCAN_NANOS) {
-            return;
-        }
-        lastWriterScan = nowNanos;
-        Set<Path> asPaths = new HashSet<>();
-        ready.forEach(r -> asPaths.add(Path.of(r)));
-        Set<Path> written = OpenWriters.among(asPaths);
+        List<String> ready = candidates.ready(s.config().settle().toNanos(), k -> {
+            TrackedFile t = index.get(k);
+            return t != null && t.nextTry() <= now();
+        }, workers.room());
         for (String r : ready) {
-            Candidate c = candidates.get(r);
-            if (written.contains(Path.of(r))) {
-                c.stableSince = nowNanos;
-            } else if (workers.hasRoom()) {
-                c.inFlight = true;
-                workers.submit(index.get(r), c.size, c.mtime);
-            }
+            Candidates.Candidate c = candidates.get(r);
+            c.inFlight = true;
+            workers.submit(index.get(r), c.size, c.mtime);
         }
     }
 
@@ -360,12 +290,9 @@ public final class Watcher {
     void record(TrackedFile t, boolean keepWaiting) {
         index.put(t.path(), t);
         batch.put(t);
-        Candidate c = candidates.get(t.path());
-        if (c != null) {
-            c.inFlight = false;
-            if (!keepWaiting) {
-                candidates.remove(t.path());
-            }
+        candidates.landed(t.path());
+        if (!keepWaiting) {
+            candidates.remove(t.path());
         }
     }
 
@@ -374,18 +301,11 @@ public final class Watcher {
     }
 
     void waitAgain(String path) {
-        Candidate c = candidates.get(path);
-        if (c != null) {
-            c.inFlight = false;
-            c.stableSince = System.nanoTime();
-        }
+        candidates.waitAgain(path);
     }
 
     void gone(String path) {
-        Candidate c = candidates.get(path);
-        if (c != null) {
-            c.inFlight = false;
-        }
+        candidates.landed(path);
         vanished(path);
     }
 

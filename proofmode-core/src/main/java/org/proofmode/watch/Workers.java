@@ -46,8 +46,8 @@ final class Workers implements ProveTask.Env {
         this.capacity = 2 * s.config().workers();
     }
 
-    boolean hasRoom() {
-        return inFlight.get() < capacity;
+    int room() {
+        return Math.max(0, capacity - inFlight.get());
     }
 
     int inFlight() {

@@ -18,7 +18,7 @@ class SubcommandHelpIT {
 
     @ParameterizedTest(name = "{0} --help")
     @ValueSource(strings = {"prove", "verify", "export", "notarize", "keys", "keys import", "inspect", "settings", "settings set",
-        "timestamp", "timestamp sync", "timestamp upgrade"})
+        "timestamp", "timestamp sync", "timestamp upgrade", "watch", "status", "wipe"})
     void help_exits0PrintingUsage_helpOptionAfterSubcommand(String subcommand) {
         String[] words = subcommand.split(" ");
         String[] args = new String[words.length + 1];
