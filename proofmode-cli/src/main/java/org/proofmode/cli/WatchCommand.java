@@ -125,14 +125,7 @@ final class WatchCommand implements Callable<Integer> {
         Settings settings = context.apply(pm.settings());
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = pm.timestamps(timestampOptions.roots());
-        Optional<StampRequest> request = Optional.empty();
-        if (timestamp || timestampOptions.anyNamed()) {
-            request = timestampOptions.request(ts.settings(), timestamp);
-            if (request.isEmpty()) {
-                throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
-                        + pm.home().resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
-            }
-        }
+        Optional<StampRequest> request = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
         // Unlock (or create) the key while the folders are scanned and the first files settle; a key that
         // cannot be unlocked stops the watcher before any proof is attempted with it.
         CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);

@@ -42,6 +42,12 @@ public final class ContextSources {
         if (settings.imageHashes()) {
             sources.add(new ImageHashSource());
         }
+        addNetworkAndLocation(sources, hasher, settings, manualLocation);
+        return List.copyOf(sources);
+    }
+
+    private static void addNetworkAndLocation(List<MetadataSource> sources, IdentifierHasher hasher, Settings settings,
+            Optional<Fix> manualLocation) {
         if (settings.network()) {
             sources.add(new NetworkSource(hasher));
         }
@@ -49,7 +55,6 @@ public final class ContextSources {
             sources.add(new LocationSource(manualLocation,
                     Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
         }
-        return List.copyOf(sources);
     }
 
     /**
@@ -67,13 +72,7 @@ public final class ContextSources {
         List<MetadataSource> sources = new ArrayList<>();
         sources.add(new DeviceSource());
         sources.add(new DeviceContextSource(settings.deviceIds() ? Optional.of(hasher) : Optional.empty()));
-        if (settings.network()) {
-            sources.add(new NetworkSource(hasher));
-        }
-        if (settings.location()) {
-            sources.add(new LocationSource(manualLocation,
-                    Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
-        }
+        addNetworkAndLocation(sources, hasher, settings, manualLocation);
         return List.copyOf(sources);
     }
 
