@@ -39,6 +39,9 @@ import picocli.CommandLine.Option;
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
             "  proofmode timestamp sync                  retry timestamps queued while offline",
             "  proofmode serve                           web page and API on http://127.0.0.1:8080/",
+            "  proofmode watch --recursive ~/Sync/Camera prove every photo that arrives, until stopped",
+            "  proofmode status                          what the watcher watches, its queue and errors",
+            "  proofmode wipe --all                      panic wipe: proofs and keys (asks first)",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     /**
@@ -47,8 +50,9 @@ public final class Main {
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
-            TimestampCommand.class, C2paCommand.class, KeysCommand.class, InspectCommand.class, SettingsCommand.class,
-            ServeCommand.class, ServerCommand.class, CommandLine.HelpCommand.class);
+            TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
+            InspectCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class,
+            CommandLine.HelpCommand.class);
 
     final CliContext ctx;
 

@@ -130,11 +130,7 @@ final class ProveCommand implements Callable<Integer> {
         if (timestamp || timestampOptions.anyNamed()) {
             TimestampSettings.writeDefaultIfMissing(pm.home());
             Timestamps ts = pm.timestamps(timestampOptions.roots());
-            stampRequest = timestampOptions.request(ts.settings(), timestamp);
-            if (stampRequest.isEmpty()) {
-                throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
-                        + pm.home().resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
-            }
+            stampRequest = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
             timestamps = Optional.of(ts);
         }
         if (c2pa) {

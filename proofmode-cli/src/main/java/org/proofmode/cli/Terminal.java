@@ -11,6 +11,11 @@ public interface Terminal {
     /** Asks for a secret without echo; empty if there is no terminal. */
     Optional<char[]> readSecret(String prompt);
 
+    /** Asks for a line of text (a confirmation); empty if there is no terminal. */
+    default Optional<String> readLine(String prompt) {
+        return Optional.empty();
+    }
+
     /** No terminal: never prompts, never draws progress. */
     Terminal NONE = new Terminal() {
         @Override
@@ -39,6 +44,11 @@ public interface Terminal {
             @Override
             public Optional<char[]> readSecret(String prompt) {
                 return Optional.ofNullable(c.readPassword("%s", prompt));
+            }
+
+            @Override
+            public Optional<String> readLine(String prompt) {
+                return Optional.ofNullable(c.readLine("%s", prompt));
             }
         };
     }

@@ -40,6 +40,28 @@ final class TimestampOptions {
     }
 
     /**
+     * The request of a command that stamps only when asked ({@code --timestamp}, or a service named).
+     *
+     * @param home the ProofMode home, named in the error
+     * @param settings the home's settings
+     * @param timestamp whether {@code --timestamp} was given
+     * @return empty when no stamping was asked
+     * @throws ProofModeException with {@link org.proofmode.Failure#INCOMPATIBLE_OPTIONS} if {@code --timestamp}
+     *     was given and the settings name no service
+     */
+    Optional<StampRequest> asked(java.nio.file.Path home, TimestampSettings settings, boolean timestamp) {
+        if (!timestamp && !anyNamed()) {
+            return Optional.empty();
+        }
+        Optional<StampRequest> r = request(settings, timestamp);
+        if (r.isEmpty()) {
+            throw new org.proofmode.ProofModeException(org.proofmode.Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
+                    + home.resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
+        }
+        return r;
+    }
+
+    /**
      * The request for these options.
      *
      * @param settings the home's settings

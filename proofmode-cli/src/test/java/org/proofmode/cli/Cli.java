@@ -11,6 +11,7 @@ final class Cli {
     record Result(int exit, String out, String err) {}
 
     private final Map<String, String> env = new HashMap<>();
+    private Terminal terminal = Terminal.NONE;
 
     Cli(Path home) {
         env.put("PROOFMODE_HOME", home.toString());
@@ -25,10 +26,15 @@ final class Cli {
         return this;
     }
 
+    Cli terminal(Terminal t) {
+        terminal = t;
+        return this;
+    }
+
     Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.execute(args, new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, Terminal.NONE));
+        int code = Main.execute(args, new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, terminal));
         return new Result(code, out.toString(), err.toString());
     }
 

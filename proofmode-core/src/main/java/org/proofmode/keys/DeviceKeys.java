@@ -283,13 +283,24 @@ public final class DeviceKeys {
     }
 
     /**
-     * Overwrites and deletes every key file: the panic wipe.
+     * Overwrites and deletes every file of the key store (secret key, generated passphrase, identifier
+     * secret, public keys): the panic wipe.
      *
      * @throws ProofModeException with {@link Failure#IO} if a file cannot be wiped
      */
     public synchronized void wipe() {
         shred(secretFile());
         shred(passphraseFile());
+        if (Files.isDirectory(dir)) {
+            // the identifier secret and public keys too: nothing of the device is left to recognise
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))::iterator) {
+                    shred(f);
+                }
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, "cannot wipe " + dir + ": " + e.getMessage(), e);
+            }
+        }
         try {
             AtomicFiles.deleteTree(dir);
         } catch (IOException e) {

@@ -42,12 +42,71 @@ public final class ContextSources {
         if (settings.imageHashes()) {
             sources.add(new ImageHashSource());
         }
+        addNetworkAndLocation(sources, hasher, settings, manualLocation);
+        return List.copyOf(sources);
+    }
+
+    private static void addNetworkAndLocation(List<MetadataSource> sources, IdentifierHasher hasher, Settings settings,
+            Optional<Fix> manualLocation) {
         if (settings.network()) {
             sources.add(new NetworkSource(hasher));
         }
         if (settings.location()) {
             sources.add(new LocationSource(manualLocation,
                     Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
+        }
+    }
+
+    /**
+     * The sources that describe the device and its surroundings at a moment, without reading the media:
+     * device (broad and detailed), network and location (given or from gpsd) when they are on. A watcher
+     * runs them when it first sees a file, so that the context is the one of its arrival.
+     *
+     * @param home the ProofMode home
+     * @param settings what to record
+     * @param manualLocation a position given for this run; used only when location is on
+     */
+    public static List<MetadataSource> surroundings(Path home, Settings settings, Optional<Fix> manualLocation) {
+        Objects.requireNonNull(manualLocation, "manualLocation");
+        IdentifierHasher hasher = new IdentifierHasher(Objects.requireNonNull(home, "home"));
+        List<MetadataSource> sources = new ArrayList<>();
+        sources.add(new DeviceSource());
+        sources.add(new DeviceContextSource(settings.deviceIds() ? Optional.of(hasher) : Optional.empty()));
+        addNetworkAndLocation(sources, hasher, settings, manualLocation);
+        return List.copyOf(sources);
+    }
+
+    /**
+     * The sources that read the media file itself: its facts, its metadata, image hashes, and, when
+     * location is on and the record has no position yet, the media's own GPS tags. They complete a record
+     * whose surroundings were recorded earlier ({@link #surroundings}).
+     *
+     * @param home the ProofMode home
+     * @param settings what to record
+     */
+    public static List<MetadataSource> media(Path home, Settings settings) {
+        IdentifierHasher hasher = new IdentifierHasher(Objects.requireNonNull(home, "home"));
+        List<MetadataSource> sources = new ArrayList<>();
+        sources.add(new FileSource());
+        sources.add(new MediaMetadataSource(settings.location(), settings.deviceIds() ? Optional.of(hasher) : Optional.empty()));
+        if (settings.imageHashes()) {
+            sources.add(new ImageHashSource());
+        }
+        if (settings.location()) {
+            MetadataSource fromMedia = new LocationSource(Optional.empty(), Optional.empty());
+            sources.add(new MetadataSource() {
+                @Override
+                public String name() {
+                    return fromMedia.name();
+                }
+
+                @Override
+                public void contribute(org.proofmode.proof.MediaFile m, org.proofmode.proof.ProofRecord.Builder r) throws Exception {
+                    if (!r.has(org.proofmode.proof.ProofFields.LOCATION_LATITUDE)) {
+                        fromMedia.contribute(m, r);
+                    }
+                }
+            });
         }
         return List.copyOf(sources);
     }

@@ -65,6 +65,27 @@ public final class Prover {
     private final List<MetadataSource> sources;
     private final Clock clock;
     private final boolean j3m;
+    private final Guard guard;
+
+    /**
+     * A last check before a proof set is stored, after the media was read, signed and its record built:
+     * a watcher uses it to drop a proof of a file that changed or vanished while it was being read.
+     */
+    @FunctionalInterface
+    public interface Guard {
+        /** Stores every proof. */
+        Guard NONE = (file, sha256, size) -> { };
+
+        /**
+         * Checks that the file is still what was read.
+         *
+         * @param file the media file, absolute
+         * @param sha256 the hash of what was read
+         * @param size the number of bytes read
+         * @throws ProofModeException to store nothing; the prover passes it on
+         */
+        void beforeStore(Path file, String sha256, long size);
+    }
 
     /**
      * Creates a prover.
@@ -89,15 +110,17 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(key, store, sources, clock, false);
+        this(key, store, sources, clock, false, Guard.NONE);
     }
 
-    private Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m) {
+    private Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m,
+            Guard guard) {
         this.key = Objects.requireNonNull(key, "key");
         this.store = Objects.requireNonNull(store, "store");
         this.sources = List.copyOf(sources);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.j3m = j3m;
+        this.guard = Objects.requireNonNull(guard, "guard");
     }
 
     /**
@@ -107,7 +130,16 @@ public final class Prover {
      * @param on whether to write it
      */
     public Prover withJ3m(boolean on) {
-        return new Prover(key, store, sources, clock, on);
+        return new Prover(key, store, sources, clock, on, guard);
+    }
+
+    /**
+     * Returns a prover that runs a check just before each proof set is stored.
+     *
+     * @param check throws to keep the proof out of the store
+     */
+    public Prover withGuard(Guard check) {
+        return new Prover(key, store, sources, clock, j3m, check);
     }
 
     /**
@@ -254,6 +286,7 @@ public final class Prover {
             files.put(h + a.suffix() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, content, now).armoredSignature()));
         }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
+        guard.beforeStore(path, h, media.size());
         ProofStore.Written w = store.write(h, files, options.force());
         return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
                 Optional.of(h), Optional.of(w.folder()), Optional.empty());

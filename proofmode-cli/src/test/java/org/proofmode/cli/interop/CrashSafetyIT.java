@@ -9,19 +9,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.ProofMode;
-import org.proofmode.keys.Passphrase;
 import org.proofmode.media.Digests;
 import org.proofmode.testkit.ProcessResult;
-import org.proofmode.verify.Verdict;
-import org.proofmode.verify.VerificationReport;
-import org.proofmode.verify.Verifier;
 
 /**
  * Kills {@code proofmode prove} of a batch with SIGKILL at random moments, again and again, and checks
@@ -79,27 +73,6 @@ class CrashSafetyIT {
     }
 
     private static void assertStoreHoldsOnlyWholeValidProofs(Path home, Map<String, Path> byHash, String when) throws IOException {
-        ProofMode pm = ProofMode.at(home);
-        try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
-            assertThat(pm.keys().unlock(p).info().fingerprint()).as("key unlocks " + when).isNotEmpty();
-        }
-        Verifier verifier = pm.verifier(List.of());
-        for (String h : pm.store().list()) {
-            Optional<Path> folder = pm.store().find(h);
-            assertThat(folder).as("proof " + h + " listed but not whole " + when).isPresent();
-            assertThat(byHash).as("proof of an unknown file " + when).containsKey(h);
-            VerificationReport r = verifier.verify(folder.get(), Optional.of(byHash.get(h)));
-            assertThat(r.verdict()).as("proof " + h + " " + when + ": " + r.allChecks()).isEqualTo(Verdict.TRUSTED);
-        }
-        try (Stream<Path> s = Files.list(home.resolve("proofs"))) {
-            for (Path entry : (Iterable<Path>) s::iterator) {
-                String name = entry.getFileName().toString();
-                if (!name.startsWith(".")) {
-                    assertThat(pm.store().find(name)).as("folder " + name + " is a whole proof " + when).isPresent();
-                }
-            }
-        } catch (java.nio.file.NoSuchFileException e) {
-            // killed before the store was made: nothing to check
-        }
+        StoreCheck.onlyWholeValidProofs(home, byHash, when);
     }
 }

@@ -1,0 +1,113 @@
+package org.proofmode.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.proofmode.watch.FileState;
+import org.proofmode.watch.ProofEntry;
+import org.proofmode.watch.TrackedFile;
+import org.proofmode.watch.WatchStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode status}: what the watcher watches, its queue, its last proofs and its problems. */
+@Command(name = "status", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Show the state of the folder watcher of this PROOFMODE_HOME: whether it runs, which folders it "
+                + "watches, how many files wait to be proved, its last proofs, the files it could not prove, and how "
+                + "many timestamp requests are queued. Read from PROOFMODE_HOME/watch.db; safe while it runs.",
+            ""},
+        footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
+final class StatusCommand implements Callable<Integer> {
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--json", description = "Print one JSON object.")
+    boolean json;
+
+    @Option(names = "--last", paramLabel = "N", defaultValue = "10", description = "How many recent proofs and problems to list (default: ${DEFAULT-VALUE}).")
+    int last;
+
+    @Override
+    public Integer call() {
+        if (last < 0) {
+            throw new org.proofmode.ProofModeException(org.proofmode.Failure.BAD_ARGUMENT, "--last must be at least 0");
+        }
+        WatchStatus s = WatchStatus.of(root.proofMode(), last);
+        if (json) {
+            root.ctx.out().println(json(s));
+        } else {
+            text(s, root.ctx.out());
+        }
+        return ExitCodes.OK;
+    }
+
+    private static String json(WatchStatus s) {
+        ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode n = m.createObjectNode();
+        n.put("running", s.running());
+        s.pid().ifPresent(p -> n.put("pid", p));
+        s.startedAt().ifPresent(t -> n.put("startedAt", t.toString()));
+        s.heartbeat().ifPresent(t -> n.put("heartbeat", t.toString()));
+        ArrayNode folders = n.putArray("folders");
+        s.folders().forEach(folders::add);
+        n.put("queueLength", s.queueLength());
+        ObjectNode counts = n.putObject("files");
+        for (FileState st : FileState.values()) {
+            counts.put(st.name().toLowerCase(Locale.ROOT), s.counts().getOrDefault(st, 0L));
+        }
+        n.put("pendingTimestamps", s.pendingTimestamps());
+        ArrayNode proofs = n.putArray("lastProofs");
+        for (ProofEntry p : s.lastProofs()) {
+            proofs.addObject().put("sha256", p.sha256()).put("path", p.path()).put("detectedAt", p.detectedAt().toString())
+                    .put("provedAt", p.provedAt().toString()).put("latencyMs", p.latencyMillis());
+        }
+        ArrayNode errors = n.putArray("errors");
+        for (TrackedFile f : s.problems()) {
+            errors.addObject().put("path", f.path()).put("state", f.state().name().toLowerCase(Locale.ROOT))
+                    .put("attempts", f.attempts()).put("error", f.lastError().orElse(""));
+        }
+        try {
+            return m.writeValueAsString(n);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void text(WatchStatus s, PrintWriter out) {
+        if (s.running()) {
+            out.println("watcher:     running" + s.pid().map(p -> " (pid " + p + ")").orElse("")
+                    + s.startedAt().map(t -> ", since " + t).orElse("")
+                    + s.heartbeat().map(t -> ", last heartbeat " + ago(t)).orElse(""));
+        } else {
+            out.println("watcher:     not running" + (s.startedAt().isPresent() ? " (last started " + s.startedAt().get() + ")"
+                    : " (never started on this home)"));
+        }
+        out.println("folders:     " + (s.folders().isEmpty() ? "-" : String.join(", ", s.folders())));
+        out.println("queue:       " + s.queueLength() + " file(s) waiting to be proved");
+        out.println("files:       " + s.counts().getOrDefault(FileState.DONE, 0L) + " proved, "
+                + s.counts().getOrDefault(FileState.SKIPPED, 0L) + " not media, "
+                + s.counts().getOrDefault(FileState.FAILED, 0L) + " failed");
+        out.println("timestamps:  " + s.pendingTimestamps() + " request(s) queued");
+        out.println("last proofs:" + (s.lastProofs().isEmpty() ? " -" : ""));
+        for (ProofEntry p : s.lastProofs()) {
+            out.println("  " + p.provedAt() + "  " + p.sha256() + "  " + p.path() + "  (" + p.latencyMillis() + " ms after detection)");
+        }
+        out.println("errors:" + (s.problems().isEmpty() ? "      -" : ""));
+        for (TrackedFile f : s.problems()) {
+            out.println("  " + f.path() + ": " + f.lastError().orElse("") + " (" + f.attempts() + " attempt(s)"
+                    + (f.state() == FileState.FAILED ? ", gave up" : ", will retry") + ")");
+        }
+    }
+
+    private static String ago(Instant t) {
+        return Math.max(0, Duration.between(t, Instant.now()).toSeconds()) + " s ago";
+    }
+}

@@ -1,0 +1,75 @@
+package org.proofmode.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.Map;
+import org.proofmode.watch.WatchEvent;
+import org.proofmode.watch.WatchListener;
+
+/** Writes the watcher's events to stderr, one line each: {@code TIME EVENT name=value ...} or one JSON object. */
+final class WatchLog implements WatchListener {
+    /** How lines look. */
+    enum Format {
+        /** {@code 2026-12-03T10:00:00.123Z proved path=/photos/a.jpg sha256=… latencyMs=612} */
+        TEXT,
+        /** {@code {"time":"…","event":"proved","path":"/photos/a.jpg",…}} */
+        JSON
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final PrintWriter err;
+    private final Format format;
+
+    WatchLog(PrintWriter err, Format format) {
+        this.err = err;
+        this.format = format;
+    }
+
+    @Override
+    public synchronized void on(WatchEvent e) {
+        err.println(format == Format.JSON ? json(e) : text(e));
+        err.flush();
+    }
+
+    static String text(WatchEvent e) {
+        StringBuilder b = new StringBuilder().append(e.time()).append(' ').append(e.kind().label());
+        for (Map.Entry<String, String> f : e.fields().entrySet()) {
+            b.append(' ').append(f.getKey()).append('=').append(quoted(f.getValue()));
+        }
+        return b.toString();
+    }
+
+    static String json(WatchEvent e) {
+        ObjectNode n = JSON.createObjectNode();
+        n.put("time", e.time().toString());
+        n.put("event", e.kind().label());
+        e.fields().forEach(n::put);
+        return n.toString();
+    }
+
+    /** A value as is if it has no space, quote or control character; else in double quotes with escapes. */
+    private static String quoted(String v) {
+        boolean plain = !v.isEmpty();
+        for (int i = 0; i < v.length() && plain; i++) {
+            char c = v.charAt(i);
+            plain = c > ' ' && c != '"' && c != '\\' && c != 0x7f;
+        }
+        if (plain) {
+            return v;
+        }
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < ' ' || c == 0x7f) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+}

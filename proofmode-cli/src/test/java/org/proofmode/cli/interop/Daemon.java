@@ -1,0 +1,43 @@
+package org.proofmode.cli.interop;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Starts {@code proofmode} from the shaded jar as a long-running process with its output in a log file. */
+final class Daemon {
+    private Daemon() {}
+
+    /** The command line {@code java -jar proofmode.jar ARGS}, after {@code prefix} (e.g. setpriv). */
+    static List<String> command(List<String> prefix, String... args) {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ProofModeJar.QUICK_START);
+        cmd.addAll(List.of("-jar", ProofModeJar.jar().toString()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
+    /** Starts {@code proofmode ARGS} on {@code home} with the test passphrase, stdout and stderr to {@code log}. */
+    static Process start(Path home, Path log, List<String> prefix, String... args) throws IOException {
+        ProcessBuilder b = new ProcessBuilder(command(prefix, args)).redirectErrorStream(true).redirectOutput(log.toFile());
+        b.environment().put("PROOFMODE_HOME", home.toString());
+        b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
+        return b.start();
+    }
+
+    /** Waits up to 90 s for the log to contain {@code text}; fails the test with the log otherwise. */
+    static void await(Path log, String text) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < until) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no '" + text + "' in the log:\n" + (Files.exists(log) ? Files.readString(log) : "(none)"));
+    }
+}

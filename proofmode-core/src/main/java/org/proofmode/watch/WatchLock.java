@@ -1,0 +1,90 @@
+package org.proofmode.watch;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+
+/**
+ * One watcher per ProofMode home: an exclusive lock on {@code PROOFMODE_HOME/watch.lock}, held while the
+ * watcher runs and released by the operating system when its process dies, however it dies.
+ */
+public final class WatchLock implements AutoCloseable {
+    /** The lock file's name under the home. */
+    public static final String FILE = "watch.lock";
+
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private WatchLock(FileChannel channel, FileLock lock) {
+        this.channel = channel;
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the lock, or says that another watcher has it.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if another watcher runs on this home or the lock
+     *     file cannot be made
+     */
+    public static WatchLock take(Path home) {
+        return tryTake(home).orElseThrow(() -> new ProofModeException(Failure.IO,
+                "another watcher is running on " + home + " (see: proofmode status)"));
+    }
+
+    /** Tells whether a watcher holds the lock of this home now. */
+    public static boolean held(Path home) {
+        if (!Files.isRegularFile(home.resolve(FILE))) {
+            return false;
+        }
+        Optional<WatchLock> l = tryTake(home);
+        l.ifPresent(WatchLock::close);
+        return l.isEmpty();
+    }
+
+    private static Optional<WatchLock> tryTake(Path home) {
+        FileChannel ch = null;
+        try {
+            Files.createDirectories(home);
+            ch = FileChannel.open(home.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock l = ch.tryLock();
+            if (l == null) {
+                ch.close();
+                return Optional.empty();
+            }
+            return Optional.of(new WatchLock(ch, l));
+        } catch (OverlappingFileLockException e) {
+            closeQuietly(ch);
+            return Optional.empty();
+        } catch (IOException e) {
+            closeQuietly(ch);
+            throw new ProofModeException(Failure.IO, "cannot lock " + home.resolve(FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // nothing was locked
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+        } catch (IOException e) {
+            // closing the channel below releases it too
+        }
+        closeQuietly(channel);
+    }
+}

@@ -1,0 +1,72 @@
+package org.proofmode.watch;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What {@code status} shows: the folders watched, whether a watcher runs, its queue, its last proofs and
+ * the files it could not prove.
+ *
+ * @param folders the folders of the last (or running) watcher
+ * @param pid the process id of the last watcher
+ * @param running whether that process still holds the watcher's lock
+ * @param startedAt when it started
+ * @param heartbeat when it last said it was alive
+ * @param counts files per state
+ * @param pendingTimestamps timestamp requests still queued
+ * @param lastProofs the most recent proofs, newest first
+ * @param problems files whose last attempt failed, most recent first
+ */
+public record WatchStatus(List<String> folders, Optional<Long> pid, boolean running, Optional<Instant> startedAt,
+        Optional<Instant> heartbeat, Map<FileState, Long> counts, int pendingTimestamps, List<ProofEntry> lastProofs,
+        List<TrackedFile> problems) {
+    /** Validates the fields. */
+    public WatchStatus {
+        folders = List.copyOf(folders);
+        Objects.requireNonNull(pid, "pid");
+        Objects.requireNonNull(startedAt, "startedAt");
+        Objects.requireNonNull(heartbeat, "heartbeat");
+        counts = Map.copyOf(counts);
+        lastProofs = List.copyOf(lastProofs);
+        problems = List.copyOf(problems);
+    }
+
+    /**
+     * Reads the status of a home's watcher without disturbing it; a home where no watcher ever ran has an
+     * empty status.
+     *
+     * @param home the ProofMode home
+     * @param last how many recent proofs and problems to list
+     * @throws org.proofmode.ProofModeException with {@link org.proofmode.Failure#IO} if the database cannot be read
+     */
+    public static WatchStatus of(org.proofmode.ProofMode home, int last) {
+        java.nio.file.Path file = home.home().resolve(WatchDb.FILE);
+        int stamps = new org.proofmode.timestamp.TimestampQueue(home.home().resolve(org.proofmode.timestamp.TimestampQueue.FOLDER))
+                .list().size();
+        boolean running = WatchLock.held(home.home());
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return new WatchStatus(List.of(), Optional.empty(), running, Optional.empty(), Optional.empty(), Map.of(), stamps,
+                    List.of(), List.of());
+        }
+        try (WatchDb db = WatchDb.open(file)) {
+            Map<String, String> meta = db.meta();
+            String folders = meta.getOrDefault("folders", "");
+            return new WatchStatus(folders.isEmpty() ? List.of() : List.of(folders.split("\n")),
+                    Optional.ofNullable(meta.get("pid")).map(Long::parseLong), running,
+                    Optional.ofNullable(meta.get("startedAt")).map(Instant::parse),
+                    Optional.ofNullable(meta.get("heartbeat")).map(Instant::parse), db.counts(), stamps, db.lastProofs(last),
+                    db.problems(last));
+        } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+            throw new org.proofmode.ProofModeException(org.proofmode.Failure.IO, "the watch database " + file
+                    + " has unreadable facts: " + e.getMessage(), e);
+        }
+    }
+
+    /** Files waiting to be proved (complete or not). */
+    public long queueLength() {
+        return counts.getOrDefault(FileState.PENDING, 0L);
+    }
+}
