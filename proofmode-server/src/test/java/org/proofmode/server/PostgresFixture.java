@@ -75,6 +75,11 @@ final class PostgresFixture {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 run(as(root, List.of(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop")));
+                try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+                    for (Path p : (Iterable<Path>) files.sorted(java.util.Comparator.reverseOrder())::iterator) {
+                        Files.deleteIfExists(p);
+                    }
+                }
             } catch (IOException | InterruptedException e) {
                 // the cluster dies with the machine's temp folder
             }
