@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
+import org.proofmode.c2pa.C2paReader;
 import org.proofmode.imaging.ImageFormat;
+import org.proofmode.redact.C2paSeal;
 import org.proofmode.redact.Method;
 import org.proofmode.redact.RedactionPlan;
 import org.proofmode.redact.RedactionRequest;
@@ -87,6 +89,11 @@ final class RedactCommand implements Callable<Integer> {
             description = "Metadata to remove: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: keep none).")
     StripPolicy strip;
 
+    @Option(names = "--c2pa", description = "Embed content credentials (C2PA) in the copy before proving it: a manifest "
+            + "signed by the local C2PA CA's device certificate (created on first use; see 'proofmode c2pa'), with the "
+            + "original as its parentOf ingredient (by SHA-256) and the hidden regions as a c2pa.edited action.")
+    boolean c2pa;
+
     @Option(names = "--dry-run", description = "List the regions (with detected faces) and write nothing.")
     boolean dryRun;
 
@@ -120,7 +127,9 @@ final class RedactCommand implements Callable<Integer> {
                 : Optional.empty();
         RedactionRequest request = new RedactionRequest(regions, search, strip, ImageFormat.ofFileName(output.getFileName().toString()));
         ProofMode pm = root.proofMode();
-        Redactor redactor = pm.redactor(() -> DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);
+        C2paAccess.Unlocked[] unlocked = new C2paAccess.Unlocked[1];
+        Redactor redactor = pm.redactor(() -> unlocked[0] != null ? unlocked[0].key()
+                : DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);
         RedactionPlan plan = redactor.plan(input, request);
         int n = 1;
         for (Region r : plan.regions()) {
@@ -134,7 +143,16 @@ final class RedactCommand implements Callable<Integer> {
             ctx.err().println("proofmode: dry run: nothing written");
             return ExitCodes.OK;
         }
-        RedactionResult result = redactor.write(plan, output, force);
+        Optional<C2paSeal> seal = Optional.empty();
+        if (c2pa) {
+            if (new C2paReader(List.of(), List.of()).read(input).isPresent()) {
+                ctx.err().println("proofmode: " + input + " has content credentials; the copy's manifest names it by SHA-256 "
+                        + "but does not carry its manifest (not supported yet)");
+            }
+            unlocked[0] = C2paAccess.unlockBoth(ctx, pm, keyOptions, null, null);
+            seal = Optional.of(new C2paSeal(unlocked[0].signer(), unlocked[0].info().fingerprint(), Optional.empty()));
+        }
+        RedactionResult result = redactor.write(plan, output, force, seal);
         if (result.record().original().signer().isEmpty()) {
             ctx.err().println("proofmode: " + input + " has no proof in the store, so the record names it by hash only "
                     + "(prove originals first: proofmode prove " + input + ")");
