@@ -50,10 +50,20 @@ import picocli.CommandLine.ParentCommand;
                 + "The copy's proof never records location, network or device identifiers. 'proofmode verify OUT' reports "
                 + "the link; 'proofmode verify --original ORIG OUT' also compares the pixels and checks the original's proof. "
                 + "Prints each region, then '<h>  OUT'.",
+            "",
+            "--c2pa embeds content credentials (C2PA) in the copy first, signed like 'proofmode c2pa sign' (one passphrase "
+                + "for the device key and the C2PA key), so the proof and the record cover the manifest; the manifest changes no "
+                + "pixel. It names the original as its parentOf ingredient (SHA-256 and media type; titled original.jpg or "
+                + "original.png, never its file name), records c2pa.opened, c2pa.edited with the hidden rectangles as regions of "
+                + "interest, and c2pa.edited.metadata when metadata was removed, and carries no capture metadata (no location, "
+                + "device or time) whatever --strip keeps. It does not use c2pa.redacted, which C2PA defines for assertions "
+                + "removed from an ingredient's manifest, not for pixels. When the original has content credentials of its own, "
+                + "the copy names it by hash only: its manifest is not carried into the copy (not supported yet).",
             ""},
         footer = {"", "Examples:", "  proofmode redact IMG_0001.jpg -o IMG_0001-redacted.jpg --pixelate 120,80,200,240",
             "  proofmode redact --faces --dry-run IMG_0001.jpg -o out.jpg      list the faces found, write nothing",
             "  proofmode redact --faces --fill 40,600,300,80 --strip location IMG_0001.jpg -o out.jpg",
+            "  proofmode redact --c2pa --fill 40,600,300,80 IMG_0001.jpg -o out.jpg   with content credentials",
             "  proofmode verify --original IMG_0001.jpg out.jpg", "",
             "Exit 61 also when --faces finds no model file (install Debian's opencv-data, or give --face-model).", "",
             ExitCodes.HELP_TABLE})
