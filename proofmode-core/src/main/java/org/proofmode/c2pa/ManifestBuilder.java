@@ -19,7 +19,8 @@ import java.util.UUID;
  * then {@link #sign}.
  *
  * <p>The manifest holds {@code c2pa.actions.v2} (first {@code c2pa.created} with its digital source
- * type, or {@code c2pa.opened} of a {@code parentOf} ingredient; then {@code c2pa.redacted} when asked),
+ * type, or {@code c2pa.opened} of a {@code parentOf} ingredient; then editing actions such as
+ * {@code c2pa.edited} with the changed regions, and {@code c2pa.redacted} when asked),
  * a {@code c2pa.hash.data} hard binding that excludes the store's own bytes, and the assertions added.
  */
 public final class ManifestBuilder {
