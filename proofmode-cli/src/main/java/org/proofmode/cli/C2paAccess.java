@@ -11,6 +11,7 @@ import org.proofmode.c2pa.Pem;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
 
 /** Unlocks the C2PA signer: this home's local CA certificate, or a certificate and key the user gives. */
 final class C2paAccess {
@@ -23,6 +24,21 @@ final class C2paAccess {
      * @param key its private key (PEM; encrypted PKCS#8 is decrypted with the passphrase), or null
      */
     static Map.Entry<KeyInfo, C2paSigner> unlock(CliContext ctx, ProofMode pm, KeyOptions options, Path cert, Path key) {
+        Unlocked u = unlockBoth(ctx, pm, options, cert, key);
+        return Map.entry(u.info(), u.signer());
+    }
+
+    /**
+     * The unlocked device key and the C2PA signer, for commands that sign both ways (one passphrase prompt).
+     *
+     * @param key the unlocked OpenPGP device key
+     * @param info its info
+     * @param signer the C2PA signer
+     */
+    record Unlocked(SigningKey key, KeyInfo info, C2paSigner signer) {}
+
+    /** As {@link #unlock}, keeping the unlocked device key. */
+    static Unlocked unlockBoth(CliContext ctx, ProofMode pm, KeyOptions options, Path cert, Path key) {
         if ((cert == null) != (key == null)) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--cert and --key go together");
         }
@@ -31,7 +47,7 @@ final class C2paAccess {
             DeviceKeyAccess.create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
         }
         try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
-            keys.unlock(p);
+            SigningKey device = keys.unlock(p);
             C2paSigner signer;
             if (cert != null) {
                 try {
@@ -48,7 +64,7 @@ final class C2paAccess {
                 }
                 signer = ca.signer(p);
             }
-            return Map.entry(keys.info(), signer);
+            return new Unlocked(device, keys.info(), signer);
         }
     }
 

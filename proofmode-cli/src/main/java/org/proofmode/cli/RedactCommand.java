@@ -10,7 +10,9 @@ import java.util.concurrent.Callable;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
+import org.proofmode.c2pa.C2paReader;
 import org.proofmode.imaging.ImageFormat;
+import org.proofmode.redact.C2paSeal;
 import org.proofmode.redact.Method;
 import org.proofmode.redact.RedactionPlan;
 import org.proofmode.redact.RedactionRequest;
@@ -48,10 +50,20 @@ import picocli.CommandLine.ParentCommand;
                 + "The copy's proof never records location, network or device identifiers. 'proofmode verify OUT' reports "
                 + "the link; 'proofmode verify --original ORIG OUT' also compares the pixels and checks the original's proof. "
                 + "Prints each region, then '<h>  OUT'.",
+            "",
+            "--c2pa embeds content credentials (C2PA) in the copy first, signed like 'proofmode c2pa sign' (one passphrase "
+                + "for the device key and the C2PA key), so the proof and the record cover the manifest; the manifest changes no "
+                + "pixel. It names the original as its parentOf ingredient (SHA-256 and media type; titled original.jpg or "
+                + "original.png, never its file name), records c2pa.opened, c2pa.edited with the hidden rectangles as regions of "
+                + "interest, and c2pa.edited.metadata when metadata was removed, and carries no capture metadata (no location, "
+                + "device or time) whatever --strip keeps. It does not use c2pa.redacted, which C2PA defines for assertions "
+                + "removed from an ingredient's manifest, not for pixels. When the original has content credentials of its own, "
+                + "the copy names it by hash only: its manifest is not carried into the copy (not supported yet).",
             ""},
         footer = {"", "Examples:", "  proofmode redact IMG_0001.jpg -o IMG_0001-redacted.jpg --pixelate 120,80,200,240",
             "  proofmode redact --faces --dry-run IMG_0001.jpg -o out.jpg      list the faces found, write nothing",
             "  proofmode redact --faces --fill 40,600,300,80 --strip location IMG_0001.jpg -o out.jpg",
+            "  proofmode redact --c2pa --fill 40,600,300,80 IMG_0001.jpg -o out.jpg   with content credentials",
             "  proofmode verify --original IMG_0001.jpg out.jpg", "",
             "Exit 61 also when --faces finds no model file (install Debian's opencv-data, or give --face-model).", "",
             ExitCodes.HELP_TABLE})
@@ -87,6 +99,11 @@ final class RedactCommand implements Callable<Integer> {
             description = "Metadata to remove: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}: keep none).")
     StripPolicy strip;
 
+    @Option(names = "--c2pa", description = "Embed content credentials (C2PA) in the copy before proving it: a manifest "
+            + "signed by the local C2PA CA's device certificate (created on first use; see 'proofmode c2pa'), with the "
+            + "original as its parentOf ingredient (by SHA-256) and the hidden regions as a c2pa.edited action.")
+    boolean c2pa;
+
     @Option(names = "--dry-run", description = "List the regions (with detected faces) and write nothing.")
     boolean dryRun;
 
@@ -120,7 +137,9 @@ final class RedactCommand implements Callable<Integer> {
                 : Optional.empty();
         RedactionRequest request = new RedactionRequest(regions, search, strip, ImageFormat.ofFileName(output.getFileName().toString()));
         ProofMode pm = root.proofMode();
-        Redactor redactor = pm.redactor(() -> DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);
+        C2paAccess.Unlocked[] unlocked = new C2paAccess.Unlocked[1];
+        Redactor redactor = pm.redactor(() -> unlocked[0] != null ? unlocked[0].key()
+                : DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);
         RedactionPlan plan = redactor.plan(input, request);
         int n = 1;
         for (Region r : plan.regions()) {
@@ -134,7 +153,16 @@ final class RedactCommand implements Callable<Integer> {
             ctx.err().println("proofmode: dry run: nothing written");
             return ExitCodes.OK;
         }
-        RedactionResult result = redactor.write(plan, output, force);
+        Optional<C2paSeal> seal = Optional.empty();
+        if (c2pa) {
+            if (new C2paReader(List.of(), List.of()).read(input).isPresent()) {
+                ctx.err().println("proofmode: " + input + " has content credentials; the copy's manifest names it by SHA-256 "
+                        + "but does not carry its manifest (not supported yet)");
+            }
+            unlocked[0] = C2paAccess.unlockBoth(ctx, pm, keyOptions, null, null);
+            seal = Optional.of(new C2paSeal(unlocked[0].signer(), unlocked[0].info().fingerprint(), Optional.empty()));
+        }
+        RedactionResult result = redactor.write(plan, output, force, seal);
         if (result.record().original().signer().isEmpty()) {
             ctx.err().println("proofmode: " + input + " has no proof in the store, so the record names it by hash only "
                     + "(prove originals first: proofmode prove " + input + ")");

@@ -237,4 +237,50 @@ class RedactCommandTest {
         assertThat(out).doesNotExist();
         assertThat(tmp.resolve("home/proofs")).doesNotExist();
     }
+    @Test
+    void redactC2pa_embedsAManifestBeforeProving_andVerifyShowsBothTheRecordAndTheCredentials() throws Exception {
+        Path orig = photo(tmp, "orig.jpg", "jpeg", 15);
+        assertThat(cli.run("prove", orig.toString()).exit()).isZero();
+        Path out = tmp.resolve("public.jpg");
+
+        Cli.Result r = cli.run("redact", "--c2pa", orig.toString(), "-o", out.toString(), "--pixelate", "10,20,120,40", "--fill", "0,200,50,40");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        String h = Digests.sha256(out);
+        assertThat(r.out()).contains(h + "  " + out);
+        String record = Files.readString(tmp.resolve("home/proofs").resolve(h).resolve(h + ".redaction.json"));
+        assertThat(record).contains("\"sha256\" : \"" + h + "\"", Digests.sha256(orig));
+        org.proofmode.c2pa.C2paReport c2pa = new org.proofmode.c2pa.C2paReader(
+                org.proofmode.c2pa.LocalCa.anchorsInHome(tmp.resolve("home")), java.util.List.of()).read(out).orElseThrow();
+        assertThat(c2pa.state()).isEqualTo(org.proofmode.c2pa.ValidationState.TRUSTED);
+        assertThat(c2pa.assertions()).contains("c2pa.ingredient.v3", "c2pa.actions.v2", "c2pa.hash.data", "org.proofmode.proof")
+                .doesNotContain("c2pa.metadata");
+        String bytes = new String(Files.readAllBytes(out), StandardCharsets.ISO_8859_1);
+        assertThat(bytes).contains("parentOf", "urn:sha256:" + Digests.sha256(orig), "c2pa.opened", "c2pa.edited", "pixelated")
+                .doesNotContain("orig.jpg");
+        Cli.Result v = cli.run("verify", out.toString());
+        assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("PASS  redaction.record.valid", "PASS  redaction.signature.valid", "c2pa.claimSignature.validated",
+                "c2pa.proofmode.signer.match", "TRUSTED");
+        Cli.Result vo = cli.run("verify", "--original", orig.toString(), out.toString());
+        assertThat(vo.exit()).as(vo.out()).isZero();
+        assertThat(vo.out()).contains("PASS  redaction.outside.unchanged", "PASS  redaction.inside.changed");
+    }
+
+    @Test
+    void redactC2pa_verifyFailsBothWays_whenAnImageByteOfTheCopyIsFlipped() throws Exception {
+        Path orig = photo(tmp, "orig.png", "png", 16);
+        cli.run("prove", orig.toString());
+        Path out = tmp.resolve("public.png");
+        assertThat(cli.run("redact", "--c2pa", orig.toString(), "-o", out.toString(), "--blur", "150,100,80,80").exit()).isZero();
+        Path folder = tmp.resolve("home/proofs").resolve(Digests.sha256(out));
+        byte[] b = Files.readAllBytes(out);
+        b[b.length - 20] ^= 0x01;
+        Files.write(out, b);
+
+        Cli.Result v = cli.run("verify", "--media", out.toString(), folder.toString());
+
+        assertThat(v.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(v.out()).contains("FAIL  media.hash.mismatch", "FAIL  c2pa.assertion.dataHash.mismatch", "PASS  redaction.signature.valid");
+    }
 }

@@ -19,7 +19,8 @@ import java.util.UUID;
  * then {@link #sign}.
  *
  * <p>The manifest holds {@code c2pa.actions.v2} (first {@code c2pa.created} with its digital source
- * type, or {@code c2pa.opened} of a {@code parentOf} ingredient; then {@code c2pa.redacted} when asked),
+ * type, or {@code c2pa.opened} of a {@code parentOf} ingredient; then editing actions such as
+ * {@code c2pa.edited} with the changed regions, and {@code c2pa.redacted} when asked),
  * a {@code c2pa.hash.data} hard binding that excludes the store's own bytes, and the assertions added.
  */
 public final class ManifestBuilder {
@@ -37,6 +38,7 @@ public final class ManifestBuilder {
     private Optional<String> sourceType = Optional.empty();
     private Optional<Ingredient> parent = Optional.empty();
     private Optional<String> redactionReason = Optional.empty();
+    private final List<Edit> edits = new ArrayList<>();
     private String title = "";
     private String version = "";
     private boolean used;
@@ -70,7 +72,46 @@ public final class ManifestBuilder {
         return this;
     }
 
-    /** Adds a {@code c2pa.redacted} action with a reason such as {@code c2pa.PII.present}. */
+    /**
+     * A rectangle of the asset that an action changed (a spatial region of interest, in pixels).
+     *
+     * @param x left edge
+     * @param y top edge
+     * @param width width
+     * @param height height
+     * @param description what was done there, e.g. {@code pixelated}
+     */
+    public record Change(int x, int y, int width, int height, String description) {
+        /** Validates the fields. */
+        public Change {
+            if (x < 0 || y < 0 || width <= 0 || height <= 0) {
+                throw new IllegalArgumentException("a change is a non-empty rectangle inside the asset");
+            }
+            Objects.requireNonNull(description, "description");
+        }
+    }
+
+    private record Edit(String action, String description, List<Change> changes) {}
+
+    /**
+     * Adds an action after the first, such as {@code c2pa.edited} or {@code c2pa.edited.metadata}.
+     *
+     * @param action the action's name
+     * @param description what was done, in words
+     * @param changes the regions the action changed (may be empty)
+     */
+    public ManifestBuilder edited(String action, String description, List<Change> changes) {
+        if (!action.startsWith("c2pa.") || action.equals("c2pa.created") || action.equals("c2pa.opened")) {
+            throw new IllegalArgumentException("not an editing action: " + action);
+        }
+        edits.add(new Edit(action, Objects.requireNonNull(description, "description"), List.copyOf(changes)));
+        return this;
+    }
+
+    /**
+     * Adds a {@code c2pa.redacted} action with a reason such as {@code c2pa.PII.present}. The
+     * specification means it for assertions of an ingredient's manifest that were removed.
+     */
     public ManifestBuilder redacted(String reason) {
         this.redactionReason = Optional.of(reason);
         return this;
@@ -185,6 +226,26 @@ public final class ManifestBuilder {
             ObjectNode created = actions.addObject();
             created.put("action", "c2pa.created");
             created.put("digitalSourceType", sourceType.orElseThrow());
+        }
+        for (Edit e : edits) {
+            ObjectNode a = actions.addObject();
+            a.put("action", e.action());
+            a.put("description", e.description());
+            if (!e.changes().isEmpty()) {
+                ArrayNode changes = a.putArray("changes");
+                for (Change c : e.changes()) {
+                    ObjectNode roi = changes.addObject();
+                    ObjectNode range = roi.putArray("region").addObject();
+                    range.put("type", "spatial");
+                    ObjectNode shape = range.putObject("shape");
+                    shape.put("type", "rectangle");
+                    shape.put("unit", "pixel");
+                    shape.putObject("origin").put("x", c.x()).put("y", c.y());
+                    shape.put("width", c.width());
+                    shape.put("height", c.height());
+                    roi.put("description", c.description());
+                }
+            }
         }
         redactionReason.ifPresent(r -> {
             ObjectNode red = actions.addObject();

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,8 @@ import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.bundle.ProofStore;
+import org.proofmode.c2pa.C2paFormatException;
+import org.proofmode.c2pa.ManifestBuilder;
 import org.proofmode.imaging.Box;
 import org.proofmode.imaging.ExifWriteBack;
 import org.proofmode.imaging.FaceDetector;
@@ -121,6 +124,18 @@ public final class Redactor {
      *     is false, {@link Failure#IO} if it cannot be written, or as {@link Prover#prove}
      */
     public RedactionResult write(RedactionPlan plan, Path output, boolean force) {
+        return write(plan, output, force, Optional.empty());
+    }
+
+    /**
+     * Writes the copy, with content credentials when {@code seal} is given, and proves it with its record.
+     * The manifest is embedded first, so the proof and the record's hash cover the file as written.
+     *
+     * @param seal who signs the copy's C2PA manifest ({@link RedactionManifest}), or empty for none
+     * @throws ProofModeException as {@link #write(RedactionPlan, Path, boolean)}, and with
+     *     {@link Failure#BAD_DATA} if the manifest cannot be embedded
+     */
+    public RedactionResult write(RedactionPlan plan, Path output, boolean force, Optional<C2paSeal> seal) {
         if (!force && Files.exists(output)) {
             throw new ProofModeException(Failure.OUTPUT_EXISTS, output + ": exists already (use --force to replace it)");
         }
@@ -144,13 +159,18 @@ public final class Redactor {
         }
         MetadataInventory before = MetadataInventory.of(original);
         MetadataInventory after = MetadataInventory.of(copy);
+        List<String> removed = before.minus(after);
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        if (seal.isPresent()) {
+            copy = credentialed(plan, output, copy, !removed.isEmpty(), seal.get(), now);
+            after = MetadataInventory.of(copy);
+        }
         String h = Digests.sha256Hex(copy);
         RedactionRecord record = new RedactionRecord(
                 new RedactionRecord.Image(h, plan.outputFormat().mimeType(), plan.width(), plan.height()),
                 new RedactionRecord.Original(new RedactionRecord.Image(plan.sha256(), plan.inputFormat().mimeType(), plan.width(),
                         plan.height()), plan.orientation(), signerOf(plan.sha256())),
-                plan.regions(), plan.strip(), before.minus(after), after.lines(), Prover.SOFTWARE,
-                clock.instant().truncatedTo(ChronoUnit.SECONDS));
+                plan.regions(), plan.strip(), removed, after.lines(), Prover.SOFTWARE, now);
         try {
             AtomicFiles.write(output, copy, force, false);
         } catch (FileAlreadyExistsException e) {
@@ -172,6 +192,17 @@ public final class Redactor {
         }
         return new RedactionResult(output, h, record, proved.proofFolder().orElseThrow(),
                 kept && proved.outcome() == ProveResult.Outcome.EXISTING);
+    }
+
+    private static byte[] credentialed(RedactionPlan plan, Path output, byte[] copy, boolean metadataRemoved, C2paSeal seal,
+            Instant now) {
+        ManifestBuilder manifest = RedactionManifest.of(plan, output.getFileName().toString(), metadataRemoved,
+                seal.pgpFingerprint(), Digests.sha256Hex(copy), now);
+        try {
+            return manifest.sign(copy, seal.signer(), seal.tsa());
+        } catch (C2paFormatException e) {
+            throw new ProofModeException(Failure.BAD_DATA, output + ": cannot embed content credentials: " + e.getMessage(), e);
+        }
     }
 
     /** The signer of the original's proof in the store, if there is one. */

@@ -84,6 +84,26 @@ class ManifestBuilderTest {
     }
 
     @Test
+    void sign_trusted_editedActionWithRegionsOfInterest() throws Exception {
+        byte[] original = Files.readAllBytes(C2paFixtures.JPEG);
+        Ingredient parent = new Ingredient("original.jpg", "image/jpeg", ManifestBuilder.sha256(original));
+        byte[] signed = new ManifestBuilder().title("public.jpg").parent(parent)
+                .edited("c2pa.edited", "redacted", List.of(new ManifestBuilder.Change(10, 20, 30, 40, "pixelated")))
+                .sign(original, C2paFixtures.shared(), Optional.empty());
+        assertThat(read(signed, true).state()).isEqualTo(ValidationState.TRUSTED);
+        String text = new String(signed, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(text).contains("c2pa.opened", "c2pa.edited", "changes", "rectangle", "pixelated");
+    }
+
+    @Test
+    void edited_refused_firstActionsOrAnEmptyRectangle() {
+        ManifestBuilder b = new ManifestBuilder();
+        assertThatThrownBy(() -> b.edited("c2pa.created", "x", List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> b.edited("c2pa.opened", "x", List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ManifestBuilder.Change(0, 0, 0, 5, "x")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void sign_refused_fileWithContentCredentials() throws Exception {
         byte[] signed = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
         assertThatThrownBy(() -> new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)

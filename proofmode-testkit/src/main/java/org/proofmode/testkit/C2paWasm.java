@@ -32,15 +32,27 @@ public final class C2paWasm {
      * @param failure failure status codes
      * @param success success status codes
      * @param informational informational status codes
+     * @param ingredients the active manifest's ingredients
      */
-    public record Result(String state, List<String> failure, List<String> success, List<String> informational) {
+    public record Result(String state, List<String> failure, List<String> success, List<String> informational,
+            List<Ingredient> ingredients) {
         /** Copies the lists. */
         public Result {
             failure = List.copyOf(failure);
             success = List.copyOf(success);
             informational = List.copyOf(informational);
+            ingredients = List.copyOf(ingredients);
         }
     }
+
+    /**
+     * An ingredient as the reference validator reads it.
+     *
+     * @param relationship {@code parentOf}, {@code componentOf} or {@code inputTo}
+     * @param title its title
+     * @param instanceId its instance id
+     */
+    public record Ingredient(String relationship, String title, String instanceId) {}
 
     private C2paWasm() {}
 
@@ -73,10 +85,16 @@ public final class C2paWasm {
         try {
             JsonNode n = JSON.readTree(r.stdout());
             return new Result(n.path("state").asText(), list(n.path("failure")), list(n.path("success")),
-                    list(n.path("informational")));
+                    list(n.path("informational")), ingredients(n.path("ingredients")));
         } catch (IOException e) {
             return fail("the C2PA validator printed no JSON: " + r.describe(), e);
         }
+    }
+
+    private static List<Ingredient> ingredients(JsonNode a) {
+        List<Ingredient> out = new ArrayList<>();
+        a.forEach(x -> out.add(new Ingredient(x.path("relationship").asText(), x.path("title").asText(), x.path("instance_id").asText())));
+        return out;
     }
 
     private static List<String> list(JsonNode a) {

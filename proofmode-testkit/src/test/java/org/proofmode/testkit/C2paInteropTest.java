@@ -19,7 +19,19 @@ import org.proofmode.c2pa.Ingredient;
 import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.ManifestBuilder;
 import org.proofmode.c2pa.ValidationState;
+import org.proofmode.ProofMode;
+import org.proofmode.imaging.Box;
+import org.proofmode.keys.KeyType;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.redact.C2paSeal;
+import org.proofmode.redact.Method;
+import org.proofmode.redact.RedactionPlan;
+import org.proofmode.redact.RedactionRequest;
+import org.proofmode.redact.RedactionResult;
+import org.proofmode.redact.Redactor;
+import org.proofmode.redact.Region;
+import org.proofmode.redact.StripPolicy;
 
 /**
  * Our C2PA writer and reader against the reference validator (c2pa-rs as WebAssembly, run by Node):
@@ -152,5 +164,33 @@ class C2paInteropTest {
         assertThat(ref.failure()).isEmpty();
         assertThat(ref.state()).isEqualTo("Trusted");
         assertThat(ours(p, true)).isEqualTo("trusted");
+    }
+    @Test
+    void validate_trustedWithParentOfIngredient_redactedCopyWrittenByTheRedactor() throws Exception {
+        ProofMode pm = ProofMode.at(work.resolve("redactor-home"));
+        pm.keys().create(KeyType.ED25519, Optional.of(Passphrase.adopt("redactor".toCharArray())));
+        SigningKey key = pm.keys().unlock(Passphrase.adopt("redactor".toCharArray()));
+        Redactor redactor = pm.redactor(() -> key, pm.settings(), StripPolicy.ALL);
+        Path original = SAMPLES.resolve("no_manifest.jpg");
+        RedactionPlan plan = redactor.plan(original, new RedactionRequest(
+                List.of(new Region(new Box(10, 10, 40, 30), Method.FILL, Region.Source.MANUAL)), Optional.empty(), StripPolicy.ALL,
+                Optional.empty()));
+        Path copy = work.resolve("redacted-copy.jpg");
+
+        RedactionResult result = redactor.write(plan, copy, false,
+                Optional.of(new C2paSeal(signer, pm.keys().info().fingerprint(), Optional.empty())));
+
+        C2paWasm.Result plain = C2paWasm.validate(copy, "image/jpeg", Optional.empty());
+        assertThat(plain.state()).isEqualTo("Valid");
+        assertThat(plain.failure()).containsExactly("signingCredential.untrusted");
+        C2paWasm.Result ref = C2paWasm.validate(copy, "image/jpeg", Optional.of(anchors));
+        assertThat(ref.failure()).isEmpty();
+        assertThat(ref.state()).isEqualTo("Trusted");
+        assertThat(ref.success()).contains("claimSignature.validated", "assertion.dataHash.match");
+        String originalHash = org.proofmode.media.Digests.sha256(original);
+        assertThat(ref.ingredients()).containsExactly(new C2paWasm.Ingredient("parentOf", "original.jpg", "urn:sha256:" + originalHash));
+        assertThat(ours(copy, true)).isEqualTo("trusted");
+        assertThat(result.sha256()).isEqualTo(org.proofmode.media.Digests.sha256(copy));
+        assertThat(result.record().original().image().sha256()).isEqualTo(originalHash);
     }
 }

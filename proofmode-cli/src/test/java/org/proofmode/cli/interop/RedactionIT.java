@@ -62,13 +62,7 @@ class RedactionIT {
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         JsonNode after = exiftool(out);
-        Set<String> groups = new TreeSet<>();
-        after.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("SourceFile")) {
-                groups.add(f.contains(":") ? f.substring(0, f.indexOf(':')) : f);
-            }
-        });
-        assertThat(groups).as(after.toString()).isSubsetOf(STRUCTURAL_GROUPS);
+        assertThat(groups(after)).as(after.toString()).isSubsetOf(STRUCTURAL_GROUPS);
         assertThat(after.toString()).doesNotContain("SN-0042", "Canon", "Alice", "Darkroom", "Market square", "secret note",
                 "xmp.did:", "48.1173");
         // The orientation was applied to the pixels: 320x240 stored, turned a quarter, shown 240x320, and no tag left.
@@ -80,6 +74,42 @@ class RedactionIT {
                 "PASS  redaction.original.proofValid");
         String record = Files.readString(pm.proofFolder(TestMedia.sha256(out)).resolve(TestMedia.sha256(out) + ".redaction.json"));
         assertThat(record).contains("Exif Thumbnail", "GPS: ", "XMP", "IPTC", "\"orientation\" : 6");
+    }
+
+    @Test
+    void c2pa_manifestCarriesNoStrippedMetadata_andNoDeviceFieldsEvenWhenTheExifKeepsThem() throws IOException {
+        Path photo = taggedPhoto();
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        assertThat(pm.run("prove", photo.toString()).exitCode()).isZero();
+        Path all = dir.resolve("public.jpg");
+        Path keepDevice = dir.resolve("keep-device.jpg");
+
+        ProcessResult r = pm.run("redact", "--c2pa", photo.toString(), "-o", all.toString(), "--pixelate", "20,20,100,60");
+        ProcessResult d = pm.run("redact", "--c2pa", "--strip", "location", photo.toString(), "-o", keepDevice.toString());
+
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        assertThat(d.exitCode()).as(d.describe()).isZero();
+        JsonNode after = exiftool(all);
+        Set<String> groups = groups(after);
+        assertThat(groups).as(after.toString()).contains("JUMBF", "CBOR");
+        groups.removeAll(Set.of("JUMBF", "CBOR"));
+        assertThat(groups).as(after.toString()).isSubsetOf(STRUCTURAL_GROUPS);
+        assertThat(after.get("CBOR:Relationship").asText()).isEqualTo("parentOf");
+        assertThat(after.toString()).doesNotContain("SN-0042", "Canon", "EOS", "Alice", "Darkroom", "Market square", "secret note",
+                "xmp.did:", "48.1173", "48,7", "2024:05:01", "tagged.jpg");
+        JsonNode device = exiftool(keepDevice);
+        assertThat(device.get("IFD0:Make").asText()).isEqualTo("Canon");
+        StringBuilder manifest = new StringBuilder();
+        device.properties().forEach(e -> {
+            if (e.getKey().startsWith("JUMBF:") || e.getKey().startsWith("CBOR:")) {
+                manifest.append(e.getKey()).append('=').append(e.getValue()).append('\n');
+            }
+        });
+        assertThat(manifest.toString()).contains("parentOf").doesNotContain("Canon", "EOS", "SN-0042", "Alice", "2024:05:01", "tagged.jpg");
+        ProcessResult v = pm.run("verify", "--original", photo.toString(), all.toString());
+        assertThat(v.exitCode()).as(v.describe()).isZero();
+        assertThat(v.stdout()).contains("PASS  redaction.outside.unchanged", "PASS  c2pa.claimSignature.validated",
+                "PASS  c2pa.assertion.dataHash.match");
     }
 
     @Test
@@ -197,6 +227,17 @@ class RedactionIT {
                 "-XMP-xmpMM:HistoryAction=saved", "-XMP-xmpMM:HistorySoftwareAgent=Darkroom 3",
                 "-IPTC:ObjectName=Market square", "-Comment=secret note", "-ThumbnailImage<=" + thumb, photo.toString()));
         return photo;
+    }
+
+    /** The exiftool groups of a {@code -G1} listing. */
+    private static Set<String> groups(JsonNode listing) {
+        Set<String> groups = new TreeSet<>();
+        listing.fieldNames().forEachRemaining(f -> {
+            if (!f.equals("SourceFile")) {
+                groups.add(f.contains(":") ? f.substring(0, f.indexOf(':')) : f);
+            }
+        });
+        return groups;
     }
 
     private static JsonNode exiftool(Path media) throws IOException {
