@@ -88,7 +88,7 @@ public final class Main {
         Optional<Class<?>> invoked = invoked(args);
         if (invoked.isPresent()) {
             cl.addSubcommand(invoked.get());
-        } else {
+        } else if (!List.of(args).equals(List.of("--version")) && !List.of(args).equals(List.of("-V"))) {
             SUBCOMMANDS.forEach(cl::addSubcommand);
         }
         cl.setOut(ctx.out());

@@ -73,9 +73,11 @@ class MainTest {
 
     @Test
     void version_printsVersion() {
-        Cli.Result r = new Cli(tmp).run("--version");
-        assertThat(r.exit()).isZero();
-        assertThat(r.out()).startsWith("proofmode ");
+        for (String option : new String[] {"--version", "-V"}) {
+            Cli.Result r = new Cli(tmp).run(option);
+            assertThat(r.exit()).as(option).isZero();
+            assertThat(r.out()).as(option).startsWith("proofmode ");
+        }
     }
 
     @Test
