@@ -38,6 +38,7 @@ import picocli.CommandLine.ParentCommand;
             "",
             "Content credentials (C2PA) embedded in a JPEG, PNG or MP4 are checked too, with the specification's "
                 + "status codes prefixed c2pa. (c2pa.claimSignature.validated, c2pa.assertion.dataHash.mismatch, ...); "
+                + "media inside a bundle (and --media) are checked too; "
                 + "a media file with content credentials but no proof in the store is verified by them alone.",
             "",
             "Timestamps are checked too: an RFC 3161 token (.tsr) must cover the media signature and chain to a "
