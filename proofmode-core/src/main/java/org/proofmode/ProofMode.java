@@ -157,9 +157,23 @@ public final class ProofMode {
      * @throws ProofModeException with {@link Failure#BAD_DATA} if a file in {@code tsa-roots/} is not a certificate
      */
     public Verifier verifier(List<PGPPublicKeyRing> extraTrusted, List<X509Certificate> extraTsaRoots) {
+        return verifier(extraTrusted, extraTsaRoots, List.of());
+    }
+
+    /**
+     * Makes a verifier as {@link #verifier(List, List)} whose content-credential (C2PA) checks trust this
+     * home's C2PA CA and the given anchors (see {@link #c2paChecks(List, List)}).
+     *
+     * @param extraTrusted more trusted keys, e.g. from {@code --trust}
+     * @param extraTsaRoots more trusted time-stamp roots, e.g. from {@code --tsa-trust}
+     * @param c2paAnchors more C2PA trust anchors, e.g. from {@code --c2pa-trust}
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if a trusted root cannot be read
+     */
+    public Verifier verifier(List<PGPPublicKeyRing> extraTrusted, List<X509Certificate> extraTsaRoots,
+            List<X509Certificate> c2paAnchors) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(extraTrusted);
         trusted.addAll(keys.allCertificates());
-        return new Verifier(trusted, BundleLimits.DEFAULT, tsaRoots(extraTsaRoots));
+        return new Verifier(trusted, BundleLimits.DEFAULT, tsaRoots(extraTsaRoots), c2paChecks(c2paAnchors, extraTsaRoots));
     }
 
     /**

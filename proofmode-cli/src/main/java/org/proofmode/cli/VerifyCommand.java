@@ -38,6 +38,7 @@ import picocli.CommandLine.ParentCommand;
             "",
             "Content credentials (C2PA) embedded in a JPEG, PNG or MP4 are checked too, with the specification's "
                 + "status codes prefixed c2pa. (c2pa.claimSignature.validated, c2pa.assertion.dataHash.mismatch, ...); "
+                + "media inside a bundle (and --media) are checked too; "
                 + "a media file with content credentials but no proof in the store is verified by them alone.",
             "",
             "Timestamps are checked too: an RFC 3161 token (.tsr) must cover the media signature and chain to a "
@@ -114,11 +115,11 @@ final class VerifyCommand implements Callable<Integer> {
         for (Path t : tsaTrust) {
             tsaRoots.addAll(TrustedRoots.read(t));
         }
-        Verifier verifier = pm.verifier(trusted, tsaRoots);
         List<java.security.cert.X509Certificate> anchors = new ArrayList<>();
         for (Path t : c2paTrust) {
             anchors.addAll(TrustedRoots.read(t));
         }
+        Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
         C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
         List<VerificationReport> reports = new ArrayList<>();
         int error = ExitCodes.OK;
@@ -163,8 +164,8 @@ final class VerifyCommand implements Callable<Integer> {
             orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
-            VerificationReport r = verifier.verify(p, Optional.ofNullable(media), orig);
-            return media == null ? r : c2pa.addTo(r, media);
+            // The verifier checks the content credentials of the bundle's media and of --media.
+            return verifier.verify(p, Optional.ofNullable(media), orig);
         }
         String sha = Digests.sha256(p);
         Optional<Path> folder = pm.store().find(sha);
@@ -173,6 +174,6 @@ final class VerifyCommand implements Callable<Integer> {
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
-        return c2pa.addTo(verifier.verify(folder.get(), Optional.of(p), orig), p);
+        return verifier.verify(folder.get(), Optional.of(p), orig);
     }
 }

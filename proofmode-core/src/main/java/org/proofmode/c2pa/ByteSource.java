@@ -1,6 +1,8 @@
 package org.proofmode.c2pa;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -42,6 +44,49 @@ interface ByteSource extends AutoCloseable {
             @Override
             public void close() {
                 // nothing to release
+            }
+        };
+    }
+
+    /**
+     * A source over a stream that can be opened again: reads forward skip, a read behind the last one
+     * opens the stream anew. For entries of an archive, which cannot be read at an offset.
+     */
+    static ByteSource of(C2paReader.Opener opener, long size) {
+        return new ByteSource() {
+            private InputStream in;
+            private long at;
+
+            @Override
+            public long size() {
+                return size;
+            }
+
+            @Override
+            public void read(long pos, byte[] dst, int off, int len) throws IOException {
+                if (pos < 0 || len < 0 || pos + len > size) {
+                    throw new java.io.EOFException("read past the end at " + pos);
+                }
+                if (in == null || pos < at) {
+                    close();
+                    in = new BufferedInputStream(opener.open());
+                    at = 0;
+                }
+                in.skipNBytes(pos - at);
+                at = pos;
+                if (in.readNBytes(dst, off, len) != len) {
+                    throw new java.io.EOFException("read past the end at " + pos);
+                }
+                at += len;
+            }
+
+            @Override
+            public void close() throws IOException {
+                if (in != null) {
+                    InputStream s = in;
+                    in = null;
+                    s.close();
+                }
             }
         };
     }

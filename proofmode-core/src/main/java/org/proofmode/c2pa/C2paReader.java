@@ -2,6 +2,7 @@ package org.proofmode.c2pa;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -56,6 +57,35 @@ public final class C2paReader {
             return read(src);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Opens a stream over an asset anew; for assets that cannot be read at an offset, such as the
+     * entries of a zip.
+     */
+    @FunctionalInterface
+    public interface Opener {
+        /** Opens the asset's content from its first byte. */
+        InputStream open() throws IOException;
+    }
+
+    /**
+     * Reads an asset that can only be streamed: reads forward skip, a read behind the last one opens
+     * the stream again. The stream should enforce its own bounds; this reader reads no more than
+     * {@code size} bytes of it.
+     *
+     * @param size the asset's length in bytes
+     * @param opener opens the asset from its start
+     * @return see {@link #read(Path)}
+     * @throws IOException if the stream fails or ends before {@code size} bytes
+     */
+    public Optional<C2paReport> read(long size, Opener opener) throws IOException {
+        if (size < 0) {
+            throw new IllegalArgumentException("size < 0");
+        }
+        try (ByteSource src = ByteSource.of(Objects.requireNonNull(opener, "opener"), size)) {
+            return read(src);
         }
     }
 

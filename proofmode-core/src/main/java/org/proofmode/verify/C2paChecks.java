@@ -1,12 +1,15 @@
 package org.proofmode.verify;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.bundle.BundleEntry;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paReport;
 import org.proofmode.c2pa.C2paStatus;
@@ -46,18 +49,40 @@ public final class C2paChecks {
      * @throws ProofModeException with {@link Failure#IO} if the file cannot be read
      */
     public Result of(Path media) {
-        Optional<C2paReport> r;
         try {
-            r = reader.read(media);
+            return result(reader.read(media), media.getFileName().toString());
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, media + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Reads the manifest of a media entry of a bundle, streamed under the bundle's limits (an entry is
+     * read again from its start when the reader goes back).
+     *
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if the entry cannot be read or exceeds the
+     *     bundle's limits
+     */
+    public Result of(BundleEntry media) {
+        try {
+            long size = media.size();
+            if (size < 0) {
+                try (InputStream in = media.open()) {
+                    size = in.transferTo(OutputStream.nullOutputStream());
+                }
+            }
+            return result(reader.read(size, media::open), media.name());
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.BAD_DATA, media.name() + ": cannot be read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static Result result(Optional<C2paReport> r, String subject) {
         if (r.isEmpty()) {
             return new Result(List.of(), Optional.empty(), Optional.empty());
         }
         C2paReport report = r.get();
         List<Check> out = new ArrayList<>();
-        String subject = media.getFileName().toString();
         out.add(new Check(CheckCodes.C2PA_MANIFEST_PRESENT, Status.INFO, subject, "content credentials by "
                 + report.generator() + report.signer().map(s -> ", signed by " + s).orElse("")
                 + report.signedAt().map(t -> ", time-stamped " + t).orElse("") + " (" + report.state() + ")"));
@@ -74,13 +99,20 @@ public final class C2paChecks {
 
     /** Adds the media's C2PA checks to a report; an invalid manifest makes the report invalid. */
     public VerificationReport addTo(VerificationReport report, Path media) {
-        Result r = of(media);
+        return addTo(report, of(media), media.getFileName().toString());
+    }
+
+    /** Adds the C2PA checks of a media entry of a bundle to its report; see {@link #addTo(VerificationReport, Path)}. */
+    public VerificationReport addTo(VerificationReport report, BundleEntry media) {
+        return addTo(report, of(media), media.name());
+    }
+
+    private static VerificationReport addTo(VerificationReport report, Result r, String subject) {
         if (r.checks().isEmpty()) {
             return report;
         }
         List<Check> checks = new ArrayList<>(report.checks());
         checks.addAll(r.checks());
-        String subject = media.getFileName().toString();
         r.proofModeSigner().ifPresent(bound -> report.proofs().stream().flatMap(p -> p.signer().stream()).findFirst()
                 .ifPresent(s -> checks.add(bound.equalsIgnoreCase(s.fingerprint())
                         ? new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, Status.PASS, subject,

@@ -24,6 +24,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.LimitExceededException;
+import org.proofmode.c2pa.C2paReader;
 import org.proofmode.internal.Hex;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
@@ -50,6 +51,7 @@ public final class Verifier {
     private final List<PGPPublicKeyRing> trusted;
     private final BundleLimits limits;
     private final TimestampChecks timestamps;
+    private final C2paChecks c2pa;
 
     /**
      * Creates a verifier.
@@ -70,9 +72,24 @@ public final class Verifier {
      *     elsewhere is reported {@code timestamp.rfc3161.untrusted}
      */
     public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots) {
+        this(trusted, limits, tsaRoots, new C2paChecks(new C2paReader(List.of(), tsaRoots)));
+    }
+
+    /**
+     * Creates a verifier that also anchors RFC 3161 tokens and checks the content credentials (C2PA) of
+     * the media: of every JPEG, PNG or MP4 in the bundle, and of the media file given beside it.
+     *
+     * @param trusted the keys whose signatures make a proof {@link Verdict#TRUSTED}
+     * @param limits bounds on hostile bundles
+     * @param tsaRoots root certificates of trusted time-stamp authorities
+     * @param c2pa the content-credential checks, with their trust anchors; a signer that chains to none
+     *     is reported {@code c2pa.signingCredential.untrusted}
+     */
+    public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots, C2paChecks c2pa) {
         this.trusted = List.copyOf(trusted);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.timestamps = new TimestampChecks(tsaRoots);
+        this.c2pa = Objects.requireNonNull(c2pa, "c2pa");
     }
 
     /**
@@ -152,7 +169,11 @@ public final class Verifier {
         for (ProofReport p : proofs) {
             verdict = verdict.and(p.verdict());
         }
-        return new VerificationReport(bundle.source(), verdict, checks, proofs);
+        VerificationReport report = new VerificationReport(bundle.source(), verdict, checks, proofs);
+        for (BundleEntry e : layout.candidates) {
+            report = c2pa.addTo(report, e);
+        }
+        return media.isPresent() ? c2pa.addTo(report, media.get()) : report;
     }
 
     private List<PGPPublicKeyRing> readBundleKeys(BundleLayout layout, List<Check> checks) {

@@ -17,9 +17,12 @@ import java.util.concurrent.TimeoutException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
+import org.proofmode.c2pa.C2paReader;
+import org.proofmode.c2pa.LocalCa;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -46,7 +49,10 @@ public final class Verification implements AutoCloseable {
     public Verification(ServerConfig config) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(config.trusted());
         trusted.addAll(ProofMode.at(config.home()).keys().allCertificates());
-        this.verifier = new Verifier(trusted, config.limits(), TrustedRoots.inHome(config.home()));
+        List<java.security.cert.X509Certificate> tsaRoots = TrustedRoots.inHome(config.home());
+        // Content credentials are trusted when they chain to the home's C2PA CA; others are a warning.
+        this.verifier = new Verifier(trusted, config.limits(), tsaRoots, new C2paChecks(
+                new C2paReader(LocalCa.anchorsInHome(config.home()), tsaRoots)));
         this.timeout = config.verifyTimeout();
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         // A queue bound, so a flood waits in the network stack instead of in memory.

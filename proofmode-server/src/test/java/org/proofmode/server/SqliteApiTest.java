@@ -1,11 +1,54 @@
 package org.proofmode.server;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.proofmode.server.TestServer.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.proofmode.bundle.BundleWriter;
+import org.proofmode.c2pa.LocalCa;
+import org.proofmode.c2pa.ManifestBuilder;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.prove.ProveResult;
+import org.proofmode.prove.Prover;
+import org.proofmode.sign.StreamSigner;
+import org.proofmode.testkit.Samples;
 
 /** The API on embedded SQLite (the default database). */
 class SqliteApiTest extends ApiContract {
     @Override
     Optional<String> jdbcUrl() {
         return Optional.empty();
+    }
+
+    @Test
+    void verify_reportsContentCredentials_signedMediaInBundle() throws Exception {
+        LocalCa ca = new LocalCa(tmp.resolve("c2pa-ca"));
+        ca.create(Passphrase.adopt("ca passphrase".toCharArray()), "TEST", false);
+        byte[] signed = new ManifestBuilder().title("signed.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign(Files.readAllBytes(Samples.file("c2pa/no_manifest.jpg")),
+                        ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
+        Path media = Files.write(tmp.resolve("signed.jpg"), signed);
+        ProveResult proved = signer.prover(signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray())),
+                signer.store(), org.proofmode.ProofMode.defaultSources())
+                .prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+        Path zip = tmp.resolve("signed-bundle.zip");
+        BundleWriter.write(List.of(new BundleWriter.Item(proved.proofFolder().orElseThrow(), Optional.of(media))), zip, false);
+
+        HttpResponse<String> r = srv.postZip("/api/v1/verify?name=signed.zip", TestBundles.read(zip), Optional.empty());
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode report = json(r);
+        List<String> codes = StreamSupport.stream(report.path("checks").spliterator(), false)
+                .map(c -> c.path("code").asText()).toList();
+        assertThat(codes).as(r.body()).contains("c2pa.claimSignature.validated", "c2pa.assertion.dataHash.match",
+                "c2pa.signingCredential.untrusted");
+        assertThat(report.path("verdict").asText()).isEqualTo("VALID");
     }
 }
