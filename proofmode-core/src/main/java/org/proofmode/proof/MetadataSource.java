@@ -16,4 +16,22 @@ public interface MetadataSource {
      * @throws Exception if the source cannot contribute; the caller records a warning
      */
     void contribute(MediaFile media, ProofRecord.Builder record) throws Exception;
+
+    /**
+     * Runs sources in order; a source that fails adds a warning under its name and the others still run.
+     *
+     * @param sources the sources
+     * @param media the media being proved
+     * @param record where the fields and warnings go
+     */
+    static void contributeAll(java.util.List<MetadataSource> sources, MediaFile media, ProofRecord.Builder record) {
+        for (MetadataSource s : sources) {
+            try {
+                s.contribute(media, record);
+            } catch (Exception e) {
+                String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                record.warn(s.name(), m.replaceAll("\\s+", " "));
+            }
+        }
+    }
 }

@@ -297,14 +297,7 @@ public final class Prover {
         ProofRecord.Builder b = ProofRecord.builder();
         b.put(ProofFields.FILE_PATH, media.path().toString());
         b.put(ProofFields.FILE_HASH_SHA256, "");
-        for (MetadataSource s : sources) {
-            try {
-                s.contribute(media, b);
-            } catch (Exception e) {
-                String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                b.warn(s.name(), m.replaceAll("\\s+", " "));
-            }
-        }
+        MetadataSource.contributeAll(sources, media, b);
         return b;
     }
 

@@ -60,14 +60,7 @@ final class WatchSource implements MetadataSource {
             String by) {
         ProofRecord.Builder b = ProofRecord.builder();
         MediaFile seen = new MediaFile(file, UNKNOWN, size, at);
-        for (MetadataSource s : surroundings) {
-            try {
-                s.contribute(seen, b);
-            } catch (Exception e) {
-                String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-                b.warn(s.name(), m.replaceAll("\\s+", " "));
-            }
-        }
+        MetadataSource.contributeAll(surroundings, seen, b);
         Map<String, String> out = new LinkedHashMap<>(b.build().fields());
         out.put(DETECTED_AT, time(at));
         out.put(DETECTED_BY, by);
