@@ -157,12 +157,17 @@ class SingleByteFlipTest {
         return out;
     }
 
-    /** The base64 body, decoded strictly; empty if it is no longer valid base64. */
+    /**
+     * The base64 body decoded as an armor reader does: characters outside the base64 alphabet are skipped
+     * (so a padding '=' turned into another symbol leaves the packet as it was); empty if what remains is
+     * not valid base64.
+     */
     static byte[] decodeBody(byte[] armored) {
         StringBuilder b64 = new StringBuilder();
         for (int[] line : lines(armored)) {
             if (line[2] == 1) {
-                b64.append(new String(armored, line[0], line[1] - line[0], StandardCharsets.ISO_8859_1));
+                b64.append(new String(armored, line[0], line[1] - line[0], StandardCharsets.ISO_8859_1)
+                        .replaceAll("[^A-Za-z0-9+/=]", ""));
             }
         }
         try {
