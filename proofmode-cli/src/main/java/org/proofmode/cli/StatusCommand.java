@@ -64,6 +64,8 @@ final class StatusCommand implements Callable<Integer> {
             counts.put(st.name().toLowerCase(Locale.ROOT), s.counts().getOrDefault(st, 0L));
         }
         n.put("pendingTimestamps", s.pendingTimestamps());
+        s.freeBytes().ifPresent(b -> n.put("homeFreeBytes", b));
+        n.put("diskFull", s.diskFull());
         ArrayNode proofs = n.putArray("lastProofs");
         for (ProofEntry p : s.lastProofs()) {
             proofs.addObject().put("sha256", p.sha256()).put("path", p.path()).put("detectedAt", p.detectedAt().toString())
@@ -96,6 +98,10 @@ final class StatusCommand implements Callable<Integer> {
                 + s.counts().getOrDefault(FileState.SKIPPED, 0L) + " not media, "
                 + s.counts().getOrDefault(FileState.FAILED, 0L) + " failed");
         out.println("timestamps:  " + s.pendingTimestamps() + " request(s) queued");
+        s.freeBytes().ifPresent(b -> out.println("disk:        " + (s.diskFull()
+                ? "FULL (" + b + " bytes free where PROOFMODE_HOME is): no proof can be stored, and this status may be "
+                        + "out of date, until space is freed"
+                : String.format(Locale.ROOT, "%.1f GiB free where PROOFMODE_HOME is", b / (double) (1L << 30)))));
         out.println("last proofs:" + (s.lastProofs().isEmpty() ? " -" : ""));
         for (ProofEntry p : s.lastProofs()) {
             out.println("  " + p.provedAt() + "  " + p.sha256() + "  " + p.path() + "  (" + p.latencyMillis() + " ms after detection)");

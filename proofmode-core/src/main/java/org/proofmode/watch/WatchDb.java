@@ -66,14 +66,39 @@ public final class WatchDb implements AutoCloseable {
         }
     }
 
-    private void createTables() throws SQLException {
-        try (Statement s = db.createStatement()) {
-            try (ResultSet r = s.executeQuery("PRAGMA user_version")) {
-                int v = r.next() ? r.getInt(1) : 0;
-                if (v > SCHEMA) {
-                    throw new SQLException("made by a newer version (schema " + v + ")");
-                }
+    /**
+     * Opens an existing database only to read it: nothing is written, so it works on a full disk and
+     * beside a running watcher.
+     *
+     * @param file the database file
+     * @throws ProofModeException with {@link Failure#IO} if it cannot be opened or is not ours
+     */
+    public static WatchDb openToRead(Path file) {
+        try {
+            SQLiteConfig cfg = new SQLiteConfig();
+            cfg.setReadOnly(true);
+            cfg.setBusyTimeout(10_000);
+            Connection c = cfg.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            WatchDb w = new WatchDb(file, c);
+            w.checkVersion();
+            return w;
+        } catch (SQLException e) {
+            throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void checkVersion() throws SQLException {
+        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery("PRAGMA user_version")) {
+            int v = r.next() ? r.getInt(1) : 0;
+            if (v > SCHEMA) {
+                throw new SQLException("made by a newer version (schema " + v + ")");
             }
+        }
+    }
+
+    private void createTables() throws SQLException {
+        checkVersion();
+        try (Statement s = db.createStatement()) {
             s.executeUpdate("CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, "
                     + "mtime INTEGER NOT NULL, state TEXT NOT NULL, sha256 TEXT, detected_at TEXT NOT NULL, "
                     + "detected_by TEXT NOT NULL, snapshot TEXT NOT NULL, attempts INTEGER NOT NULL, "

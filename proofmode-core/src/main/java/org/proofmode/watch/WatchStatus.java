@@ -19,10 +19,17 @@ import java.util.Optional;
  * @param pendingTimestamps timestamp requests still queued
  * @param lastProofs the most recent proofs, newest first
  * @param problems files whose last attempt failed, most recent first
+ * @param freeBytes the space left on the disk that holds the home (store and database), when it can be read
  */
 public record WatchStatus(List<String> folders, Optional<Long> pid, boolean running, Optional<Instant> startedAt,
         Optional<Instant> heartbeat, Map<FileState, Long> counts, int pendingTimestamps, List<ProofEntry> lastProofs,
-        List<TrackedFile> problems) {
+        List<TrackedFile> problems, Optional<Long> freeBytes) {
+    /**
+     * Below this much free space the disk counts as full: a proof set with its database row needs tens of
+     * kilobytes, and the file system keeps some for itself.
+     */
+    public static final long FULL_BELOW_BYTES = 1L << 20;
+
     /** Validates the fields. */
     public WatchStatus {
         folders = List.copyOf(folders);
@@ -32,6 +39,12 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
         counts = Map.copyOf(counts);
         lastProofs = List.copyOf(lastProofs);
         problems = List.copyOf(problems);
+        Objects.requireNonNull(freeBytes, "freeBytes");
+    }
+
+    /** Tells whether the home's disk is (nearly) full, so that no proof or database change can be stored. */
+    public boolean diskFull() {
+        return freeBytes.map(b -> b < FULL_BELOW_BYTES).orElse(false);
     }
 
     /**
@@ -47,21 +60,30 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
         int stamps = new org.proofmode.timestamp.TimestampQueue(home.home().resolve(org.proofmode.timestamp.TimestampQueue.FOLDER))
                 .list().size();
         boolean running = WatchLock.held(home.home());
+        Optional<Long> free = freeSpace(home.home());
         if (!java.nio.file.Files.isRegularFile(file)) {
             return new WatchStatus(List.of(), Optional.empty(), running, Optional.empty(), Optional.empty(), Map.of(), stamps,
-                    List.of(), List.of());
+                    List.of(), List.of(), free);
         }
-        try (WatchDb db = WatchDb.open(file)) {
+        try (WatchDb db = WatchDb.openToRead(file)) {
             Map<String, String> meta = db.meta();
             String folders = meta.getOrDefault("folders", "");
             return new WatchStatus(folders.isEmpty() ? List.of() : List.of(folders.split("\n")),
                     Optional.ofNullable(meta.get("pid")).map(Long::parseLong), running,
                     Optional.ofNullable(meta.get("startedAt")).map(Instant::parse),
                     Optional.ofNullable(meta.get("heartbeat")).map(Instant::parse), db.counts(), stamps, db.lastProofs(last),
-                    db.problems(last));
+                    db.problems(last), free);
         } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
             throw new org.proofmode.ProofModeException(org.proofmode.Failure.IO, "the watch database " + file
                     + " has unreadable facts: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<Long> freeSpace(java.nio.file.Path home) {
+        try {
+            return Optional.of(java.nio.file.Files.getFileStore(home).getUsableSpace());
+        } catch (java.io.IOException e) {
+            return Optional.empty();
         }
     }
 
