@@ -10,11 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Date;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
 import org.bouncycastle.openpgp.PGPException;
@@ -191,8 +195,9 @@ public final class DeviceKeys {
      *     {@link Failure#INPUT_MISSING} if there is no key, {@link Failure#UNSUPPORTED} if it cannot sign
      */
     public SigningKey unlock(Passphrase passphrase) {
-        PGPSecretKeyRing ring = readSecret();
-        PGPPublicKey signingPublic = signingKeyOf(ring, "the device key");
+        byte[] file = readSecretBytes();
+        PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(file, secretFile().toString());
+        PGPPublicKey signingPublic = checkedSigningKey(ring, CheckedKeyFile.hash(file));
         PGPSecretKey secretKey = ring.getSecretKey(signingPublic.getKeyID());
         PGPPrivateKey privateKey = unlock(secretKey, passphrase);
         return new SigningKey(privateKey, signingPublic, PGPainless.extractCertificate(ring), OpenPgpKeys.describe(ring));
@@ -320,15 +325,40 @@ public final class DeviceKeys {
     }
 
     private PGPSecretKeyRing readSecret() {
+        return OpenPgpKeys.readSecretKey(readSecretBytes(), secretFile().toString());
+    }
+
+    private byte[] readSecretBytes() {
         Path file = secretFile();
         if (!Files.isRegularFile(file)) {
             throw new ProofModeException(Failure.INPUT_MISSING, "no device key in " + dir + " (run: proofmode keys show)");
         }
         try {
-            return OpenPgpKeys.readSecretKey(Files.readAllBytes(file), file.toString());
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The signing key of the device key file, checked in full the first time these exact bytes are
+     * unlocked and taken from the note of that check afterwards (see {@link CheckedKeyFile}).
+     */
+    private PGPPublicKey checkedSigningKey(PGPSecretKeyRing ring, String fileSha256) {
+        OptionalLong noted = CheckedKeyFile.signingKey(dir, fileSha256, Instant.now());
+        if (noted.isPresent()) {
+            PGPPublicKey k = ring.getPublicKey(noted.getAsLong());
+            if (k != null && ring.getSecretKey(k.getKeyID()) != null) {
+                return k;
+            }
+        }
+        KeyRingInfo info = inspect(ring, "the device key");
+        PGPPublicKey k = signingKeyOf(info, "the device key");
+        Date primary = info.getPrimaryKeyExpirationDate();
+        Date own = k.isMasterKey() ? null : info.getSubkeyExpirationDate(k.getKeyID());
+        Optional<Instant> expires = Stream.of(primary, own).filter(Objects::nonNull).map(Date::toInstant).min(Comparator.naturalOrder());
+        CheckedKeyFile.remember(dir, new CheckedKeyFile.Note(fileSha256, k.getKeyID(), expires));
+        return k;
     }
 
     private void store(PGPSecretKeyRing ring) {
@@ -445,9 +475,23 @@ public final class DeviceKeys {
     }
 
     private static PGPPublicKey signingKeyOf(PGPSecretKeyRing ring, String name) {
-        List<PGPPublicKey> signing;
+        return signingKeyOf(inspect(ring, name), name);
+    }
+
+    private static KeyRingInfo inspect(PGPSecretKeyRing ring, String name) {
         try {
             KeyRingInfo info = PGPainless.inspectKeyRing(ring);
+            info.getSigningSubkeys();
+            return info;
+        } catch (RuntimeException e) {
+            throw new ProofModeException(Failure.UNSUPPORTED,
+                    name + ": no valid self-signature (" + OpenPgpKeys.oneLine(e) + ")", e);
+        }
+    }
+
+    private static PGPPublicKey signingKeyOf(KeyRingInfo info, String name) {
+        List<PGPPublicKey> signing;
+        try {
             signing = info.getSigningSubkeys();
         } catch (RuntimeException e) {
             throw new ProofModeException(Failure.UNSUPPORTED,
