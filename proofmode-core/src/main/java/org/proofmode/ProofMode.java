@@ -111,7 +111,8 @@ public final class ProofMode {
      */
     public Prover prover(SigningKey key, ProofStore target, List<MetadataSource> sources) {
         Objects.requireNonNull(key, "key");
-        return prover(() -> key, target, sources);
+        target.recover();
+        return new Prover(key, target, sources, Clock.systemUTC());
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
@@ -60,7 +61,7 @@ public final class Prover {
         return t;
     });
 
-    private final Supplier<SigningKey> key;
+    private final Key key;
     private final ProofStore store;
     private final List<MetadataSource> sources;
     private final Clock clock;
@@ -96,8 +97,7 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(SigningKey key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(() -> key, store, sources, clock);
-        Objects.requireNonNull(key, "key");
+        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE);
     }
 
     /**
@@ -110,12 +110,11 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(key, store, sources, clock, false, Guard.NONE);
+        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE);
     }
 
-    private Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m,
-            Guard guard) {
-        this.key = Objects.requireNonNull(key, "key");
+    private Prover(Key key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m, Guard guard) {
+        this.key = key;
         this.store = Objects.requireNonNull(store, "store");
         this.sources = List.copyOf(sources);
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -257,20 +256,24 @@ public final class Prover {
                 return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
             }
         }
-        SigningKey signer = key.get();
-        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        Signed media = StreamSigner.sign(signer, hashed, now);
-        if (early.isPresent() && media.size() != sizeBefore) {
+        if (early.isPresent() && hashed.size() != sizeBefore) {
             throw new ProofModeException(Failure.IO, file + ": changed while it was being read (" + sizeBefore + " bytes, then "
-                    + media.size() + "); prove it again once it is complete");
+                    + hashed.size() + "); prove it again once it is complete");
         }
-        ProofRecord.Builder context = early.isPresent() ? early.get().join()
-                : context(new MediaFile(path, type.get(), media.size(), now));
+        // The context is taken while the key is still being unlocked (a command's first proof), or on
+        // this thread when the key is at hand.
+        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+        MediaFile media = new MediaFile(path, type.get(), hashed.size(), now);
+        CompletableFuture<ProofRecord.Builder> pending = early.orElseGet(
+                () -> key.ready() ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
+        SigningKey signer = key.get();
+        Signed signed = StreamSigner.sign(signer, hashed, now);
+        ProofRecord.Builder context = join(pending);
         ProofRecord record = finish(context, h, now, options.notes(), Optional.of(signer));
         byte[] json = ProofJson.write(record);
         byte[] csv = ProofCsv.write(record);
         Map<String, byte[]> files = new LinkedHashMap<>();
-        files.put(ProofFiles.mediaSig(h), ascii(media.armoredSignature()));
+        files.put(ProofFiles.mediaSig(h), ascii(signed.armoredSignature()));
         files.put(ProofFiles.json(h), json);
         files.put(ProofFiles.jsonSig(h), ascii(StreamSigner.sign(signer, json, now).armoredSignature()));
         files.put(ProofFiles.csv(h), csv);
@@ -286,10 +289,52 @@ public final class Prover {
             files.put(h + a.suffix() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, content, now).armoredSignature()));
         }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
-        guard.beforeStore(path, h, media.size());
+        guard.beforeStore(path, h, signed.size());
         ProofStore.Written w = store.write(h, files, options.force());
         return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
                 Optional.of(h), Optional.of(w.folder()), Optional.empty());
+    }
+
+    /** The device key, remembered once it was had, so that a prover knows whether getting it may block. */
+    private static final class Key {
+        private final Supplier<SigningKey> source;
+        private volatile SigningKey value;
+
+        Key(Supplier<SigningKey> source) {
+            this.source = source;
+        }
+
+        Key(SigningKey unlocked) {
+            this.source = () -> unlocked;
+            this.value = unlocked;
+        }
+
+        SigningKey get() {
+            SigningKey v = value;
+            if (v == null) {
+                v = Objects.requireNonNull(source.get(), "key");
+                value = v;
+            }
+            return v;
+        }
+
+        boolean ready() {
+            return value != null;
+        }
+    }
+
+    private static ProofRecord.Builder join(CompletableFuture<ProofRecord.Builder> context) {
+        try {
+            return context.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
     }
 
     /** Runs the metadata sources; the record's first fields are the file's path and (still empty) hash. */

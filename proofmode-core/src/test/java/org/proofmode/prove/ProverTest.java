@@ -11,6 +11,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +84,38 @@ class ProverTest {
         assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
         assertThat(List.copyOf(recordOf(r).fields().keySet()).subList(0, 2))
                 .containsExactly(ProofFields.FILE_PATH, ProofFields.FILE_HASH_SHA256);
+    }
+
+    @Test
+    void prove_takesContextWhileKeyIsUnlocked_keyNotYetUnlocked() throws Exception {
+        Path small = TestHomes.jpegLike(dir.resolve("small.jpg"), 2, 1000);
+        CountDownLatch contextTaken = new CountDownLatch(1);
+        MetadataSource signals = new MetadataSource() {
+            @Override
+            public String name() {
+                return "Signal";
+            }
+
+            @Override
+            public void contribute(org.proofmode.proof.MediaFile media, ProofRecord.Builder record) {
+                contextTaken.countDown();
+            }
+        };
+        Supplier<SigningKey> slowUnlock = () -> {
+            try {
+                // an unlock that finishes only once the context was taken: it must not be waited for first
+                assertThat(contextTaken.await(30, TimeUnit.SECONDS)).as("context taken while the key is unlocked").isTrue();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            return key;
+        };
+
+        ProveResult r = pm.prover(slowUnlock, pm.store(), List.of(recordingSource, signals)).prove(small, options(StreamSigner.Progress.NONE));
+
+        assertThat(sourceThreads).containsExactly("proofmode-context");
+        assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
     }
 
     @Test
