@@ -123,6 +123,9 @@ final class ProveCommand implements Callable<Integer> {
             return exit;
         }
         ProofMode pm = root.proofMode();
+        // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed. A
+        // credentialed copy (--c2pa) is signed first, so there the key is had after it.
+        CompletableFuture<SigningKey> early = c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         Settings settings = context.apply(pm.settings());
         List<MetadataSource> sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
         Optional<Timestamps> timestamps = Optional.empty();
@@ -146,8 +149,7 @@ final class ProveCommand implements Callable<Integer> {
                 return exit;
             }
         }
-        // Unlock (or create) the key while the first media are being read and hashed.
-        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        CompletableFuture<SigningKey> key = early != null ? early : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         ProofStore store = out == null ? pm.store() : new ProofStore(out);
         Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, sources)
                 .withJ3m(j3m != null ? j3m : settings.j3m());
