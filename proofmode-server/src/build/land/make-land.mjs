@@ -17,25 +17,46 @@ const topology = JSON.parse(readFileSync(require.resolve('world-atlas/land-110m.
 const land = feature(topology, topology.objects.land);
 const polygons = land.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates));
 
+// Rings that cross the antimeridian (Russia, Fiji, Antarctica's seam) are unwrapped so that they stay
+// continuous, then drawn once more shifted by a full turn to fill the other edge of the map; a ring around a
+// pole is closed along it.
+function ringPath(xy) {
+  let s = 'M' + xy[0][0] + ' ' + xy[0][1] + 'l';
+  for (let i = 1; i < xy.length; i++) {
+    const dx = xy[i][0] - xy[i - 1][0];
+    const dy = xy[i][1] - xy[i - 1][1];
+    s += (i > 1 && dx >= 0 ? ' ' : '') + dx + (dy >= 0 ? ' ' : '') + dy;
+  }
+  return s + 'z';
+}
+
 const parts = [];
 let points = 0;
 for (const polygon of polygons) {
   for (const ring of polygon) {
     const xy = [];
+    let shift = 0;
     for (const [lon, lat] of ring) {
       const p = [Math.round((lon + 180) * SCALE), Math.round((90 - lat) * SCALE)];
       const last = xy[xy.length - 1];
+      if (last && Math.abs(p[0] + shift - last[0]) > 180 * SCALE) shift += p[0] + shift > last[0] ? -360 * SCALE : 360 * SCALE;
+      p[0] += shift;
       if (!last || last[0] !== p[0] || last[1] !== p[1]) xy.push(p);
     }
     if (xy.length < 4) continue;
-    let s = 'M' + xy[0][0] + ' ' + xy[0][1] + 'l';
-    for (let i = 1; i < xy.length; i++) {
-      const dx = xy[i][0] - xy[i - 1][0];
-      const dy = xy[i][1] - xy[i - 1][1];
-      s += (i > 1 && dx >= 0 ? ' ' : '') + dx + (dy >= 0 ? ' ' : '') + dy;
+    // A ring that goes once around a pole (Antarctica) ends a full turn from where it began: close it along the pole.
+    const first = xy[0];
+    const end = xy[xy.length - 1];
+    if (Math.abs(end[0] - first[0]) >= 180 * SCALE) {
+      const pole = first[1] > 90 * SCALE ? 180 * SCALE : 0;
+      xy.push([end[0], pole], [first[0], pole]);
     }
-    parts.push(s + 'z');
+    parts.push(ringPath(xy));
     points += xy.length;
+    const minX = Math.min(...xy.map((p) => p[0]));
+    const maxX = Math.max(...xy.map((p) => p[0]));
+    if (minX < 0) parts.push(ringPath(xy.map(([x, y]) => [x + 360 * SCALE, y])));
+    if (maxX > 360 * SCALE) parts.push(ringPath(xy.map(([x, y]) => [x - 360 * SCALE, y])));
   }
 }
 const doc = {

@@ -50,10 +50,44 @@ try {
     }
     await page.close();
   }
+  {
+    // An anonymous check with "Keep a link to this result": a permalink that shows the server's own report.
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1000, height: 900 });
+    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
+    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    await page.goto(base + '/');
+    await page.setInputFiles('#files', good);
+    await page.check('#keep-link');
+    await page.click('#check');
+    const link = page.locator('.result-link a');
+    await link.waitFor({ timeout: 30000 });
+    const permalink = await link.getAttribute('href');
+    await page.goto('about:blank');
+    await page.goto(permalink);
+    await page.locator('.result-link').waitFor({ timeout: 30000 });
+    result.anonymous = {
+      permalink,
+      verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
+      line: await page.locator('.result-link').innerText(),
+      fingerprint: await page.locator('.fingerprint').first().innerText(),
+    };
+    await page.screenshot({ path: join(out, 'desktop-report-link.png'), fullPage: true });
+    await page.close();
+    // An unknown link (a fresh page: the browser logs the expected 404 as a console error).
+    const other = await browser.newPage();
+    await other.goto(base + '/#/report/AAAAAAAAAAAAAAAAAAAAAA');
+    await other.locator('#result .v-ERROR').waitFor({ timeout: 30000 });
+    result.anonymous.unknown = await other.locator('#result .v-ERROR').innerText();
+    await other.close();
+  }
   if (token && located) {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1000, height: 900 });
+    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
     page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
     await page.goto(base + '/');
     await page.click('summary');
     await page.fill('#token', token);
@@ -68,9 +102,27 @@ try {
     result.evidence = {
       permalink,
       verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
-      custodyFirst: await page.locator('table.custody tbody tr td').nth(1).innerText(),
-      maps: await page.locator('svg.map').count(),
+      custodyFirst: await page.locator('table.custody tbody tr td').nth(2).innerText(),
+      chain: await page.locator('.chain').innerText(),
+      maps: await page.locator('svg.map.world').count(),
     };
+    // The offline map: the land outline drawn, the marker where the projection puts it, the close-up and its circle.
+    await page.locator('svg.map.world path.land').waitFor({ timeout: 10000 });
+    await page.locator('svg.map.inset path.land').first().waitFor({ timeout: 10000 });
+    const world = page.locator('svg.map.world');
+    const inset = page.locator('svg.map.inset');
+    result.map = {
+      label: await world.getAttribute('aria-label'),
+      landLength: (await world.locator('path.land').getAttribute('d')).length,
+      markerX: Number(await world.locator('circle.marker').getAttribute('cx')),
+      markerY: Number(await world.locator('circle.marker').getAttribute('cy')),
+      insetLabel: await inset.getAttribute('aria-label'),
+      insetLand: await inset.locator('path.land').count(),
+      insetAccuracyR: Number(await inset.locator('circle.accuracy').getAttribute('r')),
+      osm: await page.locator('.place a').getAttribute('href'),
+      osmText: await page.locator('.place a').innerText(),
+    };
+    await page.locator('.place').screenshot({ path: join(out, 'map.png') });
     await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
     await page.close();
   }
