@@ -1,13 +1,14 @@
 // Uploads bundles through the server's page in Debian's Chromium and prints what the page says.
-// Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip]
-// With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink.
+// Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip [ALTERED_SHA256]]
+// With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink;
+// with the SHA-256 of a stored item whose custody log was altered, it opens that item too.
 // Prints one JSON object; exits non-zero if the page cannot be driven.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const [base, good, bad, out, token, located] = process.argv.slice(2);
+const [base, good, bad, out, token, located, altered] = process.argv.slice(2);
 if (!base || !good || !bad || !out) {
   console.error('usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR');
   process.exit(2);
@@ -124,6 +125,16 @@ try {
     };
     await page.locator('.place').screenshot({ path: join(out, 'map.png') });
     await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
+    if (altered) {
+      await page.goto(base + '/#/evidence/' + altered);
+      await page.locator('.chain-broken').waitFor({ timeout: 30000 });
+      result.altered = {
+        warning: await page.locator('.chain-broken').innerText(),
+        role: await page.locator('.chain-broken').getAttribute('role'),
+        markedRow: await page.locator('table.custody tr.bad-line td').first().innerText(),
+      };
+      await page.locator('table.custody').screenshot({ path: join(out, 'custody-altered.png') });
+    }
     await page.close();
   }
 } finally {

@@ -38,8 +38,10 @@ class BrowserTest {
         try (TestServer srv = TestServer.start(home, Optional.empty())) {
             String base = "http://127.0.0.1:" + srv.server.port();
             Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405, Optional.of(5000.0));
+            String token = srv.token("browser");
+            String altered = alteredItem(srv, token);
             ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
-                    Samples.appBadZip().toString(), out.toString(), srv.token("browser"), located.toString()), 180);
+                    Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180);
             assertThat(r.code).as(r.output).isZero();
             String last = r.output.lines().reduce((a, b) -> b).orElse("");
             JsonNode page = TestServer.JSON.readTree(last);
@@ -86,9 +88,30 @@ class BrowserTest {
             assertThat(map.get("osm").asText()).startsWith("https://www.openstreetmap.org/?mlat=52.52&mlon=13.405");
             assertThat(map.get("osmText").asText()).contains("leaves this page");
             assertThat(out.resolve("map.png")).isNotEmptyFile();
+
+            JsonNode alteredPage = page.get("altered");
+            assertThat(alteredPage.get("warning").asText()).contains("custody log has been altered").contains("First bad line: 2");
+            assertThat(alteredPage.get("role").asText()).isEqualTo("alert");
+            assertThat(alteredPage.get("markedRow").asText()).isEqualTo("2");
             assertThat(page.get("requests")).as("the page asks nothing of other hosts").isEmpty();
             assertThat(page.get("consoleErrors")).as("no script or CSP errors").isEmpty();
         }
+    }
+
+    /** Stores the app's good bundle, downloads it twice, then edits the first download line in the database. */
+    private static String alteredItem(TestServer srv, String token) throws Exception {
+        String sha = TestServer.json(srv.postZip("/api/v1/evidence", TestBundles.read(Samples.appGoodZip()), Optional.of(token)))
+                .get("sha256").asText();
+        for (int i = 0; i < 2; i++) {
+            assertThat(srv.get("/api/v1/evidence/" + sha + "/bundle", Optional.of(token)).statusCode()).isEqualTo(200);
+        }
+        try (java.sql.Connection c = srv.db().connection(); java.sql.PreparedStatement ps = c.prepareStatement(
+                "UPDATE custody SET remote = '203.0.113.9' WHERE id = (SELECT MIN(id) FROM custody WHERE evidence_sha256 = ? "
+                        + "AND action = 'DOWNLOAD')")) {
+            ps.setString(1, sha);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+        return sha;
     }
 
     private static void ensureNodeModules() throws Exception {
