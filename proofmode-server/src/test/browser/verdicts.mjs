@@ -22,13 +22,18 @@ const browser = await chromium.launchPersistentContext(profile, {
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const result = { requests: [], consoleErrors: [] };
+// A page whose requests to other hosts and script or CSP errors are recorded in the result.
+async function watchedPage(viewport) {
+  const page = await browser.newPage();
+  await page.setViewportSize(viewport);
+  page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
+  page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+  return page;
+}
 try {
   for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
-    const page = await browser.newPage();
-    await page.setViewportSize(viewport);
-    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
-    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    const page = await watchedPage(viewport);
     await page.goto(base + '/');
     result.title = await page.title();
     result.fileLabel = await page.locator('label[for=files]').innerText();
@@ -53,11 +58,7 @@ try {
   }
   {
     // An anonymous check with "Keep a link to this result": a permalink that shows the server's own report.
-    const page = await browser.newPage();
-    await page.setViewportSize({ width: 1000, height: 900 });
-    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
-    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    const page = await watchedPage({ width: 1000, height: 900 });
     await page.goto(base + '/');
     await page.setInputFiles('#files', good);
     await page.check('#keep-link');
@@ -84,11 +85,7 @@ try {
     await other.close();
   }
   if (token && located) {
-    const page = await browser.newPage();
-    await page.setViewportSize({ width: 1000, height: 900 });
-    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
-    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    const page = await watchedPage({ width: 1000, height: 900 });
     await page.goto(base + '/');
     await page.click('summary');
     await page.fill('#token', token);

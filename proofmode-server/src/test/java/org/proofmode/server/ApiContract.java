@@ -20,8 +20,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
 import org.proofmode.media.Digests;
-import org.proofmode.server.store.CustodyAction;
-import org.proofmode.server.store.CustodyChain;
 import org.proofmode.testkit.Samples;
 import org.proofmode.verify.ReportJson;
 
@@ -29,7 +27,7 @@ import org.proofmode.verify.ReportJson;
  * The API, against a real server on loopback; run on every database engine by its subclasses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ApiContract {
+abstract class ApiContract implements ReportContract, CustodyContract {
     Path tmp;
 
     TestServer srv;
@@ -39,8 +37,25 @@ abstract class ApiContract {
     /** The JDBC URL of a fresh database, or empty for SQLite in the home. */
     abstract Optional<String> jdbcUrl() throws Exception;
 
-    /** The JDBC URL of another fresh, empty database (a file in {@code dir} for SQLite). */
-    abstract String freshJdbcUrl(Path dir) throws Exception;
+    @Override
+    public TestServer srv() {
+        return srv;
+    }
+
+    @Override
+    public String token() {
+        return token;
+    }
+
+    @Override
+    public Path tmp() {
+        return tmp;
+    }
+
+    @Override
+    public ProofMode signer() {
+        return signer;
+    }
 
     @BeforeAll
     void startServer(@TempDir Path dir) throws Exception {
@@ -186,186 +201,5 @@ abstract class ApiContract {
     void evidence_answersNotFound_unknownHash() throws Exception {
         assertProblem(srv.get("/api/v1/evidence/" + "0".repeat(64), Optional.of(token)), 404, "not-found");
         assertProblem(srv.get("/api/v1/evidence/not-a-hash", Optional.of(token)), 400, "bad-request");
-    }
-
-    @Test
-    void verify_keepsReportBehindPermalink_keepTrue() throws Exception {
-        HttpResponse<String> r = srv.postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(Samples.appGoodZip()),
-                Optional.empty());
-        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-        ObjectNode answer = (ObjectNode) json(r);
-        String id = answer.get("reportId").asText();
-        assertThat(id).matches("[A-Za-z0-9_-]{22}");
-        assertThat(answer.get("permalink").asText()).isEqualTo("/#/report/" + id);
-        assertThat(answer.get("reportUrl").asText()).isEqualTo("/api/v1/reports/" + id);
-
-        HttpResponse<String> got = srv.get("/api/v1/reports/" + id, Optional.empty());
-        assertThat(got.statusCode()).as(got.body()).isEqualTo(200);
-        JsonNode kept = json(got);
-        assertThat(kept.get("verifiedAt").asText()).isEqualTo(answer.get("verifiedAt").asText());
-        assertThat(kept.get("expiresAt").asText()).isGreaterThan(kept.get("verifiedAt").asText());
-        assertThat(kept.get("permalink").asText()).isEqualTo("/#/report/" + id);
-        for (String f : new String[] {"reportId", "permalink", "reportUrl", "verifiedAt", "expiresAt"}) {
-            answer.remove(f);
-        }
-        assertThat(kept.get("report")).isEqualTo(answer);
-        assertThat(kept.at("/report/verdict").asText()).isEqualTo("VALID");
-    }
-
-    @Test
-    void verify_keepsNothing_withoutKeep() throws Exception {
-        long before = count("reports");
-        HttpResponse<String> r = srv.postZip("/api/v1/verify", TestBundles.read(Samples.appGoodZip()), Optional.empty());
-        assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(json(r).has("permalink")).isFalse();
-        HttpResponse<String> no = srv.postZip("/api/v1/verify?keep=false", TestBundles.read(Samples.appGoodZip()), Optional.empty());
-        assertThat(json(no).has("permalink")).isFalse();
-        assertThat(count("reports")).isEqualTo(before);
-        assertProblem(srv.postZip("/api/v1/verify?keep=maybe", TestBundles.read(Samples.appGoodZip()), Optional.empty()), 400,
-                "bad-request");
-    }
-
-    @Test
-    void reports_answersNotFound_unknownOrMalformedId() throws Exception {
-        assertProblem(srv.get("/api/v1/reports/AAAAAAAAAAAAAAAAAAAAAA", Optional.empty()), 404, "not-found");
-        assertProblem(srv.get("/api/v1/reports/not-an-id", Optional.empty()), 404, "not-found");
-        assertProblem(srv.get("/api/v1/reports/" + "A".repeat(300), Optional.empty()), 404, "not-found");
-    }
-
-    @Test
-    void reports_areGone_afterRetention() throws Exception {
-        ServerConfig config = ServerConfig.defaults(tmp.resolve("short-retention")).withListen("127.0.0.1", 0)
-                .withJdbcUrl(Optional.of(freshJdbcUrl(Files.createDirectories(tmp.resolve("short-db")))))
-                .withReports(new ReportPolicy(java.time.Duration.ofMillis(1500), 20, 1 << 20));
-        try (TestServer s = TestServer.start(config)) {
-            String id = json(s.postZip("/api/v1/verify?keep=true", TestBundles.read(Samples.appGoodZip()), Optional.empty()))
-                    .get("reportId").asText();
-            assertThat(s.get("/api/v1/reports/" + id, Optional.empty()).statusCode()).isEqualTo(200);
-            Thread.sleep(1600);
-            assertProblem(s.get("/api/v1/reports/" + id, Optional.empty()), 404, "not-found");
-            try (java.sql.Connection c = s.db().connection(); java.sql.Statement st = c.createStatement();
-                 java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM reports")) {
-                rs.next();
-                assertThat(rs.getLong(1)).as("expired reports are deleted").isZero();
-            }
-        }
-    }
-
-    @Test
-    void custody_isHashChain_linesLinkedAndHeadRecorded() throws Exception {
-        String sha = storedWithDownloads("chain", 30, 2);
-        JsonNode item = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
-        JsonNode lines = item.get("custody");
-        assertThat(lines).hasSize(3);
-        assertThat(item.at("/custodyChain/intact").asBoolean()).as(item.toString()).isTrue();
-        assertThat(item.at("/custodyChain/length").asInt()).isEqualTo(3);
-        assertThat(item.at("/custodyChain/head").asText()).isEqualTo(lines.get(2).get("hash").asText());
-        assertThat(item.get("custodyChain").has("brokenAt")).isFalse();
-        assertThat(lines.get(0).get("prev").asText()).isEqualTo(CustodyChain.GENESIS);
-        for (int i = 0; i < 3; i++) {
-            JsonNode l = lines.get(i);
-            if (i > 0) {
-                assertThat(l.get("prev").asText()).isEqualTo(lines.get(i - 1).get("hash").asText());
-            }
-            assertThat(l.get("hash").asText()).isEqualTo(CustodyChain.hash(sha, l.get("at").asText(),
-                    CustodyAction.valueOf(l.get("action").asText()), l.get("actor").asText(), l.get("remote").asText(),
-                    Optional.ofNullable(l.get("verdict")).map(JsonNode::asText), l.get("detail").asText(), l.get("prev").asText()));
-        }
-    }
-
-    @Test
-    void custody_reportsBrokenAtLine_detailEditedInDatabase() throws Exception {
-        String sha = storedWithDownloads("edited", 31, 2);
-        sql("UPDATE custody SET detail = 'bundle never downloaded' WHERE id = (SELECT MIN(id) FROM custody WHERE "
-                + "evidence_sha256 = ? AND action = 'DOWNLOAD')", sha);
-        JsonNode chain = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token))).get("custodyChain");
-        assertThat(chain.get("intact").asBoolean()).isFalse();
-        assertThat(chain.get("brokenAt").asInt()).isEqualTo(1);
-        assertThat(chain.get("problem").asText()).contains("line 2").contains("changed");
-    }
-
-    @Test
-    void custody_reportsBrokenAtLine_middleLineDeleted() throws Exception {
-        String sha = storedWithDownloads("deleted", 32, 2);
-        sql("DELETE FROM custody WHERE id = (SELECT MIN(id) FROM custody WHERE evidence_sha256 = ? AND action = 'DOWNLOAD')", sha);
-        JsonNode item = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
-        assertThat(item.get("custody")).hasSize(2);
-        assertThat(item.at("/custodyChain/intact").asBoolean()).isFalse();
-        assertThat(item.at("/custodyChain/brokenAt").asInt()).isEqualTo(1);
-        assertThat(item.at("/custodyChain/problem").asText()).contains("removed");
-    }
-
-    @Test
-    void custody_reportsBroken_lastLineDeleted() throws Exception {
-        String sha = storedWithDownloads("truncated", 33, 1);
-        sql("DELETE FROM custody WHERE id = (SELECT MAX(id) FROM custody WHERE evidence_sha256 = ?)", sha);
-        JsonNode chain = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token))).get("custodyChain");
-        assertThat(chain.get("intact").asBoolean()).isFalse();
-        assertThat(chain.get("brokenAt").asInt()).isEqualTo(1);
-        assertThat(chain.get("problem").asText()).contains("end");
-    }
-
-    @Test
-    void migration_chainsExistingCustodyLines_version1Database() throws Exception {
-        String url = freshJdbcUrl(Files.createDirectories(tmp.resolve("v1-db")));
-        String sha = "ab".repeat(32);
-        migrateToVersion1(url);
-        // Rows as a version-1 server wrote them, without prev or hash:
-        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url); java.sql.Statement st = c.createStatement()) {
-            st.executeUpdate("INSERT INTO tokens (id, name, token_hash, created_at) VALUES ('t1', 'old', 'h', '2025-01-01T00:00:00.000Z')");
-            st.executeUpdate("INSERT INTO evidence (sha256, name, size, verdict, report, received_at, token_id) VALUES ('"
-                    + sha + "', 'old.zip', 10, 'VALID', '{}', '2025-01-01T00:00:00.000Z', 't1')");
-            for (String action : new String[] {"INTAKE", "DOWNLOAD", "REVERIFY"}) {
-                st.executeUpdate("INSERT INTO custody (evidence_sha256, at, action, actor, remote, verdict, detail) VALUES ('"
-                        + sha + "', '2025-01-01T00:00:01.000Z', '" + action + "', 'old (token t1)', '10.0.0.1', "
-                        + (action.equals("DOWNLOAD") ? "NULL" : "'VALID'") + ", 'line " + action + "')");
-            }
-        }
-        try (org.proofmode.server.store.Database db = org.proofmode.server.store.Database.open(url)) {
-            org.proofmode.server.store.EvidenceStore store = new org.proofmode.server.store.EvidenceStore(db,
-                    new org.proofmode.server.store.FileBlobStore(tmp.resolve("v1-blobs")));
-            org.proofmode.server.store.CustodyLog log = store.custody(sha);
-            assertThat(log.lines()).hasSize(3);
-            assertThat(log.state().intact()).as(log.state().toString()).isTrue();
-            assertThat(log.state().head()).isEqualTo(log.lines().get(2).hash());
-            store.log(sha, CustodyAction.DOWNLOAD, new org.proofmode.server.store.EvidenceStore.Actor("t1", "new", "127.0.0.1"),
-                    Optional.empty(), "after the upgrade");
-            assertThat(store.custody(sha).state().intact()).isTrue();
-            assertThat(store.custody(sha).lines().get(3).prev()).isEqualTo(log.lines().get(2).hash());
-        }
-    }
-
-    /** Brings a fresh database to the version-1 schema only, as an older server left it. */
-    private static void migrateToVersion1(String url) {
-        String identity = url.startsWith("jdbc:sqlite:") ? "INTEGER PRIMARY KEY AUTOINCREMENT"
-                : "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY";
-        org.flywaydb.core.Flyway.configure().dataSource(url, null, null).locations("classpath:org/proofmode/server/db/common")
-                .placeholders(Map.of("identity", identity)).target("1").load().migrate();
-    }
-
-    private String storedWithDownloads(String dir, int seed, int downloads) throws Exception {
-        Path zip = TestBundles.located(signer, Files.createDirectories(tmp.resolve(dir)), seed, 10, 20);
-        HttpResponse<String> put = srv.postZip("/api/v1/evidence", TestBundles.read(zip), Optional.of(token));
-        assertThat(put.statusCode()).as(put.body()).isEqualTo(201);
-        String sha = json(put).get("sha256").asText();
-        for (int i = 0; i < downloads; i++) {
-            assertThat(srv.get("/api/v1/evidence/" + sha + "/bundle", Optional.of(token)).statusCode()).isEqualTo(200);
-        }
-        return sha;
-    }
-
-    private void sql(String statement, String arg) throws Exception {
-        try (java.sql.Connection c = srv.db().connection(); java.sql.PreparedStatement ps = c.prepareStatement(statement)) {
-            ps.setString(1, arg);
-            assertThat(ps.executeUpdate()).isEqualTo(1);
-        }
-    }
-
-    private long count(String table) throws Exception {
-        try (java.sql.Connection c = srv.db().connection(); java.sql.Statement st = c.createStatement();
-             java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 }

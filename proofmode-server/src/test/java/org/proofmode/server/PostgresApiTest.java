@@ -11,7 +11,7 @@ class PostgresApiTest extends ApiContract {
     }
 
     @Override
-    String freshJdbcUrl(Path dir) throws Exception {
+    public String freshJdbcUrl(Path dir) throws Exception {
         return PostgresFixture.freshSchemaUrl();
     }
 }

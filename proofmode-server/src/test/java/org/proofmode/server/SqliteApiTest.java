@@ -28,7 +28,7 @@ class SqliteApiTest extends ApiContract {
     }
 
     @Override
-    String freshJdbcUrl(Path dir) {
+    public String freshJdbcUrl(Path dir) {
         return "jdbc:sqlite:" + dir.resolve("evidence.db");
     }
 
