@@ -81,9 +81,10 @@ const ProofMap = (() => {
     s.append(node('line', { class: 'cross', x1: 0, y1: 100, x2: 200, y2: 100 }));
     if (accuracy) {
       const r = accuracy / M_PER_DEG * k;
-      if (r >= 2) s.append(node('circle', { class: 'accuracy', cx: 100, cy: 100, r: round(Math.min(r, 400)) }));
+      // Drawn when it reaches beyond the marker (radius 3 px).
+      if (r >= 4) s.append(node('circle', { class: 'accuracy', cx: 100, cy: 100, r: round(Math.min(r, 400)) }));
     }
-    s.append(node('circle', { class: 'marker', cx: 100, cy: 100, r: 4 }));
+    s.append(node('circle', { class: 'marker', cx: 100, cy: 100, r: 3 }));
     const pxPerKm = k / (M_PER_DEG / 1000);
     const bar = niceKm(50 / pxPerKm);
     s.append(node('line', { class: 'scale', x1: 10, y1: 188, x2: round(10 + bar * pxPerKm), y2: 188 }));
