@@ -1,13 +1,14 @@
 // Uploads bundles through the server's page in Debian's Chromium and prints what the page says.
-// Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip]
-// With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink.
+// Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip [ALTERED_SHA256]]
+// With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink;
+// with the SHA-256 of a stored item whose custody log was altered, it opens that item too.
 // Prints one JSON object; exits non-zero if the page cannot be driven.
 import { chromium } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const [base, good, bad, out, token, located] = process.argv.slice(2);
+const [base, good, bad, out, token, located, altered] = process.argv.slice(2);
 if (!base || !good || !bad || !out) {
   console.error('usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR');
   process.exit(2);
@@ -21,13 +22,18 @@ const browser = await chromium.launchPersistentContext(profile, {
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const result = { requests: [], consoleErrors: [] };
+// A page whose requests to other hosts and script or CSP errors are recorded in the result.
+async function watchedPage(viewport) {
+  const page = await browser.newPage();
+  await page.setViewportSize(viewport);
+  page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
+  page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+  page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+  return page;
+}
 try {
   for (const [name, viewport] of [['desktop', { width: 1200, height: 900 }], ['phone', { width: 390, height: 844 }]]) {
-    const page = await browser.newPage();
-    await page.setViewportSize(viewport);
-    page.on('request', (r) => { if (!r.url().startsWith(base)) result.requests.push(r.url()); });
-    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
-    page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
+    const page = await watchedPage(viewport);
     await page.goto(base + '/');
     result.title = await page.title();
     result.fileLabel = await page.locator('label[for=files]').innerText();
@@ -50,10 +56,36 @@ try {
     }
     await page.close();
   }
+  {
+    // An anonymous check with "Keep a link to this result": a permalink that shows the server's own report.
+    const page = await watchedPage({ width: 1000, height: 900 });
+    await page.goto(base + '/');
+    await page.setInputFiles('#files', good);
+    await page.check('#keep-link');
+    await page.click('#check');
+    const link = page.locator('.result-link a');
+    await link.waitFor({ timeout: 30000 });
+    const permalink = await link.getAttribute('href');
+    await page.goto('about:blank');
+    await page.goto(permalink);
+    await page.locator('.result-link').waitFor({ timeout: 30000 });
+    result.anonymous = {
+      permalink,
+      verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
+      line: await page.locator('.result-link').innerText(),
+      fingerprint: await page.locator('.fingerprint').first().innerText(),
+    };
+    await page.screenshot({ path: join(out, 'desktop-report-link.png'), fullPage: true });
+    await page.close();
+    // An unknown link (a fresh page: the browser logs the expected 404 as a console error).
+    const other = await browser.newPage();
+    await other.goto(base + '/#/report/AAAAAAAAAAAAAAAAAAAAAA');
+    await other.locator('#result .v-ERROR').waitFor({ timeout: 30000 });
+    result.anonymous.unknown = await other.locator('#result .v-ERROR').innerText();
+    await other.close();
+  }
   if (token && located) {
-    const page = await browser.newPage();
-    await page.setViewportSize({ width: 1000, height: 900 });
-    page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
+    const page = await watchedPage({ width: 1000, height: 900 });
     await page.goto(base + '/');
     await page.click('summary');
     await page.fill('#token', token);
@@ -68,10 +100,38 @@ try {
     result.evidence = {
       permalink,
       verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
-      custodyFirst: await page.locator('table.custody tbody tr td').nth(1).innerText(),
-      maps: await page.locator('svg.map').count(),
+      custodyFirst: await page.locator('table.custody tbody tr td').nth(2).innerText(),
+      chain: await page.locator('.chain').innerText(),
+      maps: await page.locator('svg.map.world').count(),
     };
+    // The offline map: the land outline drawn, the marker where the projection puts it, the close-up and its circle.
+    await page.locator('svg.map.world path.land').waitFor({ timeout: 10000 });
+    await page.locator('svg.map.inset path.land').first().waitFor({ timeout: 10000 });
+    const world = page.locator('svg.map.world');
+    const inset = page.locator('svg.map.inset');
+    result.map = {
+      label: await world.getAttribute('aria-label'),
+      landLength: (await world.locator('path.land').getAttribute('d')).length,
+      markerX: Number(await world.locator('circle.marker').getAttribute('cx')),
+      markerY: Number(await world.locator('circle.marker').getAttribute('cy')),
+      insetLabel: await inset.getAttribute('aria-label'),
+      insetLand: await inset.locator('path.land').count(),
+      insetAccuracyR: Number(await inset.locator('circle.accuracy').getAttribute('r')),
+      osm: await page.locator('.place a').getAttribute('href'),
+      osmText: await page.locator('.place a').innerText(),
+    };
+    await page.locator('.place').screenshot({ path: join(out, 'map.png') });
     await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
+    if (altered) {
+      await page.goto(base + '/#/evidence/' + altered);
+      await page.locator('.chain-broken').waitFor({ timeout: 30000 });
+      result.altered = {
+        warning: await page.locator('.chain-broken').innerText(),
+        role: await page.locator('.chain-broken').getAttribute('role'),
+        markedRow: await page.locator('table.custody tr.bad-line td').first().innerText(),
+      };
+      await page.locator('table.custody').screenshot({ path: join(out, 'custody-altered.png') });
+    }
     await page.close();
   }
 } finally {

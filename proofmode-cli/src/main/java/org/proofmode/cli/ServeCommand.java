@@ -14,6 +14,7 @@ import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.server.ProofServer;
+import org.proofmode.server.ReportPolicy;
 import org.proofmode.server.ServerConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -61,10 +62,19 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--verify-timeout", paramLabel = "SECONDS", description = "Longest one verification may run (default: ${DEFAULT-VALUE}).", defaultValue = "60")
     long verifyTimeout;
 
+    @Option(names = "--report-days", paramLabel = "DAYS", description = "How long a result kept with 'Keep a link to this result' "
+            + "(POST /api/v1/verify?keep=true) stays readable; then it is deleted (default: ${DEFAULT-VALUE}).", defaultValue = "90")
+    int reportDays;
+
+    @Option(names = "--report-rate", paramLabel = "N", description = "Results kept per client address and minute (default: ${DEFAULT-VALUE}).",
+            defaultValue = "20")
+    int reportRate;
+
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate and --verify-timeout are positive");
+        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate, --verify-timeout, "
+                    + "--report-days and --report-rate are positive");
         }
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
@@ -76,7 +86,8 @@ final class ServeCommand implements Callable<Integer> {
         ServerConfig base = server.config(root.ctx);
         ServerConfig config = base.withListen(bind, port)
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
-                .withStorage(base.blobDir(), trusted);
+                .withStorage(base.blobDir(), trusted)
+                .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()));
         if (!isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }

@@ -57,6 +57,9 @@ class ServerCommandTest {
         assertThat(db.exit()).isEqualTo(37);
         assertThat(db.err()).contains("unsupported database URL");
         assertThat(cli.run("server", "token", "create", " ").exit()).isEqualTo(37);
+        Cli.Result days = cli.run("serve", "--port", "0", "--report-days", "0");
+        assertThat(days.exit()).isEqualTo(37);
+        assertThat(days.err()).contains("--report-days");
     }
 
     @Test

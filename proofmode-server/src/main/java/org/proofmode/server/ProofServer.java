@@ -13,12 +13,14 @@ import org.proofmode.ProofModeException;
 import org.proofmode.server.http.Access;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.Problems;
+import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.FileBlobStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.RateLimiter;
+import org.proofmode.server.store.ReportStore;
 import org.proofmode.server.store.TokenStore;
 
 /**
@@ -58,8 +60,11 @@ public final class ProofServer implements AutoCloseable {
             Path incoming = blobs.incoming();
             verification = new Verification(config);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
+            ReportPolicy policy = config.reports();
+            ReportApi reports = new ReportApi(new ReportStore(db, policy.retention(), Clock.systemUTC()),
+                    new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
-                    new NotarizationStore(db), access, incoming, config.maxUploadBytes());
+                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes());
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -78,6 +83,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.before(ProofServer::headers);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\"}\n"));
                 c.routes.post("/api/v1/verify", api::verify);
+                c.routes.get("/api/v1/reports/{id}", reports::get);
                 c.routes.post("/api/v1/evidence", api::store);
                 c.routes.get("/api/v1/evidence", api::find);
                 c.routes.get("/api/v1/evidence/{sha256}", api::get);

@@ -21,10 +21,11 @@ import org.proofmode.bundle.BundleLimits;
  * @param verifyTimeout longest a verification may run before the request fails
  * @param requestsPerMinute most requests that need a token, per token and minute
  * @param trusted more keys whose signatures make a proof TRUSTED
+ * @param reports bounds on verification reports kept for a permalink
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
-        List<PGPPublicKeyRing> trusted) {
+        List<PGPPublicKeyRing> trusted, ReportPolicy reports) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
@@ -40,6 +41,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Objects.requireNonNull(blobDir, "blobDir");
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(verifyTimeout, "verifyTimeout");
+        Objects.requireNonNull(reports, "reports");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
@@ -53,7 +55,8 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     public static ServerConfig defaults(Path home) {
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
-                DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of());
+                DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
+                ReportPolicy.DEFAULT);
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -64,23 +67,29 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted);
+                requestsPerMinute, trusted, reports);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted);
+                requestsPerMinute, trusted, reports);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted);
+                requestsPerMinute, newTrusted, reports);
+    }
+
+    /** A copy with other bounds on kept reports. */
+    public ServerConfig withReports(ReportPolicy newReports) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, newReports);
     }
 }

@@ -137,6 +137,36 @@ class AbuseTest {
     }
 
     @Test
+    void verifyKeep_answersRateLimited_floodFromOneAddress() throws Exception {
+        try (TestServer srv = TestServer.start(TestServer.small(tmp, 1 << 20, 100)
+                .withReports(new ReportPolicy(java.time.Duration.ofDays(1), 3, 1 << 20)))) {
+            byte[] good = TestBundles.read(Samples.appGoodZip());
+            TestServer.awayFromMinuteBoundary(10);
+            for (int i = 0; i < 3; i++) {
+                assertThat(json(srv.postZip("/api/v1/verify?keep=true", good, Optional.empty())).has("permalink")).isTrue();
+            }
+            HttpResponse<String> r = srv.postZip("/api/v1/verify?keep=true", good, Optional.empty());
+            assertProblem(r, 429, "rate-limited");
+            assertThat(r.headers().firstValue("Retry-After")).isPresent();
+            // Verifying without keeping is not limited by it.
+            assertThat(srv.postZip("/api/v1/verify", good, Optional.empty()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void verifyKeep_keepsNothing_reportOverSizeBound() throws Exception {
+        try (TestServer srv = TestServer.start(TestServer.small(tmp, 1 << 20, 100)
+                .withReports(new ReportPolicy(java.time.Duration.ofDays(1), 10, 500)))) {
+            HttpResponse<String> r = srv.postZip("/api/v1/verify?keep=true", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+            assertThat(r.statusCode()).isEqualTo(200);
+            assertThat(json(r).get("verdict").asText()).isEqualTo("VALID");
+            assertThat(json(r).has("permalink")).isFalse();
+            assertThat(json(r).get("permalinkRefused").asText()).contains("over the 500 bytes");
+            assertThat(srv.count("reports")).isZero();
+        }
+    }
+
+    @Test
     void evidence_answersRateLimited_floodFromOneToken() throws Exception {
         try (TestServer srv = TestServer.start(TestServer.small(tmp, 1 << 20, 5))) {
             String flood = srv.token("flood");

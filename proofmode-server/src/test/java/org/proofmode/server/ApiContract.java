@@ -27,7 +27,7 @@ import org.proofmode.verify.ReportJson;
  * The API, against a real server on loopback; run on every database engine by its subclasses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ApiContract {
+abstract class ApiContract implements ReportContract, CustodyContract {
     Path tmp;
 
     TestServer srv;
@@ -36,6 +36,26 @@ abstract class ApiContract {
 
     /** The JDBC URL of a fresh database, or empty for SQLite in the home. */
     abstract Optional<String> jdbcUrl() throws Exception;
+
+    @Override
+    public TestServer srv() {
+        return srv;
+    }
+
+    @Override
+    public String token() {
+        return token;
+    }
+
+    @Override
+    public Path tmp() {
+        return tmp;
+    }
+
+    @Override
+    public ProofMode signer() {
+        return signer;
+    }
 
     @BeforeAll
     void startServer(@TempDir Path dir) throws Exception {

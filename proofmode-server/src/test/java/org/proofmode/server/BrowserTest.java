@@ -1,6 +1,7 @@
 package org.proofmode.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,9 +37,11 @@ class BrowserTest {
         Path out = Files.createDirectories(Path.of("target", "browser").toAbsolutePath());
         try (TestServer srv = TestServer.start(home, Optional.empty())) {
             String base = "http://127.0.0.1:" + srv.server.port();
-            Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405);
+            Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405, Optional.of(5000.0));
+            String token = srv.token("browser");
+            String altered = alteredItem(srv, token);
             ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
-                    Samples.appBadZip().toString(), out.toString(), srv.token("browser"), located.toString()), 180);
+                    Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180);
             assertThat(r.code).as(r.output).isZero();
             String last = r.output.lines().reduce((a, b) -> b).orElse("");
             JsonNode page = TestServer.JSON.readTree(last);
@@ -61,9 +64,54 @@ class BrowserTest {
             assertThat(kept.get("verdict").asText()).isEqualTo("VALID");
             assertThat(kept.get("custodyFirst").asText()).isEqualTo("INTAKE");
             assertThat(kept.get("maps").asInt()).isEqualTo(1);
+            assertThat(kept.get("chain").asText()).startsWith("Custody log intact: 1 entries, head ");
+
+            JsonNode anonymous = page.get("anonymous");
+            assertThat(anonymous.get("permalink").asText()).matches(java.util.regex.Pattern.quote(base) + "/#/report/[A-Za-z0-9_-]{22}");
+            assertThat(anonymous.get("verdict").asText()).isEqualTo("VALID");
+            assertThat(anonymous.get("line").asText()).startsWith("Verified by this server at 20");
+            assertThat(anonymous.get("fingerprint").asText().replace(" ", "")).isEqualTo(Samples.APP_GOOD_SIGNER);
+            assertThat(anonymous.get("unknown").asText()).contains("Not found");
+
+            // The map: the whole land outline this server ships, the marker at the equirectangular position of
+            // 52.52 N 13.405 E (x = lon + 180, y = 90 - lat), a close-up with the 5 km accuracy circle.
+            JsonNode map = page.get("map");
+            JsonNode land = TestServer.JSON.readTree(getClass().getResourceAsStream("/org/proofmode/server/web/land-110m.json"));
+            assertThat(map.get("landLength").asInt()).isEqualTo(land.get("d").asText().length()).isGreaterThan(20_000);
+            assertThat(map.get("markerX").asDouble()).isCloseTo(13.405 + 180, within(0.001));
+            assertThat(map.get("markerY").asDouble()).isCloseTo(90 - 52.52, within(0.001));
+            assertThat(map.get("label").asText()).contains("52.52, 13.405").contains("5000 m");
+            assertThat(map.get("insetLand").asInt()).isPositive();
+            assertThat(map.get("insetLabel").asText()).contains("km across");
+            // Half the close-up (100 px) spans max(0.5, 3 * 5000 / 111320) = 0.5 degree: 200 px per degree.
+            assertThat(map.get("insetAccuracyR").asDouble()).isCloseTo(5000 / 111_320.0 * 200, within(0.01));
+            assertThat(map.get("osm").asText()).startsWith("https://www.openstreetmap.org/?mlat=52.52&mlon=13.405");
+            assertThat(map.get("osmText").asText()).contains("leaves this page");
+            assertThat(out.resolve("map.png")).isNotEmptyFile();
+
+            JsonNode alteredPage = page.get("altered");
+            assertThat(alteredPage.get("warning").asText()).contains("custody log has been altered").contains("First bad line: 2");
+            assertThat(alteredPage.get("role").asText()).isEqualTo("alert");
+            assertThat(alteredPage.get("markedRow").asText()).isEqualTo("2");
             assertThat(page.get("requests")).as("the page asks nothing of other hosts").isEmpty();
             assertThat(page.get("consoleErrors")).as("no script or CSP errors").isEmpty();
         }
+    }
+
+    /** Stores the app's good bundle, downloads it twice, then edits the first download line in the database. */
+    private static String alteredItem(TestServer srv, String token) throws Exception {
+        String sha = TestServer.json(srv.postZip("/api/v1/evidence", TestBundles.read(Samples.appGoodZip()), Optional.of(token)))
+                .get("sha256").asText();
+        for (int i = 0; i < 2; i++) {
+            assertThat(srv.get("/api/v1/evidence/" + sha + "/bundle", Optional.of(token)).statusCode()).isEqualTo(200);
+        }
+        try (java.sql.Connection c = srv.db().connection(); java.sql.PreparedStatement ps = c.prepareStatement(
+                "UPDATE custody SET remote = '203.0.113.9' WHERE id = (SELECT MIN(id) FROM custody WHERE evidence_sha256 = ? "
+                        + "AND action = 'DOWNLOAD')")) {
+            ps.setString(1, sha);
+            assertThat(ps.executeUpdate()).isEqualTo(1);
+        }
+        return sha;
     }
 
     private static void ensureNodeModules() throws Exception {

@@ -23,7 +23,7 @@ class SharedPostgresTest {
     Path tmp;
 
     @Test
-    void twoInstances_shareTokensEvidenceAndRates_onePostgresDatabase() throws Exception {
+    void twoInstances_shareTokensEvidenceRatesAndOneCustodyChain_onePostgresDatabase() throws Exception {
         String url = PostgresFixture.freshSchemaUrl();
         Path blobs = tmp.resolve("shared-blobs");
         ServerConfig base = ServerConfig.defaults(tmp.resolve("home")).withListen("127.0.0.1", 0).withJdbcUrl(Optional.of(url))
@@ -31,7 +31,7 @@ class SharedPostgresTest {
         ServerConfig config = base.withStorage(blobs, List.of());
         try (TestServer a = TestServer.start(config); TestServer b = TestServer.start(config)) {
             String token = a.token("shared");
-            TestServer.awayFromMinuteBoundary(25);
+            TestServer.awayFromMinuteBoundary(40);
             byte[] good = TestBundles.read(Samples.appGoodZip());
             ExecutorService pool = Executors.newFixedThreadPool(8);
             List<Future<HttpResponse<String>>> puts = new ArrayList<>();
@@ -45,20 +45,36 @@ class SharedPostgresTest {
                 assertThat(r.statusCode()).as(r.body()).isIn(200, 201);
                 created += r.statusCode() == 201 ? 1 : 0;
             }
-            pool.shutdown();
             assertThat(created).as("exactly one instance stores the bundle").isEqualTo(1);
 
             String sha = org.proofmode.media.Digests.sha256(Samples.appGoodZip());
             JsonNode item = TestServer.json(b.get("/api/v1/evidence/" + sha, Optional.of(token)));
             assertThat(item.get("custody").findValuesAsText("action")).containsOnlyOnce("INTAKE").contains("RESUBMIT").hasSize(8);
+            assertThat(item.at("/custodyChain/intact").asBoolean()).as(item.get("custodyChain").toString()).isTrue();
 
-            // The rate of one token is counted across both instances: 8 uploads + 1 read so far, limit 40.
+            // Custody lines appended at once through both instances still make one chain, without a fork.
+            List<Future<HttpResponse<String>>> downloads = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                TestServer s = i % 2 == 0 ? a : b;
+                downloads.add(pool.submit(() -> s.get("/api/v1/evidence/" + sha + "/bundle", Optional.of(token))));
+            }
+            for (Future<HttpResponse<String>> f : downloads) {
+                assertThat(f.get().statusCode()).isEqualTo(200);
+            }
+            pool.shutdown();
+            JsonNode after = TestServer.json(a.get("/api/v1/evidence/" + sha, Optional.of(token)));
+            assertThat(after.get("custody")).hasSize(20);
+            assertThat(after.at("/custodyChain/intact").asBoolean()).as(after.get("custodyChain").toString()).isTrue();
+            assertThat(after.at("/custodyChain/length").asInt()).isEqualTo(20);
+            assertThat(after.get("custody").findValuesAsText("prev")).doesNotHaveDuplicates();
+
+            // The rate of one token is counted across both instances: 8 uploads, 12 downloads, 2 reads so far, limit 40.
             int ok = 0;
             for (int i = 0; i < 40; i++) {
                 TestServer s = i % 2 == 0 ? a : b;
                 ok += s.get("/api/v1/evidence", Optional.of(token)).statusCode() == 200 ? 1 : 0;
             }
-            assertThat(ok).isEqualTo(40 - 9);
+            assertThat(ok).isEqualTo(40 - 22);
         }
     }
 }

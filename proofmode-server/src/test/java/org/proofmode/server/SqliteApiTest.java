@@ -27,6 +27,11 @@ class SqliteApiTest extends ApiContract {
         return Optional.empty();
     }
 
+    @Override
+    public String freshJdbcUrl(Path dir) {
+        return "jdbc:sqlite:" + dir.resolve("evidence.db");
+    }
+
     @Test
     void verify_reportsContentCredentials_signedMediaInBundle() throws Exception {
         LocalCa ca = new LocalCa(tmp.resolve("c2pa-ca"));

@@ -41,6 +41,12 @@ final class TestBundles {
 
     /** A share zip of a new PNG proved at a place by the signer. */
     static Path located(ProofMode signer, Path dir, int seed, double lat, double lon) throws IOException {
+        return located(signer, dir, seed, lat, lon, Optional.empty());
+    }
+
+    /** A share zip of a new PNG proved at a place, with the accuracy of the fix in metres, by the signer. */
+    static Path located(ProofMode signer, Path dir, int seed, double lat, double lon, Optional<Double> accuracy)
+            throws IOException {
         Path media = dir.resolve("photo-" + seed + ".png");
         BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
         img.setRGB(seed % 8, (seed / 8) % 8, 0xFF0000 + seed);
@@ -56,6 +62,7 @@ final class TestBundles {
                 record.put(ProofFields.LOCATION_LATITUDE, Double.toString(lat));
                 record.put(ProofFields.LOCATION_LONGITUDE, Double.toString(lon));
                 record.put(ProofFields.LOCATION_PROVIDER, "manual");
+                accuracy.ifPresent(a -> record.put(ProofFields.LOCATION_ACCURACY, Double.toString(a)));
             }
         };
         List<MetadataSource> sources = new ArrayList<>(ProofMode.defaultSources());

@@ -98,6 +98,23 @@ final class TestServer implements AutoCloseable {
         return send(b);
     }
 
+    /** Runs one SQL statement with one text parameter straight on the database; expects one row changed. */
+    void update(String statement, String arg) throws java.sql.SQLException {
+        try (java.sql.Connection c = db().connection(); java.sql.PreparedStatement ps = c.prepareStatement(statement)) {
+            ps.setString(1, arg);
+            assertThat(ps.executeUpdate()).as(statement).isEqualTo(1);
+        }
+    }
+
+    /** The rows of a table. */
+    long count(String table) throws java.sql.SQLException {
+        try (java.sql.Connection c = db().connection(); java.sql.Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + table)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     static JsonNode json(HttpResponse<String> r) throws IOException {
         return JSON.readTree(r.body());
     }

@@ -30,28 +30,38 @@ public final class EvidenceApi {
     private final EvidenceSearch search;
     private final NotarizationStore notarizations;
     private final Access access;
+    private final ReportApi reports;
     private final Path incoming;
     private final long maxUpload;
 
     /** Wires the handlers. */
     public EvidenceApi(Verification verification, EvidenceStore evidence, EvidenceSearch search,
-            NotarizationStore notarizations, Access access, Path incoming, long maxUpload) {
+            NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload) {
         this.verification = Objects.requireNonNull(verification, "verification");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
         this.search = Objects.requireNonNull(search, "search");
         this.notarizations = Objects.requireNonNull(notarizations, "notarizations");
         this.access = Objects.requireNonNull(access, "access");
+        this.reports = Objects.requireNonNull(reports, "reports");
         this.incoming = Objects.requireNonNull(incoming, "incoming");
         this.maxUpload = maxUpload;
     }
 
-    /** {@code POST /api/v1/verify}: the report of {@code proofmode verify --json}; nothing is kept. */
+    /**
+     * {@code POST /api/v1/verify[?keep=true]}: the report of {@code proofmode verify --json}; nothing is kept
+     * unless {@code keep=true} asks for a permalink to the report (never to the bundle).
+     */
     public void verify(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
+        boolean keep = reports.wantsKeep(ctx);
         try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
             Verification.Result r = verification.verify(up.file(), up.name());
             r.json().put("bundleSha256", up.sha256());
-            json(ctx, 200, r.json());
+            ObjectNode answer = r.json().deepCopy();
+            if (keep) {
+                reports.keep(r, answer);
+            }
+            json(ctx, 200, answer);
         }
     }
 

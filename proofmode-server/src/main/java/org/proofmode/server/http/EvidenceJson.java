@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import org.proofmode.server.store.CustodyChain;
 import org.proofmode.server.store.CustodyEntry;
+import org.proofmode.server.store.CustodyLog;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.ProofRow;
@@ -17,15 +19,22 @@ public final class EvidenceJson {
 
     private EvidenceJson() {}
 
-    /** A stored item with its intake report and custody log. */
-    public static ObjectNode item(EvidenceStore.Item item, List<CustodyEntry> custody, List<ProofRow> proofs,
+    /** A stored item with its intake report, custody log and the state of its hash chain. */
+    public static ObjectNode item(EvidenceStore.Item item, CustodyLog custody, List<ProofRow> proofs,
             List<NotarizationStore.Notarization> notarizations) {
         ObjectNode n = summary(item);
         n.set("report", parse(item.report()));
         ArrayNode ps = n.putArray("proofs");
         proofs.forEach(p -> ps.add(proof(p)));
+        ObjectNode chain = n.putObject("custodyChain");
+        CustodyChain.State st = custody.state();
+        chain.put("intact", st.intact());
+        chain.put("head", st.head());
+        chain.put("length", st.length());
+        st.brokenAt().ifPresent(i -> chain.put("brokenAt", i));
+        st.problem().ifPresent(p -> chain.put("problem", p));
         ArrayNode cs = n.putArray("custody");
-        for (CustodyEntry c : custody) {
+        for (CustodyEntry c : custody.lines()) {
             ObjectNode e = cs.addObject();
             e.put("at", c.at());
             e.put("action", c.action().name());
@@ -33,6 +42,8 @@ public final class EvidenceJson {
             e.put("remote", c.remote());
             c.verdict().ifPresent(v -> e.put("verdict", v));
             e.put("detail", c.detail());
+            e.put("prev", c.prev());
+            e.put("hash", c.hash());
         }
         n.set("notarizations", notarizations(notarizations));
         return n;
@@ -91,7 +102,7 @@ public final class EvidenceJson {
         }
     }
 
-    private static JsonNode parse(String json) {
+    static JsonNode parse(String json) {
         try {
             return MAPPER.readTree(json);
         } catch (JsonProcessingException e) {

@@ -4,7 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One line of an item's chain of custody.
+ * One line of an item's chain of custody, linked to the line before it by {@code prev} and sealed by
+ * {@code hash} (see {@link CustodyChain} for the encoding).
  *
  * @param at when, ISO-8601 UTC
  * @param action what happened
@@ -12,9 +13,12 @@ import java.util.Optional;
  * @param remote from where (the client address as the server saw it)
  * @param verdict the verification result, for intake and re-verification
  * @param detail one line more
+ * @param prev the hash of the item's previous line, or {@link CustodyChain#GENESIS} for its first; empty
+ *     when a row was stored without one
+ * @param hash this line's hash as stored; empty when missing
  */
 public record CustodyEntry(String at, CustodyAction action, String actor, String remote, Optional<String> verdict,
-        String detail) {
+        String detail, String prev, String hash) {
     /** Validates the fields. */
     public CustodyEntry {
         Objects.requireNonNull(at, "at");
@@ -23,5 +27,7 @@ public record CustodyEntry(String at, CustodyAction action, String actor, String
         Objects.requireNonNull(remote, "remote");
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(detail, "detail");
+        Objects.requireNonNull(prev, "prev");
+        Objects.requireNonNull(hash, "hash");
     }
 }

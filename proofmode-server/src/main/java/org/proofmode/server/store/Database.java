@@ -91,7 +91,8 @@ public final class Database implements AutoCloseable {
         }
         try {
             Flyway.configure().dataSource(ds).locations("classpath:org/proofmode/server/db/common")
-                    .placeholders(java.util.Map.of("identity", vendor.identity)).load().migrate();
+                    .placeholders(java.util.Map.of("identity", vendor.identity))
+                    .javaMigrations(new CustodyChainMigration()).load().migrate();
         } catch (FlywayException e) {
             ds.close();
             throw new ProofModeException(Failure.IO, "cannot migrate the database: " + rootMessage(e), e);

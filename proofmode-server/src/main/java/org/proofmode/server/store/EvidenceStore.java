@@ -7,7 +7,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -136,22 +135,9 @@ public final class EvidenceStore {
         return db.inTransaction(c -> find(c, sha256));
     }
 
-    /** The custody log of an item, oldest first. */
-    public List<CustodyEntry> custody(String sha256) {
-        return db.inTransaction(c -> {
-            List<CustodyEntry> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT at, action, actor, remote, verdict, detail "
-                    + "FROM custody WHERE evidence_sha256 = ? ORDER BY id")) {
-                ps.setString(1, sha256);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.add(new CustodyEntry(rs.getString(1), CustodyAction.valueOf(rs.getString(2)),
-                                rs.getString(3), rs.getString(4), Optional.ofNullable(rs.getString(5)), rs.getString(6)));
-                    }
-                }
-            }
-            return out;
-        });
+    /** The custody log of an item, oldest first, with the state of its hash chain. */
+    public CustodyLog custody(String sha256) {
+        return db.inTransaction(c -> CustodyLog.read(c, sha256));
     }
 
     private static Optional<Item> find(Connection c, String sha256) throws SQLException {
@@ -204,18 +190,9 @@ public final class EvidenceStore {
         }
     }
 
-    private static void appendCustody(Connection c, String sha256, CustodyAction action, Actor actor,
+    private void appendCustody(Connection c, String sha256, CustodyAction action, Actor actor,
             Optional<String> verdict, String detail) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO custody (evidence_sha256, at, action, actor, "
-                + "remote, verdict, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, sha256);
-            ps.setString(2, DbTime.now());
-            ps.setString(3, action.name());
-            ps.setString(4, actor.label());
-            ps.setString(5, actor.remote());
-            ps.setString(6, verdict.orElse(null));
-            ps.setString(7, detail);
-            ps.executeUpdate();
-        }
+        CustodyLog.append(c, db.vendor() == Database.Vendor.POSTGRESQL, sha256, action, actor.label(), actor.remote(),
+                verdict, detail);
     }
 }

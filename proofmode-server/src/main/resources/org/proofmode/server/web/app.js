@@ -24,12 +24,6 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
-function svg(tag, attrs) {
-  const e = document.createElementNS('http://www.w3.org/2000/svg', tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  return e;
-}
-
 function token() { return sessionStorage.getItem('proofmode.token') || ''; }
 
 function busy(on) {
@@ -67,7 +61,9 @@ async function check(event) {
   if (lastFiles.length === 0) { showError('Choose a bundle or its files first.'); return; }
   busy(true);
   try {
-    render(await call('POST', '/api/v1/verify', formOf(lastFiles), false), null);
+    const url = '/api/v1/verify' + ($('keep-link').checked ? '?keep=true' : '');
+    const answer = await call('POST', url, formOf(lastFiles), false);
+    render(answer, null, answer);
   } catch (e) {
     showError(e.message);
   } finally { busy(false); }
@@ -83,7 +79,19 @@ async function keep() {
   } finally { busy(false); }
 }
 
+async function showReport(id) {
+  busy(true);
+  try {
+    const kept = await call('GET', '/api/v1/reports/' + encodeURIComponent(id), undefined, false);
+    render(kept.report, null, kept);
+  } catch (e) {
+    showError(e.message);
+  } finally { busy(false); }
+}
+
 async function route() {
+  const kept = /^#\/report\/([A-Za-z0-9_-]{22})$/.exec(location.hash);
+  if (kept) { showReport(kept[1]); return; }
   const m = /^#\/evidence\/([0-9a-f]{64})(?:\/([^/]+))?$/.exec(location.hash);
   if (!m) return;
   if (!token()) {
@@ -94,7 +102,7 @@ async function route() {
   busy(true);
   try {
     const item = await call('GET', '/api/v1/evidence/' + m[1], undefined, true);
-    render(item.report, item);
+    render(item.report, item, null);
     if (m[2]) {
       const target = document.getElementById('proof-' + decodeURIComponent(m[2]));
       if (target) target.scrollIntoView();
@@ -128,27 +136,18 @@ function fact(label, value) {
 
 function grouped(fp) { return fp.replace(/(.{4})/g, '$1 ').trim(); }
 
-function map(lat, lon) {
-  const s = svg('svg', { viewBox: '0 0 360 180', class: 'map', role: 'img', 'aria-label': 'Position ' + lat + ', ' + lon + ' on a world grid' });
-  for (let x = 0; x <= 360; x += 30) s.append(svg('line', { x1: x, y1: 0, x2: x, y2: 180, stroke: '#9db7d5', 'stroke-width': x === 180 ? 1 : 0.4 }));
-  for (let y = 0; y <= 180; y += 30) s.append(svg('line', { x1: 0, y1: y, x2: 360, y2: y, stroke: '#9db7d5', 'stroke-width': y === 90 ? 1 : 0.4 }));
-  const x = Number(lon) + 180; const y = 90 - Number(lat);
-  s.append(svg('line', { x1: x, y1: 0, x2: x, y2: 180, stroke: '#a1001b', 'stroke-width': 0.6, 'stroke-dasharray': '2 2' }));
-  s.append(svg('line', { x1: 0, y1: y, x2: 360, y2: y, stroke: '#a1001b', 'stroke-width': 0.6, 'stroke-dasharray': '2 2' }));
-  s.append(svg('circle', { cx: x, cy: y, r: 4, fill: '#a1001b', stroke: '#fff', 'stroke-width': 1.5 }));
-  return s;
-}
-
 function placeFact(record, context) {
   const lat = parseFloat(record['Location.Latitude']);
   const lon = parseFloat(record['Location.Longitude']);
   if (!isFinite(lat) || !isFinite(lon)) return null;
   const link = el('a', { href: 'https://www.openstreetmap.org/?mlat=' + lat + '&mlon=' + lon + '#map=15/' + lat + '/' + lon,
     rel: 'noopener noreferrer', target: '_blank' }, 'Open in OpenStreetMap (leaves this page)');
-  return el('div', {}, el('span', { class: 'k' }, 'Location'), context.location || (lat + ', ' + lon), el('br'), map(lat, lon), el('br'), link);
+  const accuracy = parseFloat(record['Location.Accuracy']);
+  return el('div', { class: 'place' }, el('span', { class: 'k' }, 'Location'),
+    context.location || (lat + ', ' + lon + (isFinite(accuracy) ? ' ±' + accuracy + ' m' : '')), ProofMap.views(lat, lon, accuracy), link);
 }
 
-function proofSection(p, item) {
+function proofSection(p, item, kept) {
   const ctx = p.context || {};
   const section = el('section', { class: 'card', id: 'proof-' + p.id, 'aria-labelledby': 'h-' + p.id });
   section.append(el('h2', { id: 'h-' + p.id }, 'Proof of ', el('code', {}, p.media || p.id)));
@@ -166,8 +165,8 @@ function proofSection(p, item) {
   if (item) {
     const href = window.location.origin + '/#/evidence/' + item.sha256 + '/' + encodeURIComponent(p.id);
     section.append(el('p', { class: 'permalink' }, 'Permalink: ', el('a', { href }, href)));
-  } else {
-    section.append(el('p', { class: 'permalink hint' }, 'Keep as evidence to get a permalink to this proof.'));
+  } else if (!kept || !kept.permalink) {
+    section.append(el('p', { class: 'permalink hint' }, 'Keep a link to this result, or keep it as evidence, to get a permalink.'));
   }
   const stamps = p.checks.filter((c) => c.code.startsWith('timestamp.'));
   section.append(el('h3', {}, 'Checks'), checkList(p.checks.filter((c) => !c.code.startsWith('timestamp.'))));
@@ -177,22 +176,47 @@ function proofSection(p, item) {
   return section;
 }
 
+function chainState(chain) {
+  if (!chain) return null;
+  if (chain.intact) {
+    return el('p', { class: 'chain chain-ok', role: 'status' }, 'Custody log intact: ' + chain.length + ' entries, head ',
+      el('code', {}, chain.head), '.');
+  }
+  return el('p', { class: 'chain chain-broken', role: 'alert' }, 'Warning: the custody log has been altered. ',
+    chain.brokenAt < chain.length ? 'First bad line: ' + (chain.brokenAt + 1) + '. ' : '', chain.problem || '');
+}
+
 function custody(item) {
-  const rows = item.custody.map((c) => el('tr', {}, el('td', {}, c.at), el('td', {}, c.action), el('td', {}, c.actor),
-    el('td', {}, c.remote), el('td', {}, c.verdict || ''), el('td', {}, c.detail)));
-  return el('section', { class: 'card' }, el('h2', {}, 'Chain of custody'),
+  const chain = item.custodyChain || {};
+  const rows = item.custody.map((c, i) => el('tr', { class: !chain.intact && i === chain.brokenAt ? 'bad-line' : null },
+    el('td', {}, String(i + 1)), el('td', {}, c.at), el('td', {}, c.action), el('td', {}, c.actor),
+    el('td', {}, c.remote), el('td', {}, c.verdict || ''), el('td', {}, c.detail), el('td', {}, el('code', { title: c.hash }, (c.hash || '').slice(0, 12)))));
+  return el('section', { class: 'card' }, el('h2', {}, 'Chain of custody'), chainState(item.custodyChain),
     el('div', { class: 'scroll' }, el('table', { class: 'custody' },
-      el('thead', {}, el('tr', {}, ['When', 'What', 'Who', 'From', 'Result', 'Detail'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('thead', {}, el('tr', {}, ['#', 'When', 'What', 'Who', 'From', 'Result', 'Detail', 'Hash'].map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, rows))));
 }
 
-function render(report, item) {
+function keptLine(kept) {
+  if (!kept) return null;
+  if (kept.permalink) {
+    const href = window.location.origin + kept.permalink;
+    return el('p', { class: 'result-link' }, 'Verified by this server at ', el('time', { datetime: kept.verifiedAt }, kept.verifiedAt),
+      '. Link to this result: ', el('a', { href }, href), el('br'),
+      el('span', { class: 'hint' }, 'Anyone with the link can see this report (not the files) until ' + kept.expiresAt + '.'));
+  }
+  return kept.permalinkRefused ? el('p', { class: 'hint' }, 'No link was kept: ' + kept.permalinkRefused) : null;
+}
+
+function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
   r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
   r.append(verdictBox(report.verdict));
+  const line = keptLine(kept);
+  if (line) r.append(line);
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
-  for (const p of report.proofs) r.append(proofSection(p, item));
+  for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(custody(item));
   r.focus();
 }

@@ -1,0 +1,90 @@
+package org.proofmode.server.http;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.javalin.http.Context;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Objects;
+import org.proofmode.server.Verification;
+import org.proofmode.server.store.RateLimiter;
+import org.proofmode.server.store.ReportStore;
+
+/**
+ * Permalinks to verification results: {@code POST /api/v1/verify?keep=true} keeps the server's own report
+ * (rate-limited per client address, size-capped) and {@code GET /api/v1/reports/{id}} gives it back to
+ * whoever has the link. A client can never store a report of its own making: only what
+ * {@link Verification} returned is kept.
+ */
+public final class ReportApi {
+    private final ReportStore reports;
+    private final RateLimiter keepsPerAddress;
+    private final int maxBytes;
+
+    /** Wires the handlers. */
+    public ReportApi(ReportStore reports, RateLimiter keepsPerAddress, int maxBytes) {
+        this.reports = Objects.requireNonNull(reports, "reports");
+        this.keepsPerAddress = Objects.requireNonNull(keepsPerAddress, "keepsPerAddress");
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * Whether the request asks to keep its report ({@code keep=true}); if so, counts it against the
+     * client address's rate before anything is verified.
+     *
+     * @throws ApiException {@link ProblemType#BAD_REQUEST} for another value, {@link ProblemType#RATE_LIMITED}
+     */
+    public boolean wantsKeep(Context ctx) {
+        String v = ctx.queryParam("keep");
+        if (v == null || v.isEmpty() || v.equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (!v.equalsIgnoreCase("true")) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "keep is true or false");
+        }
+        long wait = keepsPerAddress.hit("keep:" + Access.remote(ctx).toLowerCase(Locale.ROOT));
+        if (wait > 0) {
+            ctx.header("Retry-After", Long.toString(wait));
+            throw new ApiException(ProblemType.RATE_LIMITED, "this address kept too many reports; retry in " + wait
+                    + " s, or verify without keeping");
+        }
+        return true;
+    }
+
+    /**
+     * Keeps a report the server has just made and adds its permalink to the answer; a report over the size
+     * bound is answered but not kept ({@code permalinkRefused} says why).
+     */
+    public void keep(Verification.Result r, ObjectNode answer) {
+        String json = EvidenceJson.write(r.json());
+        int size = json.getBytes(StandardCharsets.UTF_8).length;
+        if (size > maxBytes) {
+            answer.put("permalinkRefused", "the report is " + size + " bytes, over the " + maxBytes
+                    + " bytes this server keeps");
+            return;
+        }
+        ReportStore.Kept k = reports.keep(r.report().verdict().name(), json);
+        answer.put("reportId", k.id());
+        answer.put("permalink", permalink(k.id()));
+        answer.put("reportUrl", "/api/v1/reports/" + k.id());
+        answer.put("verifiedAt", k.verifiedAt());
+        answer.put("expiresAt", k.expiresAt());
+    }
+
+    /** {@code GET /api/v1/reports/{id}}: a kept report, no token needed; 404 when unknown, malformed or expired. */
+    public void get(Context ctx) {
+        String id = ctx.pathParam("id");
+        ReportStore.Kept k = reports.find(id).orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND,
+                "no kept report with that id (it may have expired)"));
+        ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
+        out.put("id", k.id());
+        out.put("verifiedAt", k.verifiedAt());
+        out.put("expiresAt", k.expiresAt());
+        out.put("permalink", permalink(k.id()));
+        out.set("report", EvidenceJson.parse(k.report()));
+        EvidenceApi.json(ctx, 200, out);
+    }
+
+    private static String permalink(String id) {
+        return "/#/report/" + id;
+    }
+}

@@ -1,0 +1,88 @@
+package org.proofmode.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.proofmode.server.TestServer.assertProblem;
+import static org.proofmode.server.TestServer.json;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.proofmode.testkit.Samples;
+
+/** Permalinks to kept verification reports; part of {@link ApiContract}, so run on every database engine. */
+interface ReportContract {
+    /** The server under test. */
+    TestServer srv();
+
+    /** An upload token of it. */
+    String token();
+
+    /** A folder for the test's files. */
+    Path tmp();
+
+    /** The JDBC URL of another fresh, empty database (a file in {@code dir} for SQLite). */
+    String freshJdbcUrl(Path dir) throws Exception;
+
+    @Test
+    default void verify_keepsReportBehindPermalink_keepTrue() throws Exception {
+        HttpResponse<String> r = srv().postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(Samples.appGoodZip()),
+                Optional.empty());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        ObjectNode answer = (ObjectNode) json(r);
+        String id = answer.get("reportId").asText();
+        assertThat(id).matches("[A-Za-z0-9_-]{22}");
+        assertThat(answer.get("permalink").asText()).isEqualTo("/#/report/" + id);
+        assertThat(answer.get("reportUrl").asText()).isEqualTo("/api/v1/reports/" + id);
+
+        HttpResponse<String> got = srv().get("/api/v1/reports/" + id, Optional.empty());
+        assertThat(got.statusCode()).as(got.body()).isEqualTo(200);
+        JsonNode kept = json(got);
+        assertThat(kept.get("verifiedAt").asText()).isEqualTo(answer.get("verifiedAt").asText());
+        assertThat(kept.get("expiresAt").asText()).isGreaterThan(kept.get("verifiedAt").asText());
+        assertThat(kept.get("permalink").asText()).isEqualTo("/#/report/" + id);
+        for (String f : new String[] {"reportId", "permalink", "reportUrl", "verifiedAt", "expiresAt"}) {
+            answer.remove(f);
+        }
+        assertThat(kept.get("report")).isEqualTo(answer);
+        assertThat(kept.at("/report/verdict").asText()).isEqualTo("VALID");
+    }
+
+    @Test
+    default void verify_keepsNothing_withoutKeep() throws Exception {
+        long before = srv().count("reports");
+        HttpResponse<String> r = srv().postZip("/api/v1/verify", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(json(r).has("permalink")).isFalse();
+        HttpResponse<String> no = srv().postZip("/api/v1/verify?keep=false", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+        assertThat(json(no).has("permalink")).isFalse();
+        assertThat(srv().count("reports")).isEqualTo(before);
+        assertProblem(srv().postZip("/api/v1/verify?keep=maybe", TestBundles.read(Samples.appGoodZip()), Optional.empty()), 400,
+                "bad-request");
+    }
+
+    @Test
+    default void reports_answersNotFound_unknownOrMalformedId() throws Exception {
+        assertProblem(srv().get("/api/v1/reports/AAAAAAAAAAAAAAAAAAAAAA", Optional.empty()), 404, "not-found");
+        assertProblem(srv().get("/api/v1/reports/not-an-id", Optional.empty()), 404, "not-found");
+        assertProblem(srv().get("/api/v1/reports/" + "A".repeat(300), Optional.empty()), 404, "not-found");
+    }
+
+    @Test
+    default void reports_areGone_afterRetention() throws Exception {
+        ServerConfig config = ServerConfig.defaults(tmp().resolve("short-retention")).withListen("127.0.0.1", 0)
+                .withJdbcUrl(Optional.of(freshJdbcUrl(Files.createDirectories(tmp().resolve("short-db")))))
+                .withReports(new ReportPolicy(java.time.Duration.ofMillis(1500), 20, 1 << 20));
+        try (TestServer s = TestServer.start(config)) {
+            String id = json(s.postZip("/api/v1/verify?keep=true", TestBundles.read(Samples.appGoodZip()), Optional.empty()))
+                    .get("reportId").asText();
+            assertThat(s.get("/api/v1/reports/" + id, Optional.empty()).statusCode()).isEqualTo(200);
+            Thread.sleep(1600);
+            assertProblem(s.get("/api/v1/reports/" + id, Optional.empty()), 404, "not-found");
+            assertThat(s.count("reports")).as("expired reports are deleted").isZero();
+        }
+    }
+}
