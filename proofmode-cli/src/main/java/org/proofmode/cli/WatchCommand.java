@@ -23,6 +23,7 @@ import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.watch.WatchConfig;
+import org.proofmode.watch.WatchDb;
 import org.proofmode.watch.Watcher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -122,13 +123,15 @@ final class WatchCommand implements Callable<Integer> {
             folders.add(d.toAbsolutePath().normalize().toRealPath());
         }
         ProofMode pm = root.proofMode();
+        // Unlock (or create) the key, and load the database's native library, while settings are read,
+        // the folders are scanned and the first files settle; a key that cannot be unlocked stops the
+        // watcher before any proof is attempted with it.
+        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        WatchDb.loadDriverAsync();
         Settings settings = context.apply(pm.settings());
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = pm.timestamps(timestampOptions.roots());
         Optional<StampRequest> request = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
-        // Unlock (or create) the key while the folders are scanned and the first files settle; a key that
-        // cannot be unlocked stops the watcher before any proof is attempted with it.
-        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         AtomicReference<Throwable> keyFailure = new AtomicReference<>();
         WatchConfig defaults = WatchConfig.defaults(folders, recursive);
         WatchConfig config = new WatchConfig(folders, recursive, Duration.ofMillis(settleMillis), Duration.ofSeconds(rescanSeconds),

@@ -67,14 +67,23 @@ public final class Http {
         }
     }
 
-    private final HttpClient client;
     private final Timeouts timeouts;
+    private HttpClient client;
 
-    /** Creates a client with the given timeouts. */
+    /**
+     * Creates a client with the given timeouts. The connection machinery (which reads the platform's
+     * trusted certificates, a noticeable part of a second) is made at the first request, so that
+     * commands which end up asking no service do not pay for it.
+     */
     public Http(Timeouts timeouts) {
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
-        this.client = HttpClient.newBuilder().connectTimeout(timeouts.connect())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    private synchronized HttpClient client() {
+        if (client == null) {
+            client = HttpClient.newBuilder().connectTimeout(timeouts.connect()).followRedirects(HttpClient.Redirect.NEVER).build();
+        }
+        return client;
     }
 
     /**
@@ -111,7 +120,7 @@ public final class Http {
         URI uri = request.uri();
         // One deadline for the whole exchange: the request timeout alone ends at the headers, and a
         // service that then sends its body a byte a minute must not hold the command forever.
-        CompletableFuture<HttpResponse<byte[]>> f = client.sendAsync(request, info -> new Bounded(maxBytes));
+        CompletableFuture<HttpResponse<byte[]>> f = client().sendAsync(request, info -> new Bounded(maxBytes));
         HttpResponse<byte[]> r;
         try {
             r = f.get(timeouts.request().toMillis(), TimeUnit.MILLISECONDS);

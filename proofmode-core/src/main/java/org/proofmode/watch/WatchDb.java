@@ -45,6 +45,23 @@ public final class WatchDb implements AutoCloseable {
     }
 
     /**
+     * Starts loading the SQLite driver's native library on another thread (it is unpacked from the jar
+     * first, which takes a moment on a fresh process), so that {@link #open} finds it ready. Failures are
+     * left for {@link #open} to report.
+     */
+    public static void loadDriverAsync() {
+        Thread t = new Thread(() -> {
+            try {
+                org.sqlite.SQLiteJDBCLoader.initialize();
+            } catch (Exception | LinkageError e) {
+                // open() tries again and says what is wrong
+            }
+        }, "proofmode-sqlite-load");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
      * Opens the database, creating it and its tables when needed.
      *
      * @param file the database file
