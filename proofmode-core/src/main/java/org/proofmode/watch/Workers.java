@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.proofmode.ProofModeException;
+import org.proofmode.keys.SigningKey;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.Prover;
 import org.proofmode.timestamp.StampResult;
@@ -34,6 +35,8 @@ final class Workers implements ProveTask.Env {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final int capacity;
     private ScheduledExecutorService sync;
+    /** The key once it was had: later provers then know it is at hand. */
+    private volatile SigningKey unlocked;
 
     Workers(Watcher.Setup s) {
         this.s = s;
@@ -116,7 +119,13 @@ final class Workers implements ProveTask.Env {
         List<MetadataSource> sources = new ArrayList<>();
         sources.add(new WatchSource(file.snapshot(), completeAt));
         sources.addAll(s.media());
-        return new Prover(s.key(), s.home().store(), sources, s.clock()).withJ3m(s.config().j3m());
+        SigningKey k = unlocked;
+        Prover p = k != null ? new Prover(k, s.home().store(), sources, s.clock()) : new Prover(() -> {
+            SigningKey got = s.key().get();
+            unlocked = got;
+            return got;
+        }, s.home().store(), sources, s.clock());
+        return p.withJ3m(s.config().j3m());
     }
 
     @Override
