@@ -110,7 +110,7 @@ main() {
     local batch_fps catch_fps ratio ok1 ok2
     batch_fps=$(calc "$catchup / $best_batch" 1)
     catch_fps=$(calc "$catchup / $best_watch" 1)
-    ratio=$(calc "($catchup / $best_watch) / ($catchup / $best_batch)" 2)
+    ratio=$(calc "($catchup / $best_watch) / ($catchup / $best_batch)" 3)
     ok1=$(verdict "$p99" '<=' 999)
     ok2=$(verdict "$ratio" '>=' 0.8)
 

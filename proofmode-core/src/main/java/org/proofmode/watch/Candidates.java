@@ -23,6 +23,8 @@ final class Candidates {
     static final long TICK_MILLIS = 50;
     /** Looking for writers reads every process's open files: at most this often. */
     private static final long WRITER_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How many files beyond the room there is now are looked at in one tick. */
+    static final int LOOKAHEAD = 64;
 
     private final Map<String, Candidate> map = new LinkedHashMap<>();
     private long lastWriterScan = System.nanoTime() - WRITER_SCAN_NANOS;
@@ -116,14 +118,18 @@ final class Candidates {
         long nowNanos = System.nanoTime();
         List<String> ready = new ArrayList<>();
         List<String> unknown = new ArrayList<>();
+        int looked = 0;
         for (Map.Entry<String, Candidate> e : map.entrySet()) {
-            if (ready.size() + unknown.size() >= room) {
+            // Beyond the room there is now, a few more are looked at, so that one look at the processes
+            // clears files for the next ticks too: a burst or a catch-up never waits on that look.
+            if (ready.size() >= room || looked >= room + LOOKAHEAD) {
                 break;
             }
             Candidate c = e.getValue();
             if (c.inFlight || !due.test(e.getKey())) {
                 continue;
             }
+            looked++;
             try {
                 BasicFileAttributes a = Files.readAttributes(Path.of(e.getKey()), BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 c.touch(a.size(), a.lastModifiedTime().to(TimeUnit.NANOSECONDS));
@@ -132,7 +138,11 @@ final class Candidates {
                 continue;
             }
             if (c.settled(nowNanos, settleNanos)) {
-                (c.noWriter ? ready : unknown).add(e.getKey());
+                if (!c.noWriter) {
+                    unknown.add(e.getKey());
+                } else if (ready.size() < room) {
+                    ready.add(e.getKey());
+                }
             }
         }
         if (unknown.isEmpty() || nowNanos - lastWriterScan < WRITER_SCAN_NANOS) {
@@ -148,7 +158,9 @@ final class Candidates {
                 c.stableSince = nowNanos;
             } else {
                 c.noWriter = true;
-                ready.add(r);
+                if (ready.size() < room) {
+                    ready.add(r);
+                }
             }
         }
         return ready;
