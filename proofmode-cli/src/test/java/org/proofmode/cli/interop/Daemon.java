@@ -9,6 +9,13 @@ import java.util.concurrent.TimeUnit;
 
 /** Starts {@code proofmode} from the shaded jar as a long-running process with its output in a log file. */
 final class Daemon {
+    /** Every process started here; those still alive when the test JVM ends (a failed test) are killed. */
+    private static final List<Process> STARTED = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> STARTED.forEach(p -> p.destroyForcibly()), "kill-test-daemons"));
+    }
+
     private Daemon() {}
 
     /** The command line {@code java -jar proofmode.jar ARGS}, after {@code prefix} (e.g. setpriv). */
@@ -26,7 +33,9 @@ final class Daemon {
         ProcessBuilder b = new ProcessBuilder(command(prefix, args)).redirectErrorStream(true).redirectOutput(log.toFile());
         b.environment().put("PROOFMODE_HOME", home.toString());
         b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
-        return b.start();
+        Process p = b.start();
+        STARTED.add(p);
+        return p;
     }
 
     /** Waits up to 90 s for the log to contain {@code text}; fails the test with the log otherwise. */

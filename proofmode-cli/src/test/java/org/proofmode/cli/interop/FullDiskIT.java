@@ -36,6 +36,7 @@ class FullDiskIT {
     void watch_provesWaitingFilesOnceSpaceReturns_fullDisk() throws Exception {
         Path disk = Files.createDirectories(dir.resolve("disk"));
         mount(disk);
+        Process watcher = null;
         try {
             Path home = disk.resolve("home");
             Path media = Files.createDirectories(dir.resolve("media"));
@@ -43,7 +44,7 @@ class FullDiskIT {
             assertThat(key.exitCode()).as(key.describe()).isZero();
 
             Path log = dir.resolve("watch.log");
-            Process watcher = Daemon.start(home, log, List.of(), "watch", "--settle-ms", "100", media.toString());
+            watcher = Daemon.start(home, log, List.of(), "watch", "--settle-ms", "100", media.toString());
             Map<String, Path> byHash = new LinkedHashMap<>();
             Path first = TestMedia.jpeg(media, "first.jpg", 1);
             byHash.put(TestMedia.sha256(first), first);
@@ -82,6 +83,9 @@ class FullDiskIT {
             assertThat(s.path("files").path("pending").asLong()).as(status.stdout()).isZero();
             assertThat(s.path("diskFull").asBoolean()).as(status.stdout()).isFalse();
         } finally {
+            if (watcher != null && watcher.isAlive()) {
+                watcher.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
             ExternalTool.run(List.of("umount", "-l", disk.toString()), Map.of(), Duration.ofSeconds(30));
         }
     }
