@@ -267,6 +267,15 @@ public final class Prover {
         CompletableFuture<ProofRecord.Builder> pending = early.orElseGet(
                 () -> key.ready() ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
         SigningKey signer = key.get();
+        Instant keyMade = signer.signingPublicKey().getCreationTime().toInstant();
+        if (now.isBefore(keyMade)) {
+            // The key was made by this command after the file was read: no signature may predate its key,
+            // so the proof takes the time now, and the context is taken again with it.
+            now = keyMade.isAfter(clock.instant()) ? keyMade : clock.instant().truncatedTo(ChronoUnit.SECONDS);
+            if (early.isEmpty()) {
+                pending = CompletableFuture.completedFuture(context(new MediaFile(path, type.get(), hashed.size(), now)));
+            }
+        }
         Signed signed = StreamSigner.sign(signer, hashed, now);
         ProofRecord.Builder context = join(pending);
         ProofRecord record = finish(context, h, now, options.notes(), Optional.of(signer));

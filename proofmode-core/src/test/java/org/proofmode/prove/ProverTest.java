@@ -8,13 +8,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,10 @@ import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.proof.ProofTimes;
 import org.proofmode.sign.StreamSigner;
+import org.proofmode.verify.Verdict;
+import org.proofmode.verify.VerificationReport;
 
 class ProverTest {
     @TempDir
@@ -116,6 +120,30 @@ class ProverTest {
 
         assertThat(sourceThreads).containsExactly("proofmode-context");
         assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
+    }
+
+    @Test
+    void prove_signsNoEarlierThanKeyWasMade_keyMadeAfterFileWasRead() throws Exception {
+        ProofMode fresh = ProofMode.at(dir.resolve("fresh-home"));
+        Path small = TestHomes.jpegLike(dir.resolve("first.jpg"), 3, 1000);
+        Supplier<SigningKey> madeLater = () -> {
+            try {
+                // as a first command does: the file is read, then the new key is made a second later
+                Thread.sleep(1_100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            fresh.keys().create(KeyType.ED25519, Optional.of(TestHomes.passphrase()));
+            return fresh.keys().unlock(TestHomes.passphrase());
+        };
+
+        ProveResult r = fresh.prover(madeLater, fresh.store(), List.of(recordingSource)).prove(small, options(StreamSigner.Progress.NONE));
+
+        VerificationReport report = fresh.verifier(List.of()).verify(r.proofFolder().orElseThrow(), Optional.of(small));
+        assertThat(report.verdict()).as(report.allChecks().toString()).isEqualTo(Verdict.TRUSTED);
+        Instant made = fresh.keys().certificate().getPublicKey().getCreationTime().toInstant();
+        assertThat(ProofTimes.parse(recordOf(r).get(ProofFields.PROOF_GENERATED).orElseThrow()).orElseThrow()).isAfterOrEqualTo(made);
     }
 
     @Test
