@@ -267,10 +267,11 @@ public final class Prover {
         CompletableFuture<ProofRecord.Builder> pending = early.orElseGet(
                 () -> key.ready() ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
         SigningKey signer = key.get();
-        Instant keyMade = signer.signingPublicKey().getCreationTime().toInstant();
+        Instant keyMade = validFrom(signer);
         if (now.isBefore(keyMade)) {
-            // The key was made by this command after the file was read: no signature may predate its key,
-            // so the proof takes the time now, and the context is taken again with it.
+            // The key was made by this command after the file was read: no signature may predate its key
+            // or its self-signatures (an RSA key's are made seconds after its creation time), so the proof
+            // takes the time now, and the context is taken again with it.
             now = keyMade.isAfter(clock.instant()) ? keyMade : clock.instant().truncatedTo(ChronoUnit.SECONDS);
             if (early.isEmpty()) {
                 pending = CompletableFuture.completedFuture(context(new MediaFile(path, type.get(), hashed.size(), now)));
@@ -330,6 +331,20 @@ public final class Prover {
         boolean ready() {
             return value != null;
         }
+    }
+
+    /** When the key became usable: its creation, or the latest signature on its certificate if later. */
+    private static Instant validFrom(SigningKey k) {
+        Instant t = k.signingPublicKey().getCreationTime().toInstant();
+        for (org.bouncycastle.openpgp.PGPPublicKey pk : k.certificate()) {
+            for (java.util.Iterator<org.bouncycastle.openpgp.PGPSignature> it = pk.getSignatures(); it.hasNext();) {
+                Instant made = it.next().getCreationTime().toInstant();
+                if (made.isAfter(t)) {
+                    t = made;
+                }
+            }
+        }
+        return t;
     }
 
     private static ProofRecord.Builder join(CompletableFuture<ProofRecord.Builder> context) {

@@ -19,6 +19,8 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -122,8 +124,9 @@ class ProverTest {
         assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
     }
 
-    @Test
-    void prove_signsNoEarlierThanKeyWasMade_keyMadeAfterFileWasRead() throws Exception {
+    @ParameterizedTest
+    @EnumSource(KeyType.class)
+    void prove_signsNoEarlierThanKeyWasMade_keyMadeAfterFileWasRead(KeyType type) throws Exception {
         ProofMode fresh = ProofMode.at(dir.resolve("fresh-home"));
         Path small = TestHomes.jpegLike(dir.resolve("first.jpg"), 3, 1000);
         Supplier<SigningKey> madeLater = () -> {
@@ -134,7 +137,7 @@ class ProverTest {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
-            fresh.keys().create(KeyType.ED25519, Optional.of(TestHomes.passphrase()));
+            fresh.keys().create(type, Optional.of(TestHomes.passphrase()));
             return fresh.keys().unlock(TestHomes.passphrase());
         };
 
