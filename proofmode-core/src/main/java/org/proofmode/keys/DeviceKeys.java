@@ -480,9 +480,7 @@ public final class DeviceKeys {
 
     private static KeyRingInfo inspect(PGPSecretKeyRing ring, String name) {
         try {
-            KeyRingInfo info = PGPainless.inspectKeyRing(ring);
-            info.getSigningSubkeys();
-            return info;
+            return PGPainless.inspectKeyRing(ring);
         } catch (RuntimeException e) {
             throw new ProofModeException(Failure.UNSUPPORTED,
                     name + ": no valid self-signature (" + OpenPgpKeys.oneLine(e) + ")", e);

@@ -272,7 +272,8 @@ public final class Prover {
             // The key was made by this command after the file was read: no signature may predate its key
             // or its self-signatures (an RSA key's are made seconds after its creation time), so the proof
             // takes the time now, and the context is taken again with it.
-            now = keyMade.isAfter(clock.instant()) ? keyMade : clock.instant().truncatedTo(ChronoUnit.SECONDS);
+            Instant later = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+            now = later.isBefore(keyMade) ? keyMade : later;
             if (early.isEmpty()) {
                 pending = CompletableFuture.completedFuture(context(new MediaFile(path, type.get(), hashed.size(), now)));
             }
