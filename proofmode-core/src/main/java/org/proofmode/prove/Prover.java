@@ -262,12 +262,14 @@ public final class Prover {
         }
         // The context is taken while the key is still being unlocked (a command's first proof), or on
         // this thread when the key is at hand.
+        boolean keyAtHand = key.ready();
         Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
         MediaFile media = new MediaFile(path, type.get(), hashed.size(), now);
         CompletableFuture<ProofRecord.Builder> pending = early.orElseGet(
-                () -> key.ready() ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
+                () -> keyAtHand ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
         SigningKey signer = key.get();
-        Instant keyMade = validFrom(signer);
+        // A key had before the time was read was made, self-signatures included, before it too.
+        Instant keyMade = keyAtHand ? now : validFrom(signer);
         if (now.isBefore(keyMade)) {
             // The key was made by this command after the file was read: no signature may predate its key
             // or its self-signatures (an RSA key's are made seconds after its creation time), so the proof
