@@ -158,17 +158,7 @@ create_device_key() {
 }
 
 fresh_run_state() {
-    # The previous run's store is moved aside, not deleted: deleting thousands of files just before a
-    # run makes the file system's inode allocator slower for the next tens of seconds (ext4 skips
-    # recently freed inodes), a cost of the benchmark's clean-up that no real run pays. The work dir,
-    # with every old store, is deleted at exit.
-    local n
-    for n in 1 2 3 4 5 6 7 8 9; do
-        [[ -e $WORK/old-$n ]] || break
-    done
-    mkdir -p "$WORK/old-$n"
-    [[ -e $OUT ]] && mv -- "$OUT" "$WORK/old-$n/out"
-    [[ -e $RUN_HOME ]] && mv -- "$RUN_HOME" "$WORK/old-$n/home"
+    set_aside "$OUT" "$RUN_HOME"
     cp -a -- "$KEY_HOME" "$RUN_HOME"
 }
 

@@ -139,19 +139,6 @@ make_files() { # DIR COUNT SIZE
 }
 
 WATCHER_PID=
-# Moves earlier runs' files out of the way instead of deleting them: deleting thousands of files just
-# before a run slows the file system's inode allocation for the next tens of seconds (ext4 skips
-# recently freed inodes), a cost of the benchmark's clean-up that no real run pays. The work dir, with
-# everything set aside, is deleted at exit.
-set_aside() { # PATH...
-    local p
-    mkdir -p "$WORK/old"
-    for p in "$@"; do
-        [[ -e $p ]] && mv -- "$p" "$(mktemp -d "$WORK/old/XXXXXX")/"
-    done
-    return 0
-}
-
 start_watcher() { # HOME LOG SETTLE [OPTIONS...]
     local home=$1 logf=$2 settle=$3; shift 3
     PROOFMODE_HOME=$home java -jar "$JAR" watch --log-format json --settle-ms "$settle" "$@" "$WATCHED" 2>"$logf" &
