@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.keys.SigningKey;
 
 /**
  * What a command may touch of the outside world: its output streams, its environment and its terminal.
@@ -14,24 +15,46 @@ import java.util.Optional;
  * @param err diagnostics
  * @param env environment variables
  * @param terminal the terminal, or {@link Terminal#NONE}
+ * @param cwd the folder relative paths on the command line are relative to, absolute
+ * @param heldKey the device key, already unlocked by the agent that runs this command, if any
  */
-public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Terminal terminal) {
+public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Terminal terminal, Path cwd,
+        Optional<SigningKey> heldKey) {
     /** Validates the fields. */
     public CliContext {
         Objects.requireNonNull(out, "out");
         Objects.requireNonNull(err, "err");
         env = Map.copyOf(env);
         Objects.requireNonNull(terminal, "terminal");
+        if (!cwd.isAbsolute()) {
+            throw new IllegalArgumentException("not an absolute folder: " + cwd);
+        }
+        Objects.requireNonNull(heldKey, "heldKey");
+    }
+
+    /** A command run by this process itself, in its working folder, with no key held for it. */
+    public CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Terminal terminal) {
+        this(out, err, env, terminal, Path.of("").toAbsolutePath(), Optional.empty());
+    }
+
+    /** A path given on the command line, made absolute against {@link #cwd()}. */
+    public Path resolve(Path p) {
+        return cwd.resolve(p);
     }
 
     /** {@code PROOFMODE_HOME}, or {@code .proofmode} in the user's home ({@code HOME}, as the shell knows it). */
     public Path home() {
-        return nonBlank("PROOFMODE_HOME").map(Path::of)
-                .orElseGet(() -> nonBlank("HOME").map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home")))
+        return home(env, cwd);
+    }
+
+    /** {@link #home()} of a command with this environment and working folder. */
+    static Path home(Map<String, String> env, Path cwd) {
+        return nonBlank(env, "PROOFMODE_HOME").map(s -> cwd.resolve(s))
+                .orElseGet(() -> nonBlank(env, "HOME").map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home")))
                         .resolve(".proofmode"));
     }
 
-    private Optional<String> nonBlank(String name) {
+    private static Optional<String> nonBlank(Map<String, String> env, String name) {
         return Optional.ofNullable(env.get(name)).filter(s -> !s.isBlank());
     }
 }

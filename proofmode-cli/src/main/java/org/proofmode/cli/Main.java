@@ -2,8 +2,10 @@ package org.proofmode.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -40,6 +42,7 @@ import picocli.CommandLine.Option;
             "  proofmode timestamp sync                  retry timestamps queued while offline",
             "  proofmode serve                           web page and API on http://127.0.0.1:8080/",
             "  proofmode watch --recursive ~/Sync/Camera prove every photo that arrives, until stopped",
+            "  proofmode agent &                         keep the key unlocked: later proves start fast",
             "  proofmode status                          what the watcher watches, its queue and errors",
             "  proofmode wipe --all                      panic wipe: proofs and keys (asks first)",
             "", ExitCodes.HELP_TABLE})
@@ -52,7 +55,7 @@ public final class Main {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
             InspectCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class,
-            CommandLine.HelpCommand.class);
+            AgentCommand.class, CommandLine.HelpCommand.class);
 
     final CliContext ctx;
 
@@ -69,6 +72,12 @@ public final class Main {
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
+        // A running agent takes the command before anything else is loaded.
+        OptionalInt byAgent = AgentClient.run(args, System.getenv(), Path.of("").toAbsolutePath(), System.out, System.err,
+                System.console() != null);
+        if (byAgent.isPresent()) {
+            System.exit(byAgent.getAsInt());
+        }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = execute(args, new CliContext(out, err, System.getenv(), Terminal.system()));

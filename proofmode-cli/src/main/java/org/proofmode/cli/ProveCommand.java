@@ -99,7 +99,8 @@ final class ProveCommand implements Callable<Integer> {
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Media files or folders.")
     List<Path> paths;
 
-    private record Work(Path file, boolean explicit, long size) {}
+    /** A file to prove: as the command line names it, and where it is. */
+    private record Work(Path file, Path path, boolean explicit, long size) {}
 
     @Override
     public Integer call() throws Exception {
@@ -110,22 +111,29 @@ final class ProveCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         List<Work> work = new ArrayList<>();
         for (Path p : paths) {
-            if (!Files.exists(p)) {
+            Path at = ctx.resolve(p);
+            if (!Files.exists(at)) {
                 ctx.err().println("proofmode: " + p + ": no such file or folder");
                 exit = firstError(exit, ExitCodes.INPUT_MISSING);
-            } else if (Files.isDirectory(p)) {
-                collect(p, work);
+            } else if (Files.isDirectory(at)) {
+                collect(p, at, work);
             } else {
-                work.add(new Work(p, true, Files.size(p)));
+                work.add(new Work(p, at, true, Files.size(at)));
             }
         }
         if (work.isEmpty()) {
             return exit;
         }
         ProofMode pm = root.proofMode();
+        if (keyOptions.passphraseFile != null) {
+            keyOptions.passphraseFile = ctx.resolve(keyOptions.passphraseFile);
+        }
+        timestampOptions.tsaTrust.replaceAll(ctx::resolve);
         // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed. A
-        // credentialed copy (--c2pa) is signed first, so there the key is had after it.
-        CompletableFuture<SigningKey> early = c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        // credentialed copy (--c2pa) is signed first, so there the key is had after it. An agent running
+        // this command holds the key unlocked already.
+        CompletableFuture<SigningKey> early = ctx.heldKey().map(CompletableFuture::completedFuture)
+                .orElseGet(() -> c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions));
         Settings settings = context.apply(pm.settings());
         List<MetadataSource> sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
         Optional<Timestamps> timestamps = Optional.empty();
@@ -142,7 +150,7 @@ final class ProveCommand implements Callable<Integer> {
             exit = firstError(exit, o.exit());
             List<Work> credentialed = new ArrayList<>();
             for (Path p : o.files()) {
-                credentialed.add(new Work(p, true, Files.size(p)));
+                credentialed.add(new Work(p, ctx.resolve(p), true, Files.size(ctx.resolve(p))));
             }
             work = credentialed;
             if (work.isEmpty()) {
@@ -150,7 +158,7 @@ final class ProveCommand implements Callable<Integer> {
             }
         }
         CompletableFuture<SigningKey> key = early != null ? early : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
-        ProofStore store = out == null ? pm.store() : new ProofStore(out);
+        ProofStore store = out == null ? pm.store() : new ProofStore(ctx.resolve(out));
         Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, sources)
                 .withJ3m(j3m != null ? j3m : settings.j3m());
         long total = work.stream().mapToLong(Work::size).sum();
@@ -169,7 +177,7 @@ final class ProveCommand implements Callable<Integer> {
             for (Work w : work) {
                 futures.add(pool.submit(() -> {
                     try {
-                        return prover.prove(w.file(), options);
+                        return prover.prove(w.path(), options);
                     } finally {
                         bar.fileDone();
                     }
@@ -237,11 +245,12 @@ final class ProveCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void collect(Path dir, List<Work> work) throws IOException {
+    /** Adds the media of a folder, named as the command line named the folder. */
+    private static void collect(Path named, Path dir, List<Work> work) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)
                     .filter(p -> !p.getFileName().toString().startsWith(".")).sorted()::iterator) {
-                work.add(new Work(p, false, Files.size(p)));
+                work.add(new Work(named.resolve(dir.relativize(p)), p, false, Files.size(p)));
             }
         }
     }

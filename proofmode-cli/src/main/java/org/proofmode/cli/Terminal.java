@@ -29,6 +29,19 @@ public interface Terminal {
         }
     };
 
+    /** A terminal a person watches (progress is drawn on it) that cannot be asked anything: the agent's caller's. */
+    Terminal WATCHED = new Terminal() {
+        @Override
+        public boolean interactive() {
+            return true;
+        }
+
+        @Override
+        public Optional<char[]> readSecret(String prompt) {
+            return Optional.empty();
+        }
+    };
+
     /** The process's console, if it has one. */
     static Terminal system() {
         Console c = System.console();

@@ -27,7 +27,7 @@ import picocli.CommandLine.ParentCommand;
             "--proofs removes every proof set, the watcher's database and the timestamp queue. --keys overwrites "
                 + "every file of the key store (secret key, generated passphrase, identifier secret, public keys) "
                 + "with random bytes, flushes it, then deletes it. --all does both and removes the whole home "
-                + "(settings too). A running watcher is stopped first.",
+                + "(settings too). A running watcher is stopped first, and with --keys or --all a running agent.",
             "",
             "Without --yes it asks for confirmation on the terminal; without a terminal it refuses (exit 19). "
                 + "Copies elsewhere (exported bundles, backups, the media themselves) are not touched, and a "
@@ -79,6 +79,9 @@ final class WipeCommand implements Callable<Integer> {
             }
         }
         stopWatcher(ctx, pm);
+        if ((keys || all) && AgentClient.stop(home)) {
+            ctx.err().println("proofmode: the agent holding the device key stopped");
+        }
         if (keys || all) {
             pm.keys().wipe();
             ctx.err().println("proofmode: device key store overwritten and removed");

@@ -84,6 +84,15 @@ public final class ExternalTool {
      *     (it is then killed, with its children)
      */
     public static ProcessResult run(List<String> command, Map<String, String> env, Duration timeout) {
+        return run(command, env, timeout, null);
+    }
+
+    /**
+     * Runs a command as {@link #run(List, Map, Duration)} does, in the given working folder.
+     *
+     * @param workingDir the child's working folder; {@code null} for this process's
+     */
+    public static ProcessResult run(List<String> command, Map<String, String> env, Duration timeout, Path workingDir) {
         List<String> cmd = List.copyOf(command);
         Path out = null;
         Path err = null;
@@ -94,6 +103,9 @@ public final class ExternalTool {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(out.toFile())
                     .redirectError(err.toFile());
+            if (workingDir != null) {
+                pb.directory(workingDir.toFile());
+            }
             SCRUBBED.forEach(pb.environment()::remove);
             pb.environment().putAll(env);
             Process p = pb.start();

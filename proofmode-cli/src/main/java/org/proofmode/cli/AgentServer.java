@@ -1,0 +1,303 @@
+package org.proofmode.cli;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import jdk.net.ExtendedSocketOptions;
+import jdk.net.UnixDomainPrincipal;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
+
+/**
+ * The agent: holds the device key unlocked and runs {@code prove} commands of the same user, sent over a
+ * Unix socket in an owner-only folder of {@code PROOFMODE_HOME}, in a process whose code is already
+ * compiled. Like {@code gpg-agent}, it trades a key kept unlocked in one process for commands that
+ * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, and
+ * when the key file changes (rotated, replaced or wiped).
+ */
+final class AgentServer implements AutoCloseable {
+    /** The folder in {@code PROOFMODE_HOME} that holds the socket. */
+    static final String FOLDER = "agent";
+    /** The socket's name in that folder. */
+    static final String SOCKET = "agent.sock";
+
+    private final Path home;
+    private final Path socket;
+    private final SigningKey key;
+    private final Path keyFile;
+    private final byte[] keyFileHash;
+    private final Duration idle;
+    private final String build;
+    private final ServerSocketChannel server;
+    private final UserPrincipal owner;
+    private final AtomicInteger active = new AtomicInteger();
+    private volatile long lastUsed = System.nanoTime();
+
+    private AgentServer(Path home, Path socket, SigningKey key, Path keyFile, Duration idle, ServerSocketChannel server)
+            throws IOException {
+        this.home = home;
+        this.socket = socket;
+        this.key = key;
+        this.keyFile = keyFile;
+        this.keyFileHash = hash(keyFile).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                "the device key file " + keyFile + " vanished"));
+        this.idle = idle;
+        this.build = AgentProtocol.build();
+        this.server = server;
+        this.owner = Files.getOwner(socket);
+    }
+
+    /** The socket of the agent of a home, whether or not one runs. */
+    static Path socket(Path home) {
+        return home.resolve(FOLDER).resolve(SOCKET);
+    }
+
+    /**
+     * Opens the agent's socket.
+     *
+     * @param home the home whose key the agent holds
+     * @param key that key, unlocked
+     * @param keyFile the file it was read from, watched for changes
+     * @param idle how long the agent may go unused before it stops; zero for never
+     * @throws ProofModeException with {@link Failure#IO} if an agent already runs for this home or the
+     *     socket cannot be made
+     */
+    static AgentServer open(Path home, SigningKey key, Path keyFile, Duration idle) {
+        Path socket = socket(home);
+        try {
+            AtomicFiles.ownerOnlyDirectory(socket.getParent());
+            checkNoneRuns(home);
+            Files.deleteIfExists(socket);
+            ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                server.bind(UnixDomainSocketAddress.of(socket));
+                Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+                return new AgentServer(home, socket, key, keyFile, idle, server);
+            } catch (IOException | RuntimeException e) {
+                server.close();
+                Files.deleteIfExists(socket);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot open the agent's socket " + socket + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Fails if an agent runs for this home already.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if one does
+     */
+    static void checkNoneRuns(Path home) {
+        Path socket = socket(home);
+        if (Files.exists(socket) && answers(socket)) {
+            throw new ProofModeException(Failure.IO, "an agent is already running for " + home
+                    + " (stop it with: proofmode agent --stop)");
+        }
+    }
+
+    private static boolean answers(Path socket) {
+        try (SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            return ch.isConnected();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The socket commands connect to. */
+    Path socket() {
+        return socket;
+    }
+
+    /** Serves commands until stopped or idle for too long; then removes the socket. */
+    void serve() {
+        Thread watchdog = new Thread(this::stopWhenIdle, "proofmode-agent-idle");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        try {
+            while (server.isOpen()) {
+                SocketChannel ch;
+                try {
+                    ch = server.accept();
+                } catch (ClosedChannelException e) {
+                    break;
+                } catch (IOException e) {
+                    if (!server.isOpen()) {
+                        break;
+                    }
+                    continue;
+                }
+                active.incrementAndGet();
+                lastUsed = System.nanoTime();
+                Thread t = new Thread(() -> {
+                    try {
+                        handle(ch);
+                    } finally {
+                        lastUsed = System.nanoTime();
+                        active.decrementAndGet();
+                    }
+                }, "proofmode-agent-command");
+                t.start();
+            }
+        } finally {
+            watchdog.interrupt();
+            close();
+        }
+    }
+
+    private void stopWhenIdle() {
+        if (idle.isZero()) {
+            return;
+        }
+        try {
+            while (server.isOpen()) {
+                Thread.sleep(Math.min(1000, Math.max(10, idle.toMillis() / 4)));
+                if (active.get() == 0 && System.nanoTime() - lastUsed >= idle.toNanos()) {
+                    close();
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Stops serving and removes the socket; commands already running finish. */
+    @Override
+    public void close() {
+        try {
+            server.close();
+        } catch (IOException e) {
+            // closing anyway
+        }
+        try {
+            Files.deleteIfExists(socket);
+        } catch (IOException e) {
+            // a socket left behind is found not to answer and replaced by the next agent
+        }
+    }
+
+    private void handle(SocketChannel ch) {
+        try (ch) {
+            DataInputStream in = new DataInputStream(new BufferedInputStream(AgentProtocol.input(ch)));
+            AgentProtocol.Frames frames = new AgentProtocol.Frames(new BufferedOutputStream(AgentProtocol.output(ch)));
+            UnixDomainPrincipal peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED);
+            if (!owner.equals(peer.user())) {
+                frames.refuse("the agent serves its own user only");
+                return;
+            }
+            AgentProtocol.Request r = AgentProtocol.Request.read(in);
+            if (r.kind() == AgentProtocol.Kind.STOP) {
+                close();
+                frames.exit(ExitCodes.OK);
+                return;
+            }
+            if (!r.build().equals(build)) {
+                close();
+                frames.refuse("the running agent is of another build of proofmode; it stopped (start it again: proofmode agent)");
+                return;
+            }
+            Optional<byte[]> keyNow = hash(keyFile);
+            if (keyNow.isEmpty() || !Arrays.equals(keyNow.get(), keyFileHash)) {
+                close();
+                frames.refuse("the device key changed since the agent unlocked it; the agent stopped");
+                return;
+            }
+            if (!forwardable(r.args())) {
+                frames.refuse("the agent runs 'prove' only");
+                return;
+            }
+            run(r, in, frames, ch);
+        } catch (IOException e) {
+            // the command went away; its proofs so far are whole, the rest were not started
+        }
+    }
+
+    private void run(AgentProtocol.Request r, DataInputStream in, AgentProtocol.Frames frames, SocketChannel ch) throws IOException {
+        Map<String, String> env = new HashMap<>(r.env());
+        env.remove("PROOFMODE_PASSPHRASE");
+        env.put("PROOFMODE_HOME", home.toString());
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.OUT), StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.ERR), StandardCharsets.UTF_8), true);
+        Terminal terminal = r.interactive() ? Terminal.WATCHED : Terminal.NONE;
+        CliContext ctx = new CliContext(out, err, env, terminal, r.cwd(), Optional.of(key));
+        // A command whose caller went away (Ctrl-C) is interrupted: files not yet proved are not started.
+        Thread runner = Thread.currentThread();
+        Object lock = new Object();
+        boolean[] done = {false};
+        Thread hangup = new Thread(() -> {
+            try {
+                while (in.read() != -1) {
+                    // the caller sends nothing more
+                }
+            } catch (IOException e) {
+                // closed: the command ended, or the caller went away
+            }
+            synchronized (lock) {
+                if (!done[0]) {
+                    runner.interrupt();
+                }
+            }
+        }, "proofmode-agent-hangup");
+        hangup.setDaemon(true);
+        hangup.start();
+        int code;
+        try {
+            code = Main.execute(r.args().toArray(String[]::new), ctx);
+        } finally {
+            synchronized (lock) {
+                done[0] = true;
+            }
+            Thread.interrupted();
+        }
+        out.flush();
+        err.flush();
+        if (ch.isOpen()) {
+            frames.exit(code);
+        }
+    }
+
+    private static Optional<byte[]> hash(Path file) {
+        try {
+            MessageDigest md = Digests.newSha256();
+            return Optional.of(md.digest(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Arguments of a command the agent can run for its caller: {@code prove}, without what needs another secret. */
+    static boolean forwardable(List<String> args) {
+        for (String a : args) {
+            if (a.equals("--c2pa") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")
+                    || a.equals("--")) {
+                return false;
+            }
+        }
+        return args.stream().filter(a -> !a.startsWith("-")).findFirst().filter("prove"::equals).isPresent();
+    }
+}

@@ -1,0 +1,222 @@
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.ProofMode;
+import org.proofmode.ProofModeException;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
+
+/** The agent in this JVM: what it runs, what it refuses, and when it stops. */
+class AgentTest {
+    private static final String PASSPHRASE = "agent test passphrase";
+
+    @TempDir
+    Path dir;
+
+    private record Answer(OptionalInt exit, String out, String err) {}
+
+    private Path home() {
+        return dir.resolve("home");
+    }
+
+    private SigningKey key() {
+        Cli.Result made = new Cli(home()).env("PROOFMODE_PASSPHRASE", PASSPHRASE).run("keys", "create");
+        assertThat(made.exit()).as(made.err()).isZero();
+        return ProofMode.at(home()).keys().unlock(Passphrase.adopt(PASSPHRASE.toCharArray()));
+    }
+
+    private AgentServer start(SigningKey key, Duration idle) {
+        AgentServer server = AgentServer.open(home(), key, ProofMode.at(home()).keys().secretFile(), idle);
+        Thread t = new Thread(server::serve, "agent-under-test");
+        t.setDaemon(true);
+        t.start();
+        return server;
+    }
+
+    private Answer client(Path cwd, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        OptionalInt exit = AgentClient.run(args, Map.of("PROOFMODE_HOME", home().toString()), cwd,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Answer(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Path photo(Path folder, String name, int seed) throws IOException {
+        byte[] b = new byte[4096];
+        new java.util.Random(seed).nextBytes(b);
+        b[0] = (byte) 0xFF;
+        b[1] = (byte) 0xD8;
+        b[2] = (byte) 0xFF;
+        b[3] = (byte) 0xE0;
+        return Files.write(Files.createDirectories(folder).resolve(name), b);
+    }
+
+    @Test
+    void run_provesRelativeToCallersFolder_withHeldKey() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            assertThat(server.socket()).exists();
+            Path work = dir.resolve("work");
+            photo(work.resolve("in"), "a.jpg", 1);
+            Answer a = client(work, "prove", "--out", "out", "in");
+            assertThat(a.exit()).hasValue(0);
+            String sha = a.out().substring(0, 64);
+            assertThat(a.out()).isEqualTo(sha + "  in/a.jpg\n");
+            assertThat(work.resolve("out").resolve(sha).resolve(sha + ".proof.json")).isRegularFile();
+            Cli.Result verified = new Cli(home()).run("verify", work.resolve("out").resolve(sha).toString());
+            assertThat(verified.exit()).as(verified.out() + verified.err()).isZero();
+        }
+    }
+
+    @Test
+    void run_empty_noAgentRuns() {
+        Answer a = client(dir, "prove", "x.jpg");
+        assertThat(a.exit()).isEmpty();
+        assertThat(a.err()).isEmpty();
+    }
+
+    @Test
+    void run_empty_socketLeftByDeadAgent() throws Exception {
+        Path socket = AgentServer.socket(home());
+        Files.createDirectories(socket.getParent());
+        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dead.bind(UnixDomainSocketAddress.of(socket));
+        }
+        assertThat(socket).exists();
+        assertThat(client(dir, "prove", "x.jpg").exit()).isEmpty();
+        // A new agent takes the place of the dead one.
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            assertThat(server.socket()).exists();
+            photo(dir, "b.jpg", 2);
+            assertThat(client(dir, "prove", "b.jpg").exit()).hasValue(0);
+        }
+    }
+
+    @Test
+    void open_fails_agentRunsAlready() {
+        SigningKey key = key();
+        try (AgentServer server = start(key, Duration.ZERO)) {
+            assertThat(server.socket()).exists();
+            assertThatThrownBy(() -> AgentServer.open(home(), key, ProofMode.at(home()).keys().secretFile(), Duration.ZERO))
+                    .isInstanceOf(ProofModeException.class).hasMessageContaining("an agent is already running for " + home());
+        }
+    }
+
+    @Test
+    void run_refusedAndAgentStops_keyFileChanged() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            Path keyFile = ProofMode.at(home()).keys().secretFile();
+            Files.writeString(keyFile, Files.readString(keyFile) + "\n");
+            photo(dir, "c.jpg", 3);
+            Answer a = client(dir, "prove", "c.jpg");
+            assertThat(a.exit()).isEmpty();
+            assertThat(a.err()).isEqualTo("proofmode: agent: the device key changed since the agent unlocked it; the agent "
+                    + "stopped; running here\n");
+            assertThat(server.socket()).doesNotExist();
+        }
+    }
+
+    @Test
+    void serve_refusesAndStops_otherBuild() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO);
+                SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(server.socket()))) {
+            new AgentProtocol.Request(AgentProtocol.Kind.RUN, "another build", dir, false, List.of("prove", "x.jpg"), Map.of())
+                    .write(new DataOutputStream(AgentProtocol.output(ch)));
+            DataInputStream in = new DataInputStream(AgentProtocol.input(ch));
+            assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
+            assertThat(AgentProtocol.readString(in)).contains("another build");
+            assertThat(server.socket()).doesNotExist();
+        }
+    }
+
+    @Test
+    void serve_refuses_commandOtherThanProve() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO);
+                SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(server.socket()))) {
+            new AgentProtocol.Request(AgentProtocol.Kind.RUN, AgentProtocol.build(), dir, false, List.of("keys", "export"), Map.of())
+                    .write(new DataOutputStream(AgentProtocol.output(ch)));
+            DataInputStream in = new DataInputStream(AgentProtocol.input(ch));
+            assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
+            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove' only");
+            assertThat(server.socket()).exists();
+        }
+    }
+
+    @Test
+    void stop_stopsAgent_running() {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            assertThat(AgentClient.stop(home())).isTrue();
+            assertThat(server.socket()).doesNotExist();
+            assertThat(AgentClient.stop(home())).isFalse();
+        }
+    }
+
+    @Test
+    void serve_returns_idleLongerThanAllowed() throws Exception {
+        AgentServer server = AgentServer.open(home(), key(), ProofMode.at(home()).keys().secretFile(), Duration.ofMillis(200));
+        Thread t = new Thread(server::serve);
+        t.start();
+        t.join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(t.isAlive()).isFalse();
+        assertThat(server.socket()).doesNotExist();
+    }
+
+    @Test
+    void forwardable_onlyProveWithoutOtherSecrets() {
+        assertThat(AgentServer.forwardable(List.of("prove", "a.jpg"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("--stacktrace", "prove", "--notes", "x", "a.jpg"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("prove", "--c2pa", "a.jpg"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("prove", "--help"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("verify", "a.zip"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("keys", "export", "prove"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of())).isFalse();
+    }
+
+    @Test
+    void read_fails_notARequest() {
+        byte[] junk = "GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        assertThatThrownBy(() -> AgentProtocol.Request.read(new DataInputStream(new ByteArrayInputStream(junk))))
+                .isInstanceOf(IOException.class).hasMessage("not a proofmode agent request");
+    }
+
+    @Test
+    void read_roundTrips_request() throws Exception {
+        AgentProtocol.Request r = new AgentProtocol.Request(AgentProtocol.Kind.RUN, "b", dir, true,
+                List.of("prove", "ünïcode.jpg"), Map.of("LANG", "de_DE.UTF-8"));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        r.write(new DataOutputStream(bytes));
+        assertThat(AgentProtocol.Request.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())))).isEqualTo(r);
+    }
+
+    @Test
+    void parse_readsIdleTimes() {
+        assertThat(AgentCommand.parse("90")).isEqualTo(Duration.ofSeconds(90));
+        assertThat(AgentCommand.parse("30s")).isEqualTo(Duration.ofSeconds(30));
+        assertThat(AgentCommand.parse("10m")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(AgentCommand.parse("2h")).isEqualTo(Duration.ofHours(2));
+        assertThat(AgentCommand.parse("0")).isZero();
+        assertThatThrownBy(() -> AgentCommand.parse("soon")).isInstanceOf(ProofModeException.class)
+                .hasMessage("--idle: soon is not a time like 90, 30s, 10m or 2h");
+    }
+}

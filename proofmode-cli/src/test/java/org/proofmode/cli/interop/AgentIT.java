@@ -1,0 +1,110 @@
+package org.proofmode.cli.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
+
+/**
+ * {@code proofmode agent} from the shaded jar, as users run it: it unlocks the key once, and later
+ * {@code prove} commands without a passphrase, run from another folder with relative paths, are proved
+ * with its key; it stops on {@code --stop}, and when the key file changes, commands run by themselves again.
+ */
+class AgentIT {
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void prove_usesAgentsKey_noPassphraseGiven() throws Exception {
+        Path home = dir.resolve("home");
+        ProofModeJar jar = ProofModeJar.at(home);
+        ProcessResult created = jar.run("keys", "create");
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path photo = TestMedia.jpeg(Files.createDirectories(work.resolve("shots")), "a.jpg", 7);
+        String sha = TestMedia.sha256(photo);
+
+        // Without the agent, no passphrase means no key.
+        ProcessResult alone = client(home, work, "prove", "shots/a.jpg");
+        assertThat(alone.exitCode()).as(alone.describe()).isEqualTo(67);
+
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
+        Daemon.await(log, "agent ready for " + home);
+        Path socket = home.resolve("agent").resolve("agent.sock");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent()))).isEqualTo("rwx------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket))).isEqualTo("rw-------");
+
+        ProcessResult viaAgent = client(home, work, "prove", "--notes", "by the agent", "shots/a.jpg", "--out", "proofs");
+        assertThat(viaAgent.exitCode()).as(viaAgent.describe()).isZero();
+        assertThat(viaAgent.stdout()).isEqualTo(sha + "  shots/a.jpg\n");
+        Path folder = work.resolve("proofs").resolve(sha);
+        assertThat(Files.readString(folder.resolve(sha + ".proof.json"))).contains("by the agent");
+        ProcessResult verified = client(home, work, "verify", "proofs/" + sha);
+        assertThat(verified.exitCode()).as(verified.describe()).isZero();
+
+        // The same answers as a command alone: a missing file and a bad option.
+        ProcessResult missing = client(home, work, "prove", "shots/none.jpg");
+        assertThat(missing.exitCode()).isEqualTo(61);
+        assertThat(missing.stderr()).isEqualTo("proofmode: shots/none.jpg: no such file or folder\n");
+        assertThat(client(home, work, "prove", "--bogus", "shots/a.jpg").exitCode()).isEqualTo(37);
+
+        ProcessResult stop = client(home, work, "agent", "--stop");
+        assertThat(stop.exitCode()).as(stop.describe()).isZero();
+        assertThat(stop.stderr()).contains("agent stopped");
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(agent.exitValue()).isZero();
+        assertThat(socket).doesNotExist();
+        assertThat(client(home, work, "prove", "--force", "shots/a.jpg").exitCode()).isEqualTo(67);
+    }
+
+    @Test
+    void prove_runsAlone_keyChangedSinceAgentStarted() throws Exception {
+        Path home = dir.resolve("home");
+        ProofModeJar jar = ProofModeJar.at(home);
+        assertThat(jar.run("keys", "create").exitCode()).isZero();
+        Path photo = TestMedia.jpeg(dir, "b.jpg", 8);
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent");
+        Daemon.await(log, "agent ready for " + home);
+
+        ProcessResult rotated = jar.run("keys", "rotate");
+        assertThat(rotated.exitCode()).as(rotated.describe()).isZero();
+        ProcessResult after = client(home, dir, "prove", photo.toString());
+        assertThat(after.stderr()).contains("proofmode: agent: the device key changed since the agent unlocked it; the agent stopped; running here");
+        assertThat(after.exitCode()).as(after.describe()).isEqualTo(67);
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(home.resolve("agent").resolve("agent.sock")).doesNotExist();
+    }
+
+    @Test
+    void agent_refusesSecond_oneRunsAlready() throws Exception {
+        Path home = dir.resolve("home");
+        assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "20s");
+        Daemon.await(log, "agent ready for " + home);
+        ProcessResult second = ProofModeJar.at(home).run("agent");
+        assertThat(second.exitCode()).isEqualTo(1);
+        assertThat(second.stderr()).contains("an agent is already running for " + home);
+        // Unused for its idle time, it stops by itself.
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(log)).contains("proofmode: agent stopped");
+    }
+
+    /** {@code proofmode ARGS} in {@code cwd}, without a passphrase. */
+    private static ProcessResult client(Path home, Path cwd, String... args) {
+        return ExternalTool.run(Daemon.command(List.of(), args), Map.of("PROOFMODE_HOME", home.toString()), TIMEOUT, cwd);
+    }
+}
