@@ -81,6 +81,28 @@ set_aside() { # PATH...
     return 0
 }
 
+# ---- the agent (AGENT=1) ------------------------------------------------------
+
+# With AGENT=1 the commands timed as "ours" are handed to a `proofmode agent` started before timing, the
+# way the reference's gpg hands its signing to a running gpg-agent: the key stays unlocked and the
+# prover's code stays compiled between runs. The agent runs with the given JAVA_OPTS.
+start_agent() { # HOME [JAVA_OPTS]
+    local home=$1 opts=${2:-} i
+    log "starting proofmode agent for $home (untimed)"
+    PROOFMODE_CDS=0 JAVA_OPTS=$opts PROOFMODE_HOME=$home ./proofmode agent --idle 30m >"$WORK/agent.log" 2>&1 &
+    AGENT_PID=$!
+    CLEANUP_HOOKS+=("PROOFMODE_HOME=$(printf %q "$home") ./proofmode agent --stop; kill $AGENT_PID")
+    for i in $(seq 1 1200); do
+        [[ -S $home/agent/agent.sock ]] && return 0
+        kill -0 "$AGENT_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    die "the agent did not start: $(cat "$WORK/agent.log")"
+}
+
+# Peak resident memory of the agent so far, in MiB.
+agent_rss_mib() { awk '/^VmHWM:/ { printf "%.1f", $2 / 1024 }' "/proc/$AGENT_PID/status"; }
+
 # ---- sizes, test media ------------------------------------------------------
 
 # "3M" -> 3000000, "1Gi" -> 1073741824, "12345" -> 12345

@@ -30,11 +30,14 @@ Environment:
   BENCH_DIR        where the temporary work dir is made (default $TMPDIR or /tmp)
   KEEP=1           keep the work dir
   STRICT=1         exit 1 when the ratio misses its target (>= 10)
+  AGENT=1          time `proofmode prove` handed to a `proofmode agent` started
+                   before timing (as the reference's gpg uses gpg-agent; see
+                   bench/lib.sh); peak RSS is then the agent's
 
 Needs: gpg (+ gpg-agent), sha256sum, Java 17; GNU time (/usr/bin/time) is
 used for peak RSS when present.
 Last stdout line (machine-readable):
-  prove-batch ratio=R ours_fps=F ref_fps=F ours_s=S ref_s=S ref_sample=N count=N size_bytes=N rss_mib=M
+  prove-batch agent=0|1 ratio=R ours_fps=F ref_fps=F ours_s=S ref_s=S ref_sample=N count=N size_bytes=N rss_mib=M
 EOF
 }
 
@@ -84,11 +87,17 @@ main() {
     check_ref_output "$sample"
 
     # --- ours ---
+    if [[ ${AGENT:-0} == 1 ]]; then
+        # The agent serves one home for all runs: the key home itself; each run gets a fresh --out.
+        RUN_HOME=$KEY_HOME
+        start_agent "$KEY_HOME"
+    fi
     local ours_cmd=(env "PROOFMODE_HOME=$RUN_HOME" ./proofmode prove --out "$OUT" "$MEDIA_DIR")
     log "ours: $(quote_cmd "${ours_cmd[@]}")"
     MEASURE_RSS=$measure_rss best_of "$runs" fresh_run_state "$WORK/ours.stdout" "${ours_cmd[@]}"
     local ours_s=$BEST_SECONDS rss_mib=n/a
     [[ -n $PEAK_RSS_KIB ]] && rss_mib=$(calc "$PEAK_RSS_KIB / 1024" 1)
+    [[ ${AGENT:-0} == 1 ]] && rss_mib=$(agent_rss_mib)
     check_ours_output "$count" "$WORK/ours.stdout"
 
     local ref_fps ours_fps ratio ok
@@ -99,7 +108,7 @@ main() {
 
     report "$count" "$size" "$sample" "$runs" "$ref_s" "$ref_fps" "$ours_s" "$ours_fps" \
         "$ratio" "$ok" "$rss_mib" "$(quote_cmd "${ours_cmd[@]}")"
-    echo "prove-batch ratio=$ratio ours_fps=$ours_fps ref_fps=$ref_fps ours_s=$ours_s ref_s=$ref_s ref_sample=$sample count=$count size_bytes=$size rss_mib=$rss_mib"
+    echo "prove-batch agent=${AGENT:-0} ratio=$ratio ours_fps=$ours_fps ref_fps=$ref_fps ours_s=$ours_s ref_s=$ref_s ref_sample=$sample count=$count size_bytes=$size rss_mib=$rss_mib"
 
     [[ ${STRICT:-0} == 1 && $ok == no ]] && die "ratio $ratio misses target >= $TARGET_RATIO"
     return 0
@@ -158,7 +167,9 @@ create_device_key() {
 }
 
 fresh_run_state() {
-    set_aside "$OUT" "$RUN_HOME"
+    set_aside "$OUT"
+    [[ $RUN_HOME == "$KEY_HOME" ]] && return 0
+    set_aside "$RUN_HOME"
     cp -a -- "$KEY_HOME" "$RUN_HOME"
 }
 
@@ -198,6 +209,7 @@ report() {
     echo "                         (GNUPGHOME=$GNUPGHOME; key: gpg --batch --passphrase '' --quick-gen-key 'bench <bench@example.invalid>' ed25519 sign never)"
     echo "    ours:      $ours_line"
     echo "  (PROOFMODE_PASSPHRASE is set in the environment; the device key was made before timing)"
+    [[ ${AGENT:-0} == 1 ]] && echo "  (AGENT=1: ours ran in a proofmode agent started before timing; RSS is the agent's)"
     echo
 }
 

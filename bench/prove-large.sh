@@ -22,10 +22,13 @@ Environment:
   BENCH_DIR     where the temporary work dir is made (default $TMPDIR or /tmp)
   KEEP=1        keep the work dir
   STRICT=1      exit 1 when the ratio misses its target (<= 1.3)
+  AGENT=1       time `proofmode prove` handed to a `proofmode agent` (started
+                before timing, with -Xmx64m; see bench/lib.sh); peak RSS is
+                then the agent's
 
 Needs: openssl, GNU time (/usr/bin/time, Debian package 'time'), Java 17.
 Last stdout line (machine-readable):
-  prove-large ratio=R ours_s=S openssl_s=S startup_s=S rss_mib=M size_bytes=N runs=N
+  prove-large agent=0|1 ratio=R ours_s=S openssl_s=S startup_s=S rss_mib=M size_bytes=N runs=N
 EOF
 }
 
@@ -54,6 +57,7 @@ main() {
     make_media_file "$MEDIA" "$size"
     warm_cache "$MEDIA"
 
+    [[ ${AGENT:-0} == 1 ]] && start_agent "$PM_HOME" "$JAVA_OPTS_BENCH"
     warm_up_cli
 
     local ref_cmd=(openssl dgst -sha256 "$MEDIA")
@@ -72,6 +76,7 @@ main() {
     MEASURE_RSS=1 best_of "$runs" clear_out "$WORK/ours.stdout" "${ours_cmd[@]}"
     local ours_s=$BEST_SECONDS rss_mib
     rss_mib=$(calc "$PEAK_RSS_KIB / 1024" 1)
+    [[ ${AGENT:-0} == 1 ]] && rss_mib=$(agent_rss_mib)
 
     check_hashes "$WORK/ref.stdout" "$WORK/ours.stdout"
 
@@ -81,7 +86,7 @@ main() {
 
     report "$ref_s" "$ours_s" "$startup_s" "$ratio" "$ok" "$rss_mib" "$size" "$runs" \
         "$(quote_cmd "${ref_cmd[@]}")" "$(quote_cmd "${ours_cmd[@]}")" "$(quote_cmd "${ver_cmd[@]}")"
-    echo "prove-large ratio=$ratio ours_s=$ours_s openssl_s=$ref_s startup_s=$startup_s rss_mib=$rss_mib size_bytes=$size runs=$runs"
+    echo "prove-large agent=${AGENT:-0} ratio=$ratio ours_s=$ours_s openssl_s=$ref_s startup_s=$startup_s rss_mib=$rss_mib size_bytes=$size runs=$runs"
 
     [[ ${STRICT:-0} == 1 && $ok == no ]] && die "ratio $ratio misses target <= $TARGET_RATIO"
     return 0
@@ -134,6 +139,7 @@ report() {
     echo "    ours:      $ours_line"
     echo "    start-up:  $ver_line"
     echo "  (PROOFMODE_PASSPHRASE is set in the environment; the device key was made before timing)"
+    [[ ${AGENT:-0} == 1 ]] && echo "  (AGENT=1: ours ran in a proofmode agent started before timing, -Xmx64m; RSS is the agent's)"
     echo
 }
 
