@@ -292,12 +292,16 @@ final class AgentServer implements AutoCloseable {
 
     /** Arguments of a command the agent can run for its caller: {@code prove}, without what needs another secret. */
     static boolean forwardable(List<String> args) {
+        String command = null;
         for (String a : args) {
             if (a.equals("--c2pa") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")
                     || a.equals("--")) {
                 return false;
             }
+            if (command == null && !a.startsWith("-")) {
+                command = a;
+            }
         }
-        return args.stream().filter(a -> !a.startsWith("-")).findFirst().filter("prove"::equals).isPresent();
+        return "prove".equals(command);
     }
 }

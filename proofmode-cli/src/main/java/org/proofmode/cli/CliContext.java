@@ -49,12 +49,17 @@ public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> e
 
     /** {@link #home()} of a command with this environment and working folder. */
     static Path home(Map<String, String> env, Path cwd) {
-        return nonBlank(env, "PROOFMODE_HOME").map(s -> cwd.resolve(s))
-                .orElseGet(() -> nonBlank(env, "HOME").map(Path::of).orElseGet(() -> Path.of(System.getProperty("user.home")))
-                        .resolve(".proofmode"));
+        // Plain code, no lambdas: a command handed to the agent runs this first, and little else.
+        String home = nonBlank(env, "PROOFMODE_HOME");
+        if (home != null) {
+            return cwd.resolve(home);
+        }
+        String user = nonBlank(env, "HOME");
+        return (user != null ? Path.of(user) : Path.of(System.getProperty("user.home"))).resolve(".proofmode");
     }
 
-    private static Optional<String> nonBlank(Map<String, String> env, String name) {
-        return Optional.ofNullable(env.get(name)).filter(s -> !s.isBlank());
+    private static String nonBlank(Map<String, String> env, String name) {
+        String v = env.get(name);
+        return v == null || v.isBlank() ? null : v;
     }
 }
