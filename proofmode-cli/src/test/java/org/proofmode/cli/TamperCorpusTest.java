@@ -97,6 +97,7 @@ class TamperCorpusTest {
     @MethodSource("variants")
     void verify_givesNamedCodeAndVerdict_corpusVariant(Variant v) {
         Verifier untrusting = new Verifier(List.of(), BundleLimits.DEFAULT);
+        assertThat(v.zip().getFileName().toString()).as("named after its check code").endsWith("." + v.code() + ".zip");
         if (v.expect() == TamperCorpus.Expect.REJECTED) {
             assertThatThrownBy(() -> untrusting.verify(v.zip(), Optional.empty()))
                     .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.BAD_DATA));

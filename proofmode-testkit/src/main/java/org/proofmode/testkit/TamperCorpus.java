@@ -43,7 +43,8 @@ public final class TamperCorpus {
     /**
      * One derived bundle.
      *
-     * @param name a file-name-safe name: the recipe and the source bundle
+     * @param name a file-name-safe name: the source bundle and the recipe
+     *     (the zip is {@code <name>.<code>.zip}, e.g. {@code app-flip-media.media.hash.mismatch.zip})
      * @param code the check code the report must contain
      * @param expect the verdict it must get
      * @param zip the bundle
@@ -155,7 +156,7 @@ public final class TamperCorpus {
         Map<String, byte[]> m = src.copy();
         change.accept(m);
         String name = src.label + "-" + recipe;
-        Path zip = out.resolve(name + ".zip");
+        Path zip = out.resolve(name + "." + code + ".zip");
         writeZip(zip, m, recipe.equals("duplicate-entry"));
         variants.add(new Variant(name, code, expect, zip));
     }
