@@ -20,6 +20,8 @@ Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) f
   UntrustedInputFuzzTest#proofJson      proof JSON records: records, or bad data
   UntrustedInputFuzzTest#proofCsv       proof CSV records: records, or bad data
   UntrustedInputFuzzTest#armoredKey     OpenPGP keys: certificates, or bad data
+  SignatureFuzzTest#armoredSignature    detached signatures checked against a key and media: an outcome
+                                        (valid, invalid, malformed, unverifiable), never an exception
   UntrustedInputFuzzTest#imageMetadata  EXIF/XMP/IPTC reading and image hashing of hostile files:
                                         a result or a documented exception, never an error
   C2paFuzzTest#jumbf          JUMBF boxes (only C2paFormatException; what parses writes back the same)
@@ -48,7 +50,7 @@ USAGE
 
 TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#verify"
     "UntrustedInputFuzzTest#bundleZip" "UntrustedInputFuzzTest#proofJson" "UntrustedInputFuzzTest#proofCsv"
-    "UntrustedInputFuzzTest#armoredKey" "UntrustedInputFuzzTest#imageMetadata"
+    "UntrustedInputFuzzTest#armoredKey" "SignatureFuzzTest#armoredSignature" "UntrustedInputFuzzTest#imageMetadata"
     "C2paFuzzTest#jumbf" "C2paFuzzTest#cbor" "C2paFuzzTest#cose" "C2paFuzzTest#manifestStore" "C2paFuzzTest#asset")
 # Classes whose branches guide the fuzzer: ours, and Bouncy Castle's ASN.1, CMS and TSP parsers,
 # where most of the RFC 3161 parsing happens.

@@ -30,6 +30,10 @@ import picocli.CommandLine.ParentCommand;
             "The secret key is always stored encrypted (AES-256, iterated and salted S2K) in "
                 + "PROOFMODE_HOME/keys, readable by you only; the public keys of earlier keys are kept there "
                 + "so that old proofs still verify.", ""},
+        footer = {"", "Examples:", "  proofmode keys show",
+            "  proofmode keys export > pubkey.asc            (give it to whoever must trust your proofs)",
+            "  proofmode keys protect                        (choose your own passphrase)",
+            "  proofmode keys import --key-passphrase-file old.txt secret.asc", "", ExitCodes.HELP_TABLE},
         subcommands = {KeysCommand.Create.class, KeysCommand.Show.class, KeysCommand.Export.class,
             KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class})
 final class KeysCommand implements Callable<Integer> {
@@ -111,7 +115,10 @@ final class KeysCommand implements Callable<Integer> {
 
     @Command(name = "import", mixinStandardHelpOptions = true, description = {"Use an existing OpenPGP secret key as the device key.", "",
         "The key is re-encrypted with our settings. RSA keys under 2048 bits and keys without a valid "
-            + "signing key (expired, revoked, SHA-1 self-signatures only) are refused.", ""})
+            + "signing key (expired, revoked, SHA-1 self-signatures only) are refused (exit 13).", ""},
+        footer = {"", "Examples:", "  gpg --export-secret-keys --armor alice@example.org > secret.asc",
+            "  proofmode keys import --key-passphrase-file old.txt secret.asc",
+            "  proofmode keys import --force secret.asc       (retire the current device key)", "", ExitCodes.HELP_TABLE})
     static final class Import implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;

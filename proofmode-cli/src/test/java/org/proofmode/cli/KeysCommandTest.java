@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +42,15 @@ class KeysCommandTest {
     }
 
     @Test
+    void importHelp_teachesExamplesRefusalsAndExitCodes() {
+        Cli.Result r = cli.run("keys", "import", "--help");
+
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("RSA keys under 2048 bits", "SHA-1 self-signatures only", "Examples:",
+                "proofmode keys import --key-passphrase-file", "Exit codes:", "13  unsupported");
+    }
+
+    @Test
     void export_printsArmoredPublicKeyOnly() {
         cli.run("keys", "create");
         Cli.Result r = cli.run("keys", "export");
@@ -52,6 +66,33 @@ class KeysCommandTest {
         Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 31);
         assertThat(cli.run("prove", media.toString()).exit()).isEqualTo(67);
         assertThat(cli.env("PROOFMODE_PASSPHRASE", "second passphrase").run("prove", media.toString()).exit()).isZero();
+    }
+
+    @Test
+    void proveAndProtect_clearEveryTypedPassphrase_afterUse() throws Exception {
+        cli.run("keys", "create");
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 32);
+        List<char[]> typed = new ArrayList<>();
+        Deque<String> answers = new ArrayDeque<>(List.of("first passphrase", "first passphrase", "second passphrase", "second passphrase"));
+        Cli prompted = new Cli(home).terminal(new Terminal() {
+            @Override
+            public boolean interactive() {
+                return true;
+            }
+
+            @Override
+            public Optional<char[]> readSecret(String prompt) {
+                char[] answer = answers.removeFirst().toCharArray();
+                typed.add(answer);
+                return Optional.of(answer);
+            }
+        });
+
+        assertThat(prompted.run("prove", media.toString()).exit()).isZero();
+        assertThat(prompted.run("keys", "protect").exit()).isZero();
+
+        assertThat(answers).isEmpty();
+        assertThat(typed).hasSize(4).allSatisfy(chars -> assertThat(chars).containsOnly('\0'));
     }
 
     @Test

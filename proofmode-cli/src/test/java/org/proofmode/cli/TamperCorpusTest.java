@@ -84,10 +84,20 @@ class TamperCorpusTest {
         return v.name().startsWith("app") ? appSigner : v.name().startsWith("ours-rsa4096") ? rsaSigner : ed25519Signer;
     }
 
+    private static Path realSignerFile(Variant v) {
+        Path f = dir.resolve("real-signer-" + v.name() + ".asc");
+        try {
+            return Files.write(f, OpenPgpKeys.armor(realSigner(v)));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("variants")
     void verify_givesNamedCodeAndVerdict_corpusVariant(Variant v) {
         Verifier untrusting = new Verifier(List.of(), BundleLimits.DEFAULT);
+        assertThat(v.zip().getFileName().toString()).as("named after its check code").endsWith("." + v.code() + ".zip");
         if (v.expect() == TamperCorpus.Expect.REJECTED) {
             assertThatThrownBy(() -> untrusting.verify(v.zip(), Optional.empty()))
                     .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.BAD_DATA));
@@ -103,6 +113,9 @@ class TamperCorpusTest {
                 assertThat(r.verdict()).as(v.name()).isEqualTo(Verdict.VALID);
                 VerificationReport trusted = new Verifier(List.of(realSigner(v)), BundleLimits.DEFAULT).verify(v.zip(), Optional.empty());
                 assertThat(trusted.verdict()).as(v.name() + " with the real key trusted").isNotEqualTo(Verdict.TRUSTED);
+                Cli.Result cli = new Cli(dir.resolve("home-verifier"))
+                        .run("verify", "--trust", realSignerFile(v).toString(), "--require-trusted", v.zip().toString());
+                assertThat(cli.exit()).as(v.name() + " verify --trust REAL --require-trusted: " + cli.err()).isEqualTo(43);
             }
             default -> throw new IllegalStateException(v.expect().name());
         }

@@ -13,21 +13,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.bouncycastle.openpgp.PGPSecretKeyRing;
 import org.bouncycastle.openpgp.PGPUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.pgpainless.PGPainless;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
+import org.proofmode.ProofMode;
 import org.proofmode.TestHomes;
+import org.proofmode.bundle.BundleWriter;
+import org.proofmode.prove.ProveResult;
 
 /**
- * After every key operation, reads every file under the home: no secret key may be stored
- * unencrypted, and no secret key material nor passphrase may appear in plain anywhere it should not.
+ * After every key operation, and after proving into the home's proof store and exporting a share bundle,
+ * reads every file under the home (and every entry of a zip): no secret key may be stored unencrypted, and
+ * no secret key material nor passphrase may appear in plain anywhere it should not.
  */
 class SecretKeyScanTest {
     @TempDir
     Path home;
+
+    @TempDir
+    Path elsewhere;
 
     private final List<byte[]> secrets = new ArrayList<>();
 
@@ -77,6 +86,21 @@ class SecretKeyScanTest {
         scan(keys, "no passphrase stored");
     }
 
+    @Test
+    void proveAndExport_leaveNoPlainSecret_proofStoreAndShareBundle() throws IOException {
+        ProofMode pm = ProofMode.at(home);
+        SigningKey key = TestHomes.keyIn(pm, KeyType.ED25519);
+        rememberSecretOf(key);
+        Path media = TestHomes.jpegLike(elsewhere.resolve("photo.jpg"), 8, 500);
+        ProveResult proved = TestHomes.prove(pm, key, media);
+        Path folder = proved.proofFolder().orElseThrow();
+        assertThat(folder).startsWith(home.resolve("proofs"));
+        BundleWriter.write(List.of(new BundleWriter.Item(folder, Optional.of(media))), home.resolve("share.zip"), false);
+
+        scan(pm.keys(), "correct horse battery staple");
+        assertThat(files()).contains(home.resolve("share.zip"), folder.resolve("pubkey.asc"));
+    }
+
     private void rememberSecretOf(SigningKey key) {
         secrets.add(key.privateKey().getPrivateKeyDataPacket().getEncoded());
     }
@@ -90,17 +114,18 @@ class SecretKeyScanTest {
         byte[] pp = passphrase.getBytes(StandardCharsets.UTF_8);
         int secretRings = 0;
         for (Path f : files()) {
-            byte[] raw = read(f);
-            byte[] binary = dearmorOrSame(raw);
-            for (byte[] secret : secrets) {
-                assertThat(contains(raw, secret) || contains(binary, secret)).as("secret material in %s", f).isFalse();
-            }
-            if (!f.equals(keys.passphraseFile())) {
-                assertThat(contains(raw, pp) || contains(binary, pp)).as("passphrase in %s", f).isFalse();
-            }
-            for (PGPSecretKeyRing ring : secretRingsIn(raw)) {
-                KeyFixtures.assertEncrypted(ring);
-                secretRings++;
+            for (byte[] raw : contents(f)) {
+                byte[] binary = dearmorOrSame(raw);
+                for (byte[] secret : secrets) {
+                    assertThat(contains(raw, secret) || contains(binary, secret)).as("secret material in %s", f).isFalse();
+                }
+                if (!f.equals(keys.passphraseFile())) {
+                    assertThat(contains(raw, pp) || contains(binary, pp)).as("passphrase in %s", f).isFalse();
+                }
+                for (PGPSecretKeyRing ring : secretRingsIn(raw)) {
+                    KeyFixtures.assertEncrypted(ring);
+                    secretRings++;
+                }
             }
         }
         assertThat(secretRings).as("secret key rings found").isEqualTo(keys.exists() ? 1 : 0);
@@ -117,11 +142,28 @@ class SecretKeyScanTest {
         }
     }
 
+    /** A file's bytes and, for a zip (a share bundle), each entry's bytes, which the zip may hold compressed. */
+    private static List<byte[]> contents(Path f) {
+        List<byte[]> out = new ArrayList<>(List.of(read(f)));
+        if (f.getFileName().toString().endsWith(".zip")) {
+            try (ZipFile zip = new ZipFile(f.toFile())) {
+                for (ZipEntry e : java.util.Collections.list(zip.entries())) {
+                    try (InputStream in = zip.getInputStream(e)) {
+                        out.add(in.readAllBytes());
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return out;
+    }
+
     private static List<PGPSecretKeyRing> secretRingsIn(byte[] bytes) {
         List<PGPSecretKeyRing> out = new ArrayList<>();
         try (InputStream in = new ByteArrayInputStream(bytes)) {
             PGPainless.readKeyRing().keyRingCollection(in, false).getPgpSecretKeyRingCollection().forEach(out::add);
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception e) { // IOException, or a PGPException PGPainless throws undeclared (a signature file)
             // not key material
         }
         return out;

@@ -23,8 +23,9 @@ import org.proofmode.sign.StreamSigner;
 /**
  * Derives invalid share bundles from valid ones by recipe: each variant is named after the check code
  * the verifier must report for it, and says which verdict it must get. The recipes are the attacks of
- * {@code docs/threat-model.md}: changed bytes, truncation, an attacker's key, dropped files, duplicate
- * entries, a renamed media file, shifted times, a replayed signature, two bundles mixed.
+ * {@code docs/threat-model.md}: changed bytes, truncation, an attacker's key, each file dropped in turn,
+ * duplicate entries (in another folder, and under the very same name), a renamed media file, shifted
+ * times, a replayed signature, two bundles mixed.
  */
 public final class TamperCorpus {
     /** What the verifier must conclude for a variant. */
@@ -42,7 +43,8 @@ public final class TamperCorpus {
     /**
      * One derived bundle.
      *
-     * @param name a file-name-safe name: the recipe and the source bundle
+     * @param name a file-name-safe name: the source bundle and the recipe
+     *     (the zip is {@code <name>.<code>.zip}, e.g. {@code app-flip-media.media.hash.mismatch.zip})
      * @param code the check code the report must contain
      * @param expect the verdict it must get
      * @param zip the bundle
@@ -78,6 +80,9 @@ public final class TamperCorpus {
             return m;
         }
     }
+
+    /** Marks an entry to be written under the same name as another one (see {@link #writeZip}). */
+    private static final String SAME_NAME = "same-name:";
 
     private final Path out;
     private final SigningKey attacker;
@@ -124,7 +129,15 @@ public final class TamperCorpus {
         add(src, "drop-json", "signature.proofJson.unchecked", Expect.VALID, m -> drop(m, src.json()));
         add(src, "drop-csv", "signature.proofCsv.unchecked", Expect.VALID, m -> drop(m, src.csv()));
         add(src, "drop-pubkey", "signature.media.unverifiable", Expect.INVALID, m -> drop(m, "pubkey.asc"));
+        for (String name : List.copyOf(src.entries.keySet())) {
+            if (!List.of(src.media, sig, src.json() + ".asc", src.csv() + ".asc", src.json(), src.csv(), "pubkey.asc").contains(name)) {
+                // Files no check depends on (the how-to text, an OpenTimestamps proof, an attestation):
+                // a bundle without them is still intact.
+                add(src, "drop-" + dropLabel(src, name), "signature.media.valid", Expect.VALID, m -> drop(m, name));
+            }
+        }
         add(src, "duplicate-entry", "bundle.rejected", Expect.REJECTED, m -> duplicate(m, src.json()));
+        add(src, "duplicate-entry-same-name", "bundle.rejected", Expect.REJECTED, m -> m.put(SAME_NAME + src.json(), forged(m.get(src.json()))));
         add(src, "rename-media", "media.hash.match", Expect.VALID, m -> rename(m, src.media, "renamed-" + src.media));
         add(src, "shift-time", "signature.proofJson.invalid", Expect.INVALID, m -> shiftTime(m, src.json()));
         add(src, "replay-signature", "signature.media.invalid", Expect.INVALID,
@@ -143,7 +156,7 @@ public final class TamperCorpus {
         Map<String, byte[]> m = src.copy();
         change.accept(m);
         String name = src.label + "-" + recipe;
-        Path zip = out.resolve(name + ".zip");
+        Path zip = out.resolve(name + "." + code + ".zip");
         writeZip(zip, m, recipe.equals("duplicate-entry"));
         variants.add(new Variant(name, code, expect, zip));
     }
@@ -213,11 +226,21 @@ public final class TamperCorpus {
         m.put(json, (text.substring(0, digit) + shifted + text.substring(digit + 1)).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** A short name for a dropped file: its suffix after the proof's hash, or its name. */
+    private static String dropLabel(Source src, String name) {
+        String label = name.startsWith(src.id + ".") ? name.substring(src.id.length() + 1) : name;
+        return label.replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** Puts a second copy of an entry, with other content, under another folder. */
     private static void duplicate(Map<String, byte[]> m, String name) {
-        byte[] forged = m.get(name).clone();
+        m.put("forged/" + name, forged(m.get(name)));
+    }
+
+    private static byte[] forged(byte[] content) {
+        byte[] forged = content.clone();
         forged[forged.length / 2] ^= 0x01;
-        m.put("forged/" + name, forged);
+        return forged;
     }
 
     /** Re-signs media, JSON and CSV with the attacker's key and ships the attacker's public key. */
@@ -245,12 +268,40 @@ public final class TamperCorpus {
     }
 
     private static void writeZip(Path zip, Map<String, byte[]> entries, boolean keepFolders) {
-        try (OutputStream os = Files.newOutputStream(zip); ZipOutputStream z = new ZipOutputStream(os)) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        Map<String, String> placeholders = new LinkedHashMap<>();
+        try (ZipOutputStream z = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-                z.putNextEntry(new ZipEntry(keepFolders ? e.getKey() : e.getKey().substring(e.getKey().lastIndexOf('/') + 1)));
+                String name = keepFolders ? e.getKey() : e.getKey().substring(e.getKey().lastIndexOf('/') + 1);
+                if (name.startsWith(SAME_NAME)) {
+                    // ZipOutputStream refuses a name twice: write a placeholder of the same length, patched below.
+                    String real = name.substring(SAME_NAME.length());
+                    name = "~" + real.substring(1);
+                    placeholders.put(name, real);
+                }
+                z.putNextEntry(new ZipEntry(name));
                 z.write(e.getValue());
                 z.closeEntry();
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byte[] out = bytes.toByteArray();
+        placeholders.forEach((placeholder, real) -> {
+            byte[] from = ascii(placeholder);
+            int patched = 0;
+            for (int i = 0; i + from.length <= out.length; i++) {
+                if (Arrays.equals(out, i, i + from.length, from, 0, from.length)) {
+                    System.arraycopy(ascii(real), 0, out, i, from.length);
+                    patched++;
+                }
+            }
+            if (patched != 2) {
+                throw new IllegalStateException("expected " + placeholder + " in a local header and the central directory, found " + patched);
+            }
+        });
+        try (OutputStream os = Files.newOutputStream(zip)) {
+            os.write(out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

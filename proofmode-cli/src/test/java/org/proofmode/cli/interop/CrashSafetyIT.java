@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,8 +21,10 @@ import org.proofmode.testkit.ProcessResult;
 /**
  * Kills {@code proofmode prove} of a batch with SIGKILL at random moments, again and again, and checks
  * after every kill that each proof in the store is complete and valid or absent, and that the key still
- * unlocks. A last run without interruption then proves every file. The moments come from a fixed seed,
- * so a failure can be replayed.
+ * unlocks. Every other kill comes at any moment after launch, the others a moment after the run wrote
+ * its first proof; at least a quarter of the kills must land while the batch is writing proofs. A last
+ * run without interruption then proves every file. The moments come from a fixed seed, so a failure can
+ * be replayed.
  */
 class CrashSafetyIT {
     private static final int FILES = 60;
@@ -43,13 +46,26 @@ class CrashSafetyIT {
         assertThat(first.exitCode()).as(first.describe()).isZero();
 
         Random random = new Random(20261203);
+        int midBatch = 0;
         for (int round = 0; round < KILLS; round++) {
+            Instant started = Instant.now();
             Process p = start(pm, "prove", "--force", media.toString());
-            Thread.sleep(150 + random.nextInt(1400));
+            if (round % 2 == 0) {
+                Thread.sleep(150 + random.nextInt(1400)); // any moment: start-up, key unlock, or the batch
+            } else {
+                awaitFirstWrite(pm.home(), started, p);
+                Thread.sleep(random.nextInt(300)); // a moment inside the batch
+            }
+            boolean running = p.isAlive();
             p.destroyForcibly();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertStoreHoldsOnlyWholeValidProofs(pm.home(), byHash, "after kill " + (round + 1));
+            if (running && writtenSince(pm.home(), started)) {
+                midBatch++;
+            }
         }
+        // Kills that all landed before the first write, or after the last, would prove nothing.
+        assertThat(midBatch).as("kills that interrupted a batch while it wrote proofs").isGreaterThanOrEqualTo(KILLS / 4);
 
         ProcessResult done = pm.run("prove", media.toString());
         assertThat(done.exitCode()).as(done.describe()).isZero();
@@ -58,6 +74,29 @@ class CrashSafetyIT {
         try (Stream<Path> s = Files.list(pm.home().resolve("proofs"))) {
             assertThat(s.filter(p -> !p.getFileName().toString().startsWith(".")).count()).isEqualTo(FILES);
         }
+    }
+
+    private static void awaitFirstWrite(Path home, Instant started, Process p) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (p.isAlive() && !writtenSince(home, started) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+    }
+
+    /** Whether a proof set (or a temporary folder of one) was written in the store since {@code t}. */
+    private static boolean writtenSince(Path home, Instant t) throws IOException {
+        Path store = home.resolve("proofs");
+        if (!Files.isDirectory(store)) {
+            return false;
+        }
+        try (Stream<Path> s = Files.list(store)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                if (Files.getLastModifiedTime(p).toInstant().isAfter(t)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Process start(ProofModeJar pm, String... args) throws IOException {
