@@ -93,8 +93,7 @@ public final class ProofStore {
         }
         Path tmp = root.resolve(AtomicFiles.TEMP_PREFIX + sha256 + "-" + UUID.randomUUID());
         try {
-            Files.createDirectories(root);
-            Files.createDirectory(tmp);
+            AtomicFiles.privateDirectories(tmp);
             AtomicFiles.writeNewDurably(tmp, files);
             if (Files.isDirectory(target)) {
                 if (!replace) {

@@ -69,7 +69,7 @@ public final class AtomicFiles {
      */
     public static void write(Path target, Content content, boolean replace, boolean ownerOnly) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
+        privateDirectories(dir);
         if (!replace && Files.exists(target)) {
             throw new FileAlreadyExistsException(target.toString());
         }
@@ -215,9 +215,33 @@ public final class AtomicFiles {
         }
     }
 
-    /** Creates a folder (and its parents) accessible to its owner only. */
+    /**
+     * Creates a folder and its missing parents, each one it creates accessible to its owner only (proofs,
+     * settings and keys say where and with what a person worked). Folders that exist keep their permissions.
+     */
+    public static Path privateDirectories(Path dir) throws IOException {
+        java.util.Deque<Path> missing = new java.util.ArrayDeque<>();
+        for (Path p = dir.toAbsolutePath(); p != null && !Files.isDirectory(p); p = p.getParent()) {
+            missing.push(p);
+        }
+        while (!missing.isEmpty()) {
+            Path p = missing.pop();
+            try {
+                Files.createDirectory(p, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
+            } catch (UnsupportedOperationException e) {
+                Files.createDirectories(p);
+            } catch (FileAlreadyExistsException e) {
+                if (!Files.isDirectory(p)) {
+                    throw e;
+                }
+            }
+        }
+        return dir;
+    }
+
+    /** Creates a folder (and its missing parents, see {@link #privateDirectories}) accessible to its owner only. */
     public static Path ownerOnlyDirectory(Path dir) throws IOException {
-        Files.createDirectories(dir);
+        privateDirectories(dir);
         restrict(dir, true);
         return dir;
     }

@@ -69,7 +69,7 @@ public final class WatchDb implements AutoCloseable {
      */
     public static WatchDb open(Path file) {
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
+            org.proofmode.internal.AtomicFiles.privateDirectories(file.toAbsolutePath().getParent());
             SQLiteConfig cfg = new SQLiteConfig();
             cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
             cfg.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);

@@ -51,7 +51,7 @@ public final class WatchLock implements AutoCloseable {
     private static Optional<WatchLock> tryTake(Path home) {
         FileChannel ch = null;
         try {
-            Files.createDirectories(home);
+            org.proofmode.internal.AtomicFiles.privateDirectories(home);
             ch = FileChannel.open(home.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock l = ch.tryLock();
             if (l == null) {

@@ -118,6 +118,17 @@ class ProofStoreTest {
     }
 
     @Test
+    void write_makesOwnerOnlyFolders_storeAndParentsMissing() throws IOException {
+        Path home = root.resolve("home");
+        ProofStore.Written w = new ProofStore(home.resolve("proofs")).write(H, bytes(files("x")), false);
+
+        for (Path p : List.of(home, home.resolve("proofs"), w.folder())) {
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(p)))
+                    .as(p.toString()).isEqualTo("rwx------");
+        }
+    }
+
+    @Test
     void write_keepsExistingSetUntouched_replaceFalse() throws IOException {
         ProofStore.Written first = store().write(H, bytes(files("first")), false);
         Map<String, Object> before = snapshot(first.folder());
