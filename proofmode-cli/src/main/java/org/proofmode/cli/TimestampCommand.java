@@ -97,7 +97,9 @@ final class TimestampCommand implements Callable<Integer> {
             description = {"Retry the timestamp requests queued while their services could not be reached.",
                 "", "Requests are retried with backoff (1 minute, doubling, at most 1 hour); --now retries every one. "
                     + "Prints a line per timestamp tried, then how many requests are still queued.", ""},
-            footer = {"", ExitCodes.HELP_TABLE})
+            footer = {"", "Examples:", "  proofmode timestamp sync                        (what is due)",
+                "  proofmode timestamp sync --now --require-timestamp   (everything; exit 47 if a service is still down)",
+                "", ExitCodes.HELP_TABLE})
     static final class Sync implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;
@@ -132,7 +134,8 @@ final class TimestampCommand implements Callable<Integer> {
                 "", "Without HASH|PATH, every proof in the store with an .ots file is upgraded. Only calendars listed "
                     + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked. The .ots file is "
                     + "rewritten atomically; its pending attestations are kept.", ""},
-            footer = {"", ExitCodes.HELP_TABLE})
+            footer = {"", "Examples:", "  proofmode timestamp upgrade                     (every stored proof with an .ots)",
+                "  proofmode timestamp upgrade IMG_0001.jpg", "", ExitCodes.HELP_TABLE})
     static final class Upgrade implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;

@@ -94,6 +94,16 @@ class TimestampCommandTest {
         ProcessResult ok = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", folder(f).resolve(h + ".asc").toString(),
                 "-in", folder(f).resolve(h + ".tsr").toString(), "-CAfile", ca), Map.of(), Duration.ofSeconds(60));
         assertThat(ok.stdout()).as(ok.describe()).contains("Verification: OK");
+
+        Path zip = tmp.resolve("share.zip");
+        Cli.Result export = cli.run("export", "--with-media", "-o", zip.toString(), f.toString());
+        assertThat(export.exit()).as(export.err()).isZero();
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            assertThat(z.getEntry(h + ".tsr")).isNotNull();
+        }
+        Cli.Result bundle = cli.run("verify", "--tsa-trust", ca, zip.toString());
+        assertThat(bundle.exit()).as(bundle.out()).isZero();
+        assertThat(bundle.out()).contains("PASS  timestamp.rfc3161.valid", "covers the media signature");
     }
 
     @Test
@@ -178,9 +188,13 @@ class TimestampCommandTest {
             assertThat(up.exit()).isZero();
             assertThat(up.out()).contains(h + "  ots  upgraded", "Bitcoin block 800001");
 
+            java.util.regex.Matcher root = java.util.regex.Pattern.compile("merkle root ([0-9a-f]{64})").matcher(up.out());
+            assertThat(root.find()).as(up.out()).isTrue();
             Cli.Result done = cli.run("verify", "--json", f.toString());
             assertThat(done.exit()).isZero();
-            assertThat(done.out()).contains("timestamp.ots.bitcoin", "block 800001 merkle root ");
+            assertThat(done.out()).contains("timestamp.ots.bitcoin", "block 800001 merkle root " + root.group(1));
+            // People compare the root with a block explorer's: the text report shows it whole, not shortened like hashes.
+            assertThat(cli.run("verify", f.toString()).out()).contains("INFO  timestamp.ots.bitcoin", "block 800001 merkle root " + root.group(1));
 
             Path zip = tmp.resolve("share.zip");
             assertThat(cli.run("export", "--proof-only", "-o", zip.toString(), f.toString()).exit()).isZero();
@@ -215,6 +229,17 @@ class TimestampCommandTest {
         }
         assertThat(proof.resolve(h + ".ots")).isRegularFile();
         assertThat(home.resolve("timestamp-queue")).isEmptyDirectory();
+    }
+
+    @Test
+    void help_teachesWithExamplesAndExitCodes_forTimestampAndItsSubcommands() {
+        for (String[] args : new String[][] {{"timestamp", "--help"}, {"timestamp", "sync", "--help"}, {"timestamp", "upgrade", "--help"}}) {
+            Cli.Result r = cli.run(args);
+            String name = String.join(" ", args);
+            assertThat(r.exit()).as(name).isZero();
+            assertThat(r.out()).as(name).contains("Examples:", "  proofmode " + args[0] + " " + (args.length == 3 ? args[1] : ""),
+                    "Exit codes:", "47  a timestamp service could not be reached");
+        }
     }
 
     @Test
