@@ -1,6 +1,13 @@
 package org.proofmode.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +21,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
 import org.proofmode.internal.Http;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
@@ -65,6 +74,44 @@ class Rfc3161InteropTest {
                 "-CAfile", tsa.caPem().toString(), "-untrusted", tsa.tsaPem().toString()), Map.of(), TIMEOUT);
         assertThat(theirs.succeeded()).as(theirs.describe()).isTrue();
         assertThat(theirs.stdout()).contains("Verification: OK");
+
+        // openssl also checks our request against the token: same imprint, same nonce.
+        List<byte[]> received = tsa.requests();
+        Path tsq = Files.write(tmp.resolve("x.tsq"), received.get(received.size() - 1));
+        ProcessResult byRequest = ExternalTool.run(List.of("openssl", "ts", "-verify", "-queryfile", tsq.toString(), "-in", tsr.toString(),
+                "-CAfile", tsa.caPem().toString()), Map.of(), TIMEOUT);
+        assertThat(byRequest.succeeded()).as(byRequest.describe()).isTrue();
+        assertThat(byRequest.stdout()).contains("Verification: OK");
+    }
+
+    @Test
+    void stamp_refusesBadData_forReplayedTokenOfEarlierRequest() throws Exception {
+        byte[] data = "the same signature, stamped twice".getBytes();
+        byte[] earlier = stamp(data);
+        // An authority (or someone in between) that answers every request with that earlier token:
+        // same imprint, but not the nonce of the new request.
+        HttpServer replay = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        replay.createContext("/tsr", ex -> {
+            try (ex) {
+                ex.getRequestBody().readAllBytes();
+                ex.getResponseHeaders().add("Content-Type", TsaClient.REPLY_TYPE);
+                ex.sendResponseHeaders(200, earlier.length);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(earlier);
+                }
+            }
+        });
+        replay.start();
+        try {
+            URI url = URI.create("http://127.0.0.1:" + replay.getAddress().getPort() + "/tsr");
+            TsaClient client = new TsaClient(new Http(Http.Timeouts.DEFAULT), new SecureRandom());
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(data);
+            assertThatThrownBy(() -> client.stamp(url, digest))
+                    .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.BAD_DATA))
+                    .hasMessageContaining("does not answer our request");
+        } finally {
+            replay.stop(0);
+        }
     }
 
     @Test
