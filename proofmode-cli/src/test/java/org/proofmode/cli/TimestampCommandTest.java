@@ -206,6 +206,26 @@ class TimestampCommandTest {
     }
 
     @Test
+    void timestamp_asksSettingsServices_whenNoneNamed() throws Exception {
+        try (CalendarStub cal = CalendarStub.start(0)) {
+            Files.createDirectories(home);
+            Files.writeString(home.resolve("timestamp.conf"), "tsa.url = " + tsa.url() + "\nots.calendar = " + cal.url() + "\n");
+            Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 3000, 27);
+            String h = Digests.sha256(f);
+            assertThat(cli.run("prove", f.toString()).exit()).isZero();
+            assertThat(folder(f).resolve(h + ".tsr")).as("prove alone asks no service").doesNotExist();
+
+            Cli.Result s = cli.run("timestamp", h);
+            assertThat(s.exit()).as(s.err()).isZero();
+            assertThat(s.out()).contains(h + "  rfc3161  stamped  " + tsa.url(), h + "  ots  stamped  pending at " + cal.url());
+            assertThat(cal.submissions()).isEqualTo(1);
+            Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), f.toString());
+            assertThat(v.exit()).isZero();
+            assertThat(v.out()).contains("PASS  timestamp.rfc3161.valid", "WARN  timestamp.ots.pending");
+        }
+    }
+
+    @Test
     void timestamp_queuesOts_thenSyncStampsWhenCalendarComesUp() throws Exception {
         int port = freePort();
         Files.createDirectories(home);

@@ -27,6 +27,7 @@ import org.proofmode.internal.Http;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.timestamp.rfc3161.TsaToken;
 
 /** Our RFC 3161 client and verifier against {@code openssl ts}, both ways. */
 class Rfc3161InteropTest {
@@ -120,6 +121,19 @@ class Rfc3161InteropTest {
         TokenVerifier.Result r = new TokenVerifier(List.of()).verify(stamp(data), List.of(candidate(data)));
         assertThat(r.kind()).isEqualTo(TokenVerifier.Kind.UNTRUSTED);
         assertThat(r.message()).contains("not trusted", "--tsa-trust");
+    }
+
+    @Test
+    void verify_untrusted_forTokenChainingToAnotherRoot() throws Exception {
+        // The token carries the authority's whole chain, root included: that root must not count as trusted.
+        Path other = Files.createDirectories(dir.resolve("other-root"));
+        OpensslTsa.makeCertificates(other);
+        byte[] data = "signature bytes".getBytes();
+        byte[] tsr = stamp(data);
+        TokenVerifier.Result r = new TokenVerifier(TrustedRoots.read(other.resolve("ca.pem"))).verify(tsr, List.of(candidate(data)));
+        assertThat(r.kind()).as(r.message()).isEqualTo(TokenVerifier.Kind.UNTRUSTED);
+        assertThat(r.message()).contains("does not chain to a trusted root");
+        assertThat(TsaToken.parse(tsr).certificates()).as("the token carries its root").hasSize(2);
     }
 
     @Test
