@@ -166,6 +166,24 @@ class Rfc3161InteropTest {
     }
 
     @Test
+    void verify_invalid_forMalformedSignatureValue() throws Exception {
+        byte[] data = "data".getBytes();
+        byte[] tsr = stamp(data);
+        // The token ends with the ECDSA signature, SEQUENCE { INTEGER r, INTEGER s }: break the tag of r.
+        int seq = -1;
+        for (int i = tsr.length - 3; i >= 0 && seq < 0; i--) {
+            if (tsr[i] == 0x30 && i + 2 + (tsr[i + 1] & 0xff) == tsr.length && tsr[i + 2] == 0x02) {
+                seq = i;
+            }
+        }
+        assertThat(seq).as("the signature value at the end of the token").isPositive();
+        tsr[seq + 2] = (byte) 0xa9;
+        TokenVerifier.Result r = new TokenVerifier(TrustedRoots.read(tsa.caPem())).verify(tsr, List.of(candidate(data)));
+        assertThat(r.kind()).isEqualTo(TokenVerifier.Kind.INVALID);
+        assertThat(r.message()).contains("bad token signature");
+    }
+
+    @Test
     void request_parsesWithOpenssl_andCarriesNonceAndCertRequest() throws Exception {
         stamp("anything".getBytes());
         List<byte[]> received = tsa.requests();
