@@ -87,6 +87,26 @@ class OtsInteropTest {
     }
 
     @Test
+    void upgrade_asksNoCalendarMissingFromSettings_namedInTheFile() throws Exception {
+        try (CalendarStub named = CalendarStub.start(0); CalendarStub configured = CalendarStub.start(0)) {
+            Path folder = proofFolder(H);
+            timestamps(named).stamp(folder, H, new StampRequest(List.of(), List.of(named.url())));
+            named.anchor(812_346);
+            byte[] before = Files.readAllBytes(folder.resolve(H + ".ots"));
+
+            // The .ots names its calendar; the settings name another: a file must not send the tool to its hosts.
+            List<StampResult> up = timestamps(configured).upgrade(folder, H);
+            assertThat(up).singleElement().satisfies(u -> {
+                assertThat(u.outcome()).isEqualTo(StampResult.Outcome.SKIPPED);
+                assertThat(u.detail()).contains(named.url().toString(), "not a configured calendar");
+            });
+            assertThat(named.lookups()).isZero();
+            assertThat(configured.lookups()).isZero();
+            assertThat(folder.resolve(H + ".ots")).hasBinaryContent(before);
+        }
+    }
+
+    @Test
     void appSamples_parseInBothAndRoundTripByteForByte() throws Exception {
         for (Path zip : List.of(Samples.appGoodZip(), Samples.appNoJsonZip())) {
             byte[] original;
