@@ -129,6 +129,24 @@ class TimestampCommandTest {
     }
 
     @Test
+    void verify_acceptsTokenOverMediaDigest_madeWithOpensslTs() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 3000, 28);
+        String h = Digests.sha256(f);
+        assertThat(cli.run("prove", f.toString()).exit()).isZero();
+        // A token another tool got for the media's SHA-256 itself, rather than for our signature file.
+        Path tsq = tmp.resolve("media.tsq");
+        ProcessResult query = ExternalTool.run(List.of("openssl", "ts", "-query", "-digest", h, "-sha256", "-cert", "-out", tsq.toString()),
+                Map.of(), Duration.ofSeconds(60));
+        assertThat(query.succeeded()).as(query.describe()).isTrue();
+        ProcessResult reply = OpensslTsa.reply(shared.resolve("tsa"), tsq, folder(f).resolve(h + ".tsr"));
+        assertThat(reply.succeeded()).as(reply.describe()).isTrue();
+
+        Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), f.toString());
+        assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("PASS  timestamp.rfc3161.valid", "covers the media (SHA-256 ");
+    }
+
+    @Test
     void prove_queuesAndExits0_whenTsaUnreachable_andSyncStampsAfterRestart() throws Exception {
         int port = freePort();
         String url = "http://127.0.0.1:" + port + "/tsr";
