@@ -132,8 +132,9 @@ final class TimestampCommand implements Callable<Integer> {
     @Command(name = "upgrade", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, usageHelpAutoWidth = true,
             description = {"Ask the calendars whether pending OpenTimestamps proofs are anchored in Bitcoin yet, and add what they answer.",
                 "", "Without HASH|PATH, every proof in the store with an .ots file is upgraded. Only calendars listed "
-                    + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked. The .ots file is "
-                    + "rewritten atomically; its pending attestations are kept.", ""},
+                    + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked, and none about a proof "
+                    + "already anchored in a Bitcoin block ('existing'). The .ots file is rewritten atomically; its "
+                    + "pending attestations are kept.", ""},
             footer = {"", "Examples:", "  proofmode timestamp upgrade                     (every stored proof with an .ots)",
                 "  proofmode timestamp upgrade IMG_0001.jpg", "", ExitCodes.HELP_TABLE})
     static final class Upgrade implements Callable<Integer> {

@@ -83,6 +83,16 @@ class OtsInteropTest {
             assertThat(py.reserialized()).isEqualTo(HexFormat.of().formatHex(Files.readAllBytes(ots)));
             assertThat(py.attestations()).contains("bitcoin 812345 " + HexFormat.of().formatHex(btc.getKey()));
             assertThat(py.attestations()).anyMatch(a -> a.startsWith("pending "));
+
+            // Complete now: a second upgrade asks no calendar and leaves the file as it is.
+            int lookups = cal.lookups();
+            byte[] complete = Files.readAllBytes(ots);
+            assertThat(ts.upgrade(folder, H)).singleElement().satisfies(u -> {
+                assertThat(u.outcome()).isEqualTo(StampResult.Outcome.EXISTING);
+                assertThat(u.detail()).contains("already anchored", "Bitcoin block 812345");
+            });
+            assertThat(cal.lookups()).isEqualTo(lookups);
+            assertThat(ots).hasBinaryContent(complete);
         }
     }
 
