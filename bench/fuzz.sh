@@ -15,7 +15,8 @@ Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) f
   OtsFileFuzzTest#parse      the .ots parser (only OtsFormatException may escape; what parses must
                              write back to bytes that parse to the same)
   TsaTokenFuzzTest#parse     the RFC 3161 response/token parser (only TsaFormatException may escape)
-  TsaTokenFuzzTest#verify    the token check (never throws, never calls garbage valid)
+  TsaTokenFuzzTest#verify    the token check, up to the signature and chain checks (never throws;
+                             valid only for a time-stamp the seed authority signed)
   UntrustedInputFuzzTest#bundleZip      share bundles: a report, or bad data (exit 41)
   UntrustedInputFuzzTest#proofJson      proof JSON records: records, or bad data
   UntrustedInputFuzzTest#proofCsv       proof CSV records: records, or bad data

@@ -17,7 +17,8 @@ final class ReportPrinter {
             "device", "device", "camera", "camera", "captureTime", "capture time", "location", "location",
             "clockSynchronised", "clock synced");
 
-    private static final java.util.regex.Pattern HASH = java.util.regex.Pattern.compile("(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])");
+    /** A SHA-256 in hex, except a Bitcoin merkle root: that one is compared with a block explorer's, so it stays whole. */
+    private static final java.util.regex.Pattern HASH = java.util.regex.Pattern.compile("(?<![0-9a-f])(?<!merkle root )[0-9a-f]{64}(?![0-9a-f])");
 
     private ReportPrinter() {}
 
@@ -58,7 +59,7 @@ final class ReportPrinter {
                 + shorten(c.message()));
     }
 
-    /** Shortens SHA-256 hex in messages for reading; file names and the JSON report keep them whole. */
+    /** Shortens SHA-256 hex in messages for reading; file names, merkle roots and the JSON report keep them whole. */
     private static String shorten(String s) {
         return HASH.matcher(s).replaceAll(m -> m.group().substring(0, 8) + "…" + m.group().substring(56));
     }

@@ -97,7 +97,9 @@ final class TimestampCommand implements Callable<Integer> {
             description = {"Retry the timestamp requests queued while their services could not be reached.",
                 "", "Requests are retried with backoff (1 minute, doubling, at most 1 hour); --now retries every one. "
                     + "Prints a line per timestamp tried, then how many requests are still queued.", ""},
-            footer = {"", ExitCodes.HELP_TABLE})
+            footer = {"", "Examples:", "  proofmode timestamp sync                        (what is due)",
+                "  proofmode timestamp sync --now --require-timestamp   (everything; exit 47 if a service is still down)",
+                "", ExitCodes.HELP_TABLE})
     static final class Sync implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;
@@ -130,9 +132,11 @@ final class TimestampCommand implements Callable<Integer> {
     @Command(name = "upgrade", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, usageHelpAutoWidth = true,
             description = {"Ask the calendars whether pending OpenTimestamps proofs are anchored in Bitcoin yet, and add what they answer.",
                 "", "Without HASH|PATH, every proof in the store with an .ots file is upgraded. Only calendars listed "
-                    + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked. The .ots file is "
-                    + "rewritten atomically; its pending attestations are kept.", ""},
-            footer = {"", ExitCodes.HELP_TABLE})
+                    + "in PROOFMODE_HOME/timestamp.conf (by default the public ones) are asked, and none about a proof "
+                    + "already anchored in a Bitcoin block ('existing'). The .ots file is rewritten atomically; its "
+                    + "pending attestations are kept.", ""},
+            footer = {"", "Examples:", "  proofmode timestamp upgrade                     (every stored proof with an .ots)",
+                "  proofmode timestamp upgrade IMG_0001.jpg", "", ExitCodes.HELP_TABLE})
     static final class Upgrade implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;

@@ -94,6 +94,16 @@ class TimestampCommandTest {
         ProcessResult ok = ExternalTool.run(List.of("openssl", "ts", "-verify", "-data", folder(f).resolve(h + ".asc").toString(),
                 "-in", folder(f).resolve(h + ".tsr").toString(), "-CAfile", ca), Map.of(), Duration.ofSeconds(60));
         assertThat(ok.stdout()).as(ok.describe()).contains("Verification: OK");
+
+        Path zip = tmp.resolve("share.zip");
+        Cli.Result export = cli.run("export", "--with-media", "-o", zip.toString(), f.toString());
+        assertThat(export.exit()).as(export.err()).isZero();
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            assertThat(z.getEntry(h + ".tsr")).isNotNull();
+        }
+        Cli.Result bundle = cli.run("verify", "--tsa-trust", ca, zip.toString());
+        assertThat(bundle.exit()).as(bundle.out()).isZero();
+        assertThat(bundle.out()).contains("PASS  timestamp.rfc3161.valid", "covers the media signature");
     }
 
     @Test
@@ -116,6 +126,24 @@ class TimestampCommandTest {
                 "-in", folder(f).resolve(h + ".tsr").toString(), "-CAfile", tsa.caPem().toString()), Map.of(), Duration.ofSeconds(60));
         assertThat(theirs.exitCode()).as(theirs.describe()).isNotZero();
         assertThat(theirs.output()).containsIgnoringCase("message imprint mismatch");
+    }
+
+    @Test
+    void verify_acceptsTokenOverMediaDigest_madeWithOpensslTs() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 3000, 28);
+        String h = Digests.sha256(f);
+        assertThat(cli.run("prove", f.toString()).exit()).isZero();
+        // A token another tool got for the media's SHA-256 itself, rather than for our signature file.
+        Path tsq = tmp.resolve("media.tsq");
+        ProcessResult query = ExternalTool.run(List.of("openssl", "ts", "-query", "-digest", h, "-sha256", "-cert", "-out", tsq.toString()),
+                Map.of(), Duration.ofSeconds(60));
+        assertThat(query.succeeded()).as(query.describe()).isTrue();
+        ProcessResult reply = OpensslTsa.reply(shared.resolve("tsa"), tsq, folder(f).resolve(h + ".tsr"));
+        assertThat(reply.succeeded()).as(reply.describe()).isTrue();
+
+        Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), f.toString());
+        assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("PASS  timestamp.rfc3161.valid", "covers the media (SHA-256 ");
     }
 
     @Test
@@ -178,9 +206,13 @@ class TimestampCommandTest {
             assertThat(up.exit()).isZero();
             assertThat(up.out()).contains(h + "  ots  upgraded", "Bitcoin block 800001");
 
+            java.util.regex.Matcher root = java.util.regex.Pattern.compile("merkle root ([0-9a-f]{64})").matcher(up.out());
+            assertThat(root.find()).as(up.out()).isTrue();
             Cli.Result done = cli.run("verify", "--json", f.toString());
             assertThat(done.exit()).isZero();
-            assertThat(done.out()).contains("timestamp.ots.bitcoin", "block 800001 merkle root ");
+            assertThat(done.out()).contains("timestamp.ots.bitcoin", "block 800001 merkle root " + root.group(1));
+            // People compare the root with a block explorer's: the text report shows it whole, not shortened like hashes.
+            assertThat(cli.run("verify", f.toString()).out()).contains("INFO  timestamp.ots.bitcoin", "block 800001 merkle root " + root.group(1));
 
             Path zip = tmp.resolve("share.zip");
             assertThat(cli.run("export", "--proof-only", "-o", zip.toString(), f.toString()).exit()).isZero();
@@ -188,6 +220,26 @@ class TimestampCommandTest {
                 assertThat(z.getEntry(h + ".ots")).isNotNull();
             }
             assertThat(cli.run("verify", zip.toString()).out()).contains("INFO  timestamp.ots.bitcoin");
+        }
+    }
+
+    @Test
+    void timestamp_asksSettingsServices_whenNoneNamed() throws Exception {
+        try (CalendarStub cal = CalendarStub.start(0)) {
+            Files.createDirectories(home);
+            Files.writeString(home.resolve("timestamp.conf"), "tsa.url = " + tsa.url() + "\nots.calendar = " + cal.url() + "\n");
+            Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 3000, 27);
+            String h = Digests.sha256(f);
+            assertThat(cli.run("prove", f.toString()).exit()).isZero();
+            assertThat(folder(f).resolve(h + ".tsr")).as("prove alone asks no service").doesNotExist();
+
+            Cli.Result s = cli.run("timestamp", h);
+            assertThat(s.exit()).as(s.err()).isZero();
+            assertThat(s.out()).contains(h + "  rfc3161  stamped  " + tsa.url(), h + "  ots  stamped  pending at " + cal.url());
+            assertThat(cal.submissions()).isEqualTo(1);
+            Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), f.toString());
+            assertThat(v.exit()).isZero();
+            assertThat(v.out()).contains("PASS  timestamp.rfc3161.valid", "WARN  timestamp.ots.pending");
         }
     }
 
@@ -215,6 +267,17 @@ class TimestampCommandTest {
         }
         assertThat(proof.resolve(h + ".ots")).isRegularFile();
         assertThat(home.resolve("timestamp-queue")).isEmptyDirectory();
+    }
+
+    @Test
+    void help_teachesWithExamplesAndExitCodes_forTimestampAndItsSubcommands() {
+        for (String[] args : new String[][] {{"timestamp", "--help"}, {"timestamp", "sync", "--help"}, {"timestamp", "upgrade", "--help"}}) {
+            Cli.Result r = cli.run(args);
+            String name = String.join(" ", args);
+            assertThat(r.exit()).as(name).isZero();
+            assertThat(r.out()).as(name).contains("Examples:", "  proofmode " + args[0] + " " + (args.length == 3 ? args[1] : ""),
+                    "Exit codes:", "47  a timestamp service could not be reached");
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.proofmode.timestamp;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -151,7 +152,9 @@ public final class TimestampQueue {
                     n.path("attempts").asInt(), Instant.parse(n.path("queuedAt").asText()), Instant.parse(n.path("nextTry").asText()),
                     n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty());
         } catch (IOException | RuntimeException e) {
-            throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued timestamp request (" + e.getMessage() + ")", e);
+            // Jackson's messages run over several lines (the location); an error is one line.
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+            throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued timestamp request (" + why.replaceAll("\\s+", " ").strip() + ")", e);
         }
     }
 }

@@ -153,9 +153,9 @@ public final class Timestamps {
     /**
      * Asks the calendars of a proof's pending OpenTimestamps attestations whether they are complete, and
      * merges what they answer into {@code <h>.ots} (rewritten atomically). Only calendars named in the
-     * settings are asked.
+     * settings are asked, and none once the proof reaches a Bitcoin block.
      *
-     * @return one result per pending attestation
+     * @return one result per pending attestation, or one {@link Outcome#EXISTING} if the proof is anchored already
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the proof has no {@code .ots},
      *     {@link Failure#BAD_DATA} if it is malformed, {@link Failure#IO} if it cannot be rewritten
      */
@@ -170,6 +170,10 @@ public final class Timestamps {
             throw new ProofModeException(Failure.BAD_DATA, file + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (ots.timestamp().allAttestations().stream().anyMatch(e -> e.getValue() instanceof Attestation.Bitcoin)) {
+            // Complete already, as the reference client sees it: no calendar is asked again, nothing is rewritten.
+            return List.of(new StampResult(sha256, Kind.OTS, Outcome.EXISTING, "already anchored: " + describe(ots.timestamp())));
         }
         List<StampResult> out = new ArrayList<>();
         boolean changed = false;

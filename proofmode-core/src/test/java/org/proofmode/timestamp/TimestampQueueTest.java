@@ -54,7 +54,9 @@ class TimestampQueueTest {
         Path dir = Files.createDirectories(tmp.resolve("queue"));
         Files.writeString(dir.resolve(H + ".json"), "{not json");
         assertThatThrownBy(() -> new TimestampQueue(dir).list()).isInstanceOf(ProofModeException.class)
-                .satisfies(e -> assertThat(((ProofModeException) e).failure()).isEqualTo(Failure.BAD_DATA));
+                .satisfies(e -> assertThat(((ProofModeException) e).failure()).isEqualTo(Failure.BAD_DATA))
+                .hasMessageContaining(H + ".json: not a queued timestamp request (Unexpected character")
+                .satisfies(e -> assertThat(e.getMessage()).as("one line on stderr").doesNotContain("\n"));
     }
 
     @Test

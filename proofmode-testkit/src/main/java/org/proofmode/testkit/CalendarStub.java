@@ -28,6 +28,7 @@ public final class CalendarStub implements AutoCloseable {
     private final Map<String, byte[]> commitments = new LinkedHashMap<>();
     private long anchoredAt = -1;
     private int submissions;
+    private int lookups;
 
     private CalendarStub(HttpServer server) {
         this.server = server;
@@ -57,6 +58,11 @@ public final class CalendarStub implements AutoCloseable {
         return submissions;
     }
 
+    /** How many times a commitment was asked for ({@code GET /timestamp/<hex>}). */
+    public synchronized int lookups() {
+        return lookups;
+    }
+
     private synchronized void handle(HttpExchange ex) throws IOException {
         try {
             String path = ex.getRequestURI().getPath();
@@ -75,6 +81,7 @@ public final class CalendarStub implements AutoCloseable {
                 commitments.put(HexFormat.of().formatHex(commitment.msg()), commitment.msg());
                 send(ex, 200, t.toBytes());
             } else if ("GET".equals(ex.getRequestMethod()) && path.startsWith("/timestamp/")) {
+                lookups++;
                 byte[] c = commitments.get(path.substring("/timestamp/".length()));
                 if (c == null || anchoredAt < 0) {
                     send(ex, 404, "Pending confirmation in Bitcoin blockchain".getBytes(java.nio.charset.StandardCharsets.US_ASCII));

@@ -83,6 +83,36 @@ class OtsInteropTest {
             assertThat(py.reserialized()).isEqualTo(HexFormat.of().formatHex(Files.readAllBytes(ots)));
             assertThat(py.attestations()).contains("bitcoin 812345 " + HexFormat.of().formatHex(btc.getKey()));
             assertThat(py.attestations()).anyMatch(a -> a.startsWith("pending "));
+
+            // Complete now: a second upgrade asks no calendar and leaves the file as it is.
+            int lookups = cal.lookups();
+            byte[] complete = Files.readAllBytes(ots);
+            assertThat(ts.upgrade(folder, H)).singleElement().satisfies(u -> {
+                assertThat(u.outcome()).isEqualTo(StampResult.Outcome.EXISTING);
+                assertThat(u.detail()).contains("already anchored", "Bitcoin block 812345");
+            });
+            assertThat(cal.lookups()).isEqualTo(lookups);
+            assertThat(ots).hasBinaryContent(complete);
+        }
+    }
+
+    @Test
+    void upgrade_asksNoCalendarMissingFromSettings_namedInTheFile() throws Exception {
+        try (CalendarStub named = CalendarStub.start(0); CalendarStub configured = CalendarStub.start(0)) {
+            Path folder = proofFolder(H);
+            timestamps(named).stamp(folder, H, new StampRequest(List.of(), List.of(named.url())));
+            named.anchor(812_346);
+            byte[] before = Files.readAllBytes(folder.resolve(H + ".ots"));
+
+            // The .ots names its calendar; the settings name another: a file must not send the tool to its hosts.
+            List<StampResult> up = timestamps(configured).upgrade(folder, H);
+            assertThat(up).singleElement().satisfies(u -> {
+                assertThat(u.outcome()).isEqualTo(StampResult.Outcome.SKIPPED);
+                assertThat(u.detail()).contains(named.url().toString(), "not a configured calendar");
+            });
+            assertThat(named.lookups()).isZero();
+            assertThat(configured.lookups()).isZero();
+            assertThat(folder.resolve(H + ".ots")).hasBinaryContent(before);
         }
     }
 

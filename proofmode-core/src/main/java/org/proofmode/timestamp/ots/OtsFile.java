@@ -61,7 +61,7 @@ public final class OtsFile {
         }
         OtsReader in = new OtsReader(bytes);
         if (!Arrays.equals(in.read(MAGIC.length), MAGIC)) {
-            throw new OtsFormatException("not an OpenTimestamps proof (bad magic)");
+            throw new OtsFormatException("no OpenTimestamps header (bad magic)");
         }
         long version = in.readVaruint();
         if (version != MAJOR_VERSION) {

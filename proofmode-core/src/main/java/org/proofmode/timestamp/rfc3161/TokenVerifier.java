@@ -25,6 +25,7 @@ import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cms.SignerId;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
 import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.RuntimeOperatorException;
 import org.bouncycastle.tsp.TSPException;
 
 /**
@@ -125,6 +126,9 @@ public final class TokenVerifier {
         try {
             t.token().validate(new JcaSimpleSignerInfoVerifierBuilder().build(signer.get()));
         } catch (TSPException | OperatorCreationException | java.security.cert.CertificateException e) {
+            return new Result(Kind.INVALID, "bad token signature (" + TsaToken.oneLine(e) + ")", time, tsa, covers);
+        } catch (RuntimeOperatorException e) {
+            // The signature value itself is not what its algorithm says (e.g. an ECDSA value that is not DER).
             return new Result(Kind.INVALID, "bad token signature (" + TsaToken.oneLine(e) + ")", time, tsa, covers);
         } catch (RuntimeException e) {
             if (!TsaToken.malformedInput(e)) {
