@@ -85,6 +85,14 @@ class InspectCommandTest {
     }
 
     @Test
+    void inspect_exits37WithOneLine_forAFolder() throws Exception {
+        Cli.Result r = cli.run("inspect", tmp.toString());
+
+        assertThat(r.exit()).as(r.err()).isEqualTo(37);
+        assertThat(r.err().strip()).isEqualTo("proofmode: " + tmp + ": is a folder, not a photo, video or audio file");
+    }
+
+    @Test
     void prove_writesASignedJ3mDocument_withJ3m() throws Exception {
         Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 4);
         String h = Digests.sha256(f);

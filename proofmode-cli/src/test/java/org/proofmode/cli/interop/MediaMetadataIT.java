@@ -133,6 +133,39 @@ class MediaMetadataIT {
         assertThat(ImageHashes.of(edited).pixelHash()).isNotEqualTo(before.pixelHash());
     }
 
+    @Test
+    void verify_showsTheContextAndWarns_whenTheCaptureIsAfterTheProofAndTheFixIsOlderThanTheMedia() throws IOException {
+        Path photo = taggedPhoto("future.jpg");
+        run(List.of(ExternalTool.require("exiftool").toString(), "-q", "-overwrite_original", "-DateTimeOriginal=2099:01:01 12:00:00",
+                "-OffsetTimeOriginal=+00:00", "-GPSDateStamp=2099:01:01", "-GPSTimeStamp=11:00:00", photo.toString()));
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        pm.run("settings", "set", "gpsd.port", "1");
+        ProcessResult proved = pm.run("prove", "--location", photo.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+
+        ProcessResult human = pm.run("verify", photo.toString());
+        ProcessResult json = pm.run("verify", "--json", photo.toString());
+
+        assertThat(human.exitCode()).as(human.describe()).isZero();
+        assertThat(human.stdout()).contains("TRUSTED", "WARN  context.captureTime.afterProof", "WARN  context.location.stale")
+                .containsPattern("camera: +Canon EOS 5D Mark IV")
+                .containsPattern("capture time: +2099-01-01T12:00:00Z")
+                .containsPattern("location: +48\\.1173, 11\\.5167 \\(media, fix 2099-01-01T11:00:00Z\\)");
+        assertThat(json.exitCode()).as(json.describe()).isZero();
+        JsonNode report = JSON.readTree(json.stdout());
+        JsonNode proof = report.at("/proofs/0");
+        assertThat(report.get("verdict").asText()).isEqualTo("TRUSTED");
+        assertThat(proof.at("/context/captureTime").asText()).isEqualTo("2099-01-01T12:00:00Z");
+        assertThat(proof.at("/context/location").asText()).startsWith("48.1173, 11.5167");
+        List<String> warnings = new ArrayList<>();
+        proof.get("checks").forEach(c -> {
+            if (c.get("status").asText().equals("WARN")) {
+                warnings.add(c.get("code").asText());
+            }
+        });
+        assertThat(warnings).contains("context.captureTime.afterProof", "context.location.stale");
+    }
+
     /** A small photo-like JPEG tagged by exiftool with camera, lens, serial, times, GPS, XMP and IPTC. */
     private Path taggedPhoto(String name) throws IOException {
         BufferedImage img = new BufferedImage(320, 200, BufferedImage.TYPE_INT_RGB);
