@@ -74,8 +74,9 @@ public final class MediaMetadataSource implements MetadataSource {
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder r) throws IOException, ImageProcessingException {
         Metadata m;
+        long skipped;
         try (InputStream raw = Files.newInputStream(media.path()); InputStream in = new BufferedInputStream(raw, 1 << 16)) {
-            long skipped = media.type().mimeType().equals("audio/mpeg") ? Id3.skipTag(in) : 0;
+            skipped = media.type().mimeType().equals("audio/mpeg") ? Id3.skipTag(in) : 0;
             try {
                 m = ImageMetadataReader.readMetadata(in, media.size() - skipped);
             } catch (ImageProcessingException e) {
@@ -93,6 +94,8 @@ public final class MediaMetadataSource implements MetadataSource {
         AvTracks.contribute(m, media, location, r);
         if (media.type().mimeType().equals("audio/wav")) {
             Riff.wavDuration(media.path()).ifPresent(d -> r.put("Audio.Duration", AvTracks.seconds(d)));
+        } else if (media.type().mimeType().equals("audio/mpeg")) {
+            Mp3Frames.duration(media.path(), skipped, media.size()).ifPresent(d -> r.put("Audio.Duration", AvTracks.seconds(d)));
         }
     }
 

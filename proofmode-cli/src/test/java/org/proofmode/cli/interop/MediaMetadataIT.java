@@ -114,6 +114,31 @@ class MediaMetadataIT {
     }
 
     @Test
+    void inspect_agreesWithFfprobe_onTheDurationOfMp3Files() throws IOException {
+        Path ffmpeg = ExternalTool.require("ffmpeg");
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        Map<String, List<String>> encodings = Map.of(
+                "cbr-info.mp3", List.of("-b:a", "128k"),
+                "vbr-xing.mp3", List.of("-q:a", "4"),
+                "cbr-bare.mp3", List.of("-b:a", "96k", "-write_xing", "0", "-id3v2_version", "0"));
+        for (Map.Entry<String, List<String>> e : encodings.entrySet()) {
+            Path mp3 = dir.resolve(e.getKey());
+            List<String> cmd = new ArrayList<>(List.of(ffmpeg.toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    "sine=frequency=440:sample_rate=44100", "-t", "3.3", "-c:a", "libmp3lame"));
+            cmd.addAll(e.getValue());
+            cmd.addAll(List.of("-metadata", "title=Interview", mp3.toString()));
+            run(cmd);
+
+            JsonNode ours = inspect(pm, mp3);
+            double theirs = Double.parseDouble(run(List.of(ExternalTool.require("ffprobe").toString(), "-v", "error", "-show_entries",
+                    "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", mp3.toString())).stdout().strip());
+
+            assertThat(Double.parseDouble(text(ours, "Audio.Duration"))).as(e.getKey()).isCloseTo(theirs, within(0.03));
+            assertThat(text(ours, "Audio.SampleRate")).as(e.getKey()).isEqualTo("44100");
+        }
+    }
+
+    @Test
     void pixelHash_survivesExiftoolRewritingTheMetadata_butNotAnEditOfThePixels() throws Exception {
         Path photo = taggedPhoto("tagged.jpg");
         ImageHashes.Result before = ImageHashes.of(photo);
