@@ -114,19 +114,19 @@ class MediaMetadataIT {
     }
 
     @Test
-    void inspect_agreesWithFfprobe_onTheDurationOfMp3Files() throws IOException {
+    void inspect_agreesWithFfprobeAndExiftool_onTheDurationAndTagsOfMp3Files() throws IOException {
         Path ffmpeg = ExternalTool.require("ffmpeg");
         ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
         Map<String, List<String>> encodings = Map.of(
                 "cbr-info.mp3", List.of("-b:a", "128k"),
-                "vbr-xing.mp3", List.of("-q:a", "4"),
+                "vbr-xing.mp3", List.of("-q:a", "4", "-id3v2_version", "3"),
                 "cbr-bare.mp3", List.of("-b:a", "96k", "-write_xing", "0", "-id3v2_version", "0"));
         for (Map.Entry<String, List<String>> e : encodings.entrySet()) {
             Path mp3 = dir.resolve(e.getKey());
             List<String> cmd = new ArrayList<>(List.of(ffmpeg.toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
                     "sine=frequency=440:sample_rate=44100", "-t", "3.3", "-c:a", "libmp3lame"));
             cmd.addAll(e.getValue());
-            cmd.addAll(List.of("-metadata", "title=Interview", mp3.toString()));
+            cmd.addAll(List.of("-metadata", "title=Interview", "-metadata", "artist=Zoë Müller", "-metadata", "date=2024", mp3.toString()));
             run(cmd);
 
             JsonNode ours = inspect(pm, mp3);
@@ -135,6 +135,16 @@ class MediaMetadataIT {
 
             assertThat(Double.parseDouble(text(ours, "Audio.Duration"))).as(e.getKey()).isCloseTo(theirs, within(0.03));
             assertThat(text(ours, "Audio.SampleRate")).as(e.getKey()).isEqualTo("44100");
+            JsonNode tags = exiftool(mp3);
+            if (e.getKey().equals("cbr-bare.mp3")) {
+                assertThat(tags.has("Title")).isFalse();
+                assertThat(ours.has("Audio.Title")).isFalse();
+            } else {
+                assertThat(text(ours, "Audio.Title")).as(e.getKey()).isEqualTo(tags.get("Title").asText()).isEqualTo("Interview");
+                assertThat(text(ours, "Audio.Artist")).as(e.getKey()).isEqualTo(tags.get("Artist").asText()).isEqualTo("Zoë Müller");
+                assertThat(text(ours, "Audio.DateCreated")).as(e.getKey()).startsWith("2024");
+                assertThat(text(ours, "Audio.Software")).as(e.getKey()).isEqualTo(tags.get("EncoderSettings").asText());
+            }
         }
     }
 
