@@ -67,6 +67,42 @@ class MediaMetadataIT {
     }
 
     @Test
+    void inspect_agreesWithExiftool_onTheIccProfileOfAPhoto() throws IOException {
+        Path photo = taggedPhoto("icc.jpg");
+        Path icc = java.nio.file.Files.write(dir.resolve("srgb.icc"),
+                java.awt.color.ICC_Profile.getInstance(java.awt.color.ColorSpace.CS_sRGB).getData());
+        run(List.of(ExternalTool.require("exiftool").toString(), "-q", "-overwrite_original", "-ICC_Profile<=" + icc, photo.toString()));
+
+        JsonNode ours = inspect(ProofModeJar.at(dir.resolve("home")), photo);
+        JsonNode theirs = exiftool(photo);
+
+        assertThat(text(ours, "ICC.ProfileDescription")).isEqualTo(theirs.get("ProfileDescription").asText()).isNotBlank();
+        assertThat(text(ours, "ICC.ColorSpaceData")).isEqualTo(theirs.get("ColorSpaceData").asText().strip());
+    }
+
+    @Test
+    void inspect_recordsTheVideosGps_onlyWithLocation() throws IOException {
+        Path video = dir.resolve("walk.mov");
+        // The location key an iPhone writes into a QuickTime movie.
+        run(List.of(ExternalTool.require("ffmpeg").toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "testsrc=size=160x120:rate=10", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags",
+                "-metadata", "com.apple.quicktime.location.ISO6709=+48.1173+011.5167+545.000/", video.toString()));
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        pm.run("settings", "set", "gpsd.port", "1");
+
+        JsonNode off = inspect(pm, video);
+        JsonNode on = inspect(pm, video, "--location");
+        JsonNode theirs = exiftool(video);
+
+        assertThat(off.has("Video.GPSLatitude")).isFalse();
+        assertThat(off.toString()).doesNotContain("48.11");
+        String[] coordinates = theirs.get("GPSCoordinates").asText().split(" ");
+        assertThat(Double.parseDouble(text(on, "Video.GPSLatitude"))).isCloseTo(Double.parseDouble(coordinates[0]), within(1e-6));
+        assertThat(Double.parseDouble(text(on, "Video.GPSLongitude"))).isCloseTo(Double.parseDouble(coordinates[1]), within(1e-6));
+        assertThat(text(on, "Location.Provider")).isEqualTo("media");
+    }
+
+    @Test
     void inspect_recordsNoGpsAndNoSerial_withDefaultSettings() throws IOException {
         Path photo = taggedPhoto("tagged.jpg");
 
