@@ -42,7 +42,9 @@ final class SettingsCommand implements Callable<Integer> {
     }
 
     /** {@code settings get KEY}. */
-    @Command(name = "get", mixinStandardHelpOptions = true, description = "Print one setting's value.")
+    @Command(name = "get", mixinStandardHelpOptions = true, usageHelpAutoWidth = true, description = "Print one setting's value.",
+            footer = {"", "Keys: location, network, device-ids, image-hashes, j3m, gpsd.host, gpsd.port.",
+                "", "Example:", "  proofmode settings get location      (prints true or false)", "", ExitCodes.HELP_TABLE})
     static final class Get implements Callable<Integer> {
         @ParentCommand
         SettingsCommand parent;
@@ -59,7 +61,18 @@ final class SettingsCommand implements Callable<Integer> {
     }
 
     /** {@code settings set KEY VALUE}. */
-    @Command(name = "set", mixinStandardHelpOptions = true, description = "Change one setting in PROOFMODE_HOME/settings.")
+    @Command(name = "set", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {"Change one setting in PROOFMODE_HOME/settings.", "",
+                "The line of KEY is rewritten in place (atomically); comments and other lines are kept. An unknown "
+                    + "key or a value the key does not take exits 37 and changes nothing."},
+            footer = {"", "Keys and values:",
+                "  location, network, device-ids   true or false (also on/off, yes/no); default false",
+                "  image-hashes                    true or false; default true",
+                "  j3m                             true or false; default false",
+                "  gpsd.host                       a host name or IP address; default 127.0.0.1",
+                "  gpsd.port                       1 to 65535; default 2947",
+                "", "Examples:", "  proofmode settings set location true", "  proofmode settings set gpsd.port 2948",
+                "", ExitCodes.HELP_TABLE})
     static final class Set implements Callable<Integer> {
         @ParentCommand
         SettingsCommand parent;

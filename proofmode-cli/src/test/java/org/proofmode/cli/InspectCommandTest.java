@@ -85,6 +85,36 @@ class InspectCommandTest {
     }
 
     @Test
+    void noOptions_turnOffForThisRun_whatTheSettingsTurnOn() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 1);
+        for (String key : new String[] {"location", "network", "device-ids"}) {
+            assertThat(cli.run("settings", "set", key, "true").exit()).isZero();
+        }
+        cli.run("settings", "set", "gpsd.port", "1");
+
+        JsonNode on = JSON.readTree(cli.run("inspect", "--json", f.toString()).out());
+        Cli.Result r = cli.run("inspect", "--json", "--no-location", "--no-network", "--no-device-ids", f.toString());
+
+        assertThat(on.has("Network.Interfaces")).isTrue();
+        assertThat(on.has("Device.Hostname")).isTrue();
+        assertThat(on.has("Warning.Location")).isTrue();
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.util.List<String> names = new java.util.ArrayList<>();
+        JSON.readTree(r.out()).fieldNames().forEachRemaining(names::add);
+        assertThat(names).contains("Device.OS.Name").noneMatch(n -> n.startsWith("Network.") || n.startsWith("Location.")
+                || n.equals("Warning.Location") || n.equals("Device.Hostname") || n.equals("Device.MachineId"));
+        assertThat(cli.run("settings", "get", "network").out().strip()).isEqualTo("true");
+    }
+
+    @Test
+    void inspect_exits37WithOneLine_forAFolder() throws Exception {
+        Cli.Result r = cli.run("inspect", tmp.toString());
+
+        assertThat(r.exit()).as(r.err()).isEqualTo(37);
+        assertThat(r.err().strip()).isEqualTo("proofmode: " + tmp + ": is a folder, not a photo, video or audio file");
+    }
+
+    @Test
     void prove_writesASignedJ3mDocument_withJ3m() throws Exception {
         Path f = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 4);
         String h = Digests.sha256(f);

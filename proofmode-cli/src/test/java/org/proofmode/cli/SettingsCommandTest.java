@@ -55,6 +55,19 @@ class SettingsCommandTest {
     }
 
     @Test
+    void help_teachesKeysExamplesAndExitCodes_forGetAndSet() {
+        Cli.Result set = cli.run("settings", "set", "--help");
+        Cli.Result get = cli.run("settings", "get", "--help");
+
+        assertThat(set.exit()).isZero();
+        assertThat(set.out()).contains("gpsd.port", "default 2947", "Examples:", "proofmode settings set location true",
+                "Exit codes:", "37  bad option");
+        assertThat(get.exit()).isZero();
+        assertThat(get.out()).contains("device-ids", "proofmode settings get location", "Exit codes:");
+        assertThat(home.resolve("settings")).doesNotExist();
+    }
+
+    @Test
     void prove_exits41NamingTheLine_whenTheSettingsFileIsBroken() throws Exception {
         Files.createDirectories(home);
         Files.writeString(home.resolve("settings"), "network = true\nlocation = perhaps\n");

@@ -31,8 +31,9 @@ import org.proofmode.proof.ProofTimes;
  * What the media says about itself, read with metadata-extractor: EXIF ({@code EXIF.Make},
  * {@code EXIF.DateTimeOriginal} with its offset, lens, software, orientation, GPS), XMP, IPTC and ICC
  * fields of images, the image's dimensions, and the tracks of QuickTime/MP4 video and of audio files
- * ({@code Video.*}, {@code Audio.*}). Values are copied as the media writes them, so they can be compared
- * with {@code exiftool -n}; times that carry no zone stay as written.
+ * ({@code Video.*}, {@code Audio.*}; for MP3 also the ID3 text tags and the duration, read by
+ * {@code Id3} and {@code Mp3Frames}). Values are copied as the media writes them, so they can be
+ * compared with {@code exiftool -n}; times that carry no zone stay as written.
  *
  * <p>Only the metadata blocks are read: readers stop at the image data and skip over media data, so a
  * large video costs a few reads, not a pass over the file.
@@ -74,8 +75,15 @@ public final class MediaMetadataSource implements MetadataSource {
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder r) throws IOException, ImageProcessingException {
         Metadata m;
+        long skipped;
         try (InputStream raw = Files.newInputStream(media.path()); InputStream in = new BufferedInputStream(raw, 1 << 16)) {
-            long skipped = media.type().mimeType().equals("audio/mpeg") ? Id3.skipTag(in) : 0;
+            if (media.type().mimeType().equals("audio/mpeg")) {
+                Map<String, String> tags = new LinkedHashMap<>();
+                skipped = Id3.readTag(in, tags);
+                tags.forEach(r::put);
+            } else {
+                skipped = 0;
+            }
             try {
                 m = ImageMetadataReader.readMetadata(in, media.size() - skipped);
             } catch (ImageProcessingException e) {
@@ -93,6 +101,8 @@ public final class MediaMetadataSource implements MetadataSource {
         AvTracks.contribute(m, media, location, r);
         if (media.type().mimeType().equals("audio/wav")) {
             Riff.wavDuration(media.path()).ifPresent(d -> r.put("Audio.Duration", AvTracks.seconds(d)));
+        } else if (media.type().mimeType().equals("audio/mpeg")) {
+            Mp3Frames.duration(media.path(), skipped, media.size()).ifPresent(d -> r.put("Audio.Duration", AvTracks.seconds(d)));
         }
     }
 

@@ -107,7 +107,7 @@ public final class SettingsFile {
         out.add("# One 'key = value' per line; lines starting with # are comments.");
         out.add("# Change them here or with 'proofmode settings set KEY VALUE'; prove and inspect");
         out.add("# take per-run overrides (--location/--no-location, --network/--no-network,");
-        out.add("# --device-ids/--no-device-ids, --j3m/--no-j3m).");
+        out.add("# --device-ids/--no-device-ids; prove also --j3m/--no-j3m).");
         for (SettingKey k : SettingKey.values()) {
             out.add("");
             k.comment().forEach(c -> out.add("# " + c));

@@ -148,7 +148,8 @@ public final class Prover {
      * @param file the media file
      * @return the record, without {@code Proof.Signer}
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the file does not exist,
-     *     {@link Failure#UNSUPPORTED} if it is not media we recognise, {@link Failure#IO} if it cannot be read
+     *     {@link Failure#BAD_ARGUMENT} if it is a folder, {@link Failure#UNSUPPORTED} if it is not media we
+     *     recognise, {@link Failure#IO} if it cannot be read
      */
     public ProofRecord inspect(Path file) {
         Path path = file.toAbsolutePath().normalize();
@@ -166,6 +167,9 @@ public final class Prover {
     }
 
     private static Optional<MediaType> sniff(Path file, Path path) {
+        if (Files.isDirectory(path)) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, file + ": is a folder, not a photo, video or audio file");
+        }
         try {
             return MediaSniffer.sniff(path);
         } catch (NoSuchFileException e) {
@@ -191,7 +195,8 @@ public final class Prover {
      * @param options notes, whether to replace an existing proof, and a progress listener
      * @return what happened; a file that is not media is {@link ProveResult.Outcome#SKIPPED}
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the file does not exist,
-     *     {@link Failure#IO} if it cannot be read or the proof cannot be written
+     *     {@link Failure#BAD_ARGUMENT} if it is a folder, {@link Failure#IO} if it cannot be read or the
+     *     proof cannot be written
      */
     public ProveResult prove(Path file, Options options) {
         return prove(file, options, List.of());

@@ -68,6 +68,27 @@ class ImageHashesTest {
     }
 
     @Test
+    void of_givesOnePixelHash_forOnePictureSavedAsPngBmpAndTiff_andHashesGif() throws Exception {
+        BufferedImage img = new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB);
+        Random random = new Random(5);
+        for (int y = 0; y < img.getHeight(); y++) {
+            for (int x = 0; x < img.getWidth(); x++) {
+                img.setRGB(x, y, random.nextInt(0x1000000));
+            }
+        }
+        String expected = ImageHashes.of(img).pixelHash();
+
+        for (String format : new String[] {"png", "bmp", "tiff"}) {
+            Path file = dir.resolve("picture." + format);
+            assertThat(ImageIO.write(img, format, file.toFile())).as(format).isTrue();
+            assertThat(ImageHashes.of(file).pixelHash()).as(format).isEqualTo(expected);
+        }
+        Path gif = dir.resolve("picture.gif");
+        assertThat(ImageIO.write(img, "gif", gif.toFile())).isTrue();
+        assertThat(ImageHashes.of(gif).pixelHash()).matches("[0-9a-f]{64}").isNotEqualTo(expected); // a 256-colour palette
+    }
+
+    @Test
     void pixelHash_staysTheSame_whenOnlyMetadataChanges() throws Exception {
         Path photo = TestHomes.samples().resolve("proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg");
         byte[] bytes = Files.readAllBytes(photo);

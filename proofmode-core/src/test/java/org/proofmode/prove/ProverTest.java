@@ -169,6 +169,23 @@ class ProverTest {
         assertThat(pm.store().list()).isEmpty();
     }
 
+    @Test
+    void prove_recordsWarningsAndStillProves_whenContextSourcesFailOnADamagedPhoto() throws Exception {
+        Path damaged = TestHomes.jpegLike(dir.resolve("damaged.jpg"), 11, 5000);
+        List<MetadataSource> sources = pm.contextSources(org.proofmode.metadata.Settings.defaults(), Optional.empty());
+
+        ProveResult r = pm.prover(key, pm.store(), sources).prove(damaged, options(StreamSigner.Progress.NONE));
+
+        assertThat(r.outcome()).isEqualTo(ProveResult.Outcome.PROVED);
+        ProofRecord record = recordOf(r);
+        assertThat(record.get("Warning.Media")).as(record.fields().toString()).isPresent();
+        assertThat(record.get("Warning.Image")).as(record.fields().toString()).isPresent();
+        assertThat(record.get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(damaged));
+        assertThat(record.get("Device.OS.Name")).isPresent();
+        VerificationReport report = pm.verifier(List.of()).verify(r.proofFolder().orElseThrow(), Optional.of(damaged));
+        assertThat(report.verdict()).isEqualTo(Verdict.TRUSTED);
+    }
+
     private Prover prover() {
         return pm.prover(key, pm.store(), List.of(recordingSource));
     }

@@ -27,6 +27,7 @@ public final class ExternalTool {
             "gpg", "gnupg",
             "gpgconf", "gnupg",
             "exiftool", "libimage-exiftool-perl",
+            "ffprobe", "ffmpeg",
             "gpsfake", "gpsd-clients",
             "ots", "python3-opentimestamps",
             "node", "nodejs");

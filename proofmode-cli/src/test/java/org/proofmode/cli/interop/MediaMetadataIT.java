@@ -67,6 +67,42 @@ class MediaMetadataIT {
     }
 
     @Test
+    void inspect_agreesWithExiftool_onTheIccProfileOfAPhoto() throws IOException {
+        Path photo = taggedPhoto("icc.jpg");
+        Path icc = java.nio.file.Files.write(dir.resolve("srgb.icc"),
+                java.awt.color.ICC_Profile.getInstance(java.awt.color.ColorSpace.CS_sRGB).getData());
+        run(List.of(ExternalTool.require("exiftool").toString(), "-q", "-overwrite_original", "-ICC_Profile<=" + icc, photo.toString()));
+
+        JsonNode ours = inspect(ProofModeJar.at(dir.resolve("home")), photo);
+        JsonNode theirs = exiftool(photo);
+
+        assertThat(text(ours, "ICC.ProfileDescription")).isEqualTo(theirs.get("ProfileDescription").asText()).isNotBlank();
+        assertThat(text(ours, "ICC.ColorSpaceData")).isEqualTo(theirs.get("ColorSpaceData").asText().strip());
+    }
+
+    @Test
+    void inspect_recordsTheVideosGps_onlyWithLocation() throws IOException {
+        Path video = dir.resolve("walk.mov");
+        // The location key an iPhone writes into a QuickTime movie.
+        run(List.of(ExternalTool.require("ffmpeg").toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "testsrc=size=160x120:rate=10", "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "use_metadata_tags",
+                "-metadata", "com.apple.quicktime.location.ISO6709=+48.1173+011.5167+545.000/", video.toString()));
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        pm.run("settings", "set", "gpsd.port", "1");
+
+        JsonNode off = inspect(pm, video);
+        JsonNode on = inspect(pm, video, "--location");
+        JsonNode theirs = exiftool(video);
+
+        assertThat(off.has("Video.GPSLatitude")).isFalse();
+        assertThat(off.toString()).doesNotContain("48.11");
+        String[] coordinates = theirs.get("GPSCoordinates").asText().split(" ");
+        assertThat(Double.parseDouble(text(on, "Video.GPSLatitude"))).isCloseTo(Double.parseDouble(coordinates[0]), within(1e-6));
+        assertThat(Double.parseDouble(text(on, "Video.GPSLongitude"))).isCloseTo(Double.parseDouble(coordinates[1]), within(1e-6));
+        assertThat(text(on, "Location.Provider")).isEqualTo("media");
+    }
+
+    @Test
     void inspect_recordsNoGpsAndNoSerial_withDefaultSettings() throws IOException {
         Path photo = taggedPhoto("tagged.jpg");
 
@@ -114,6 +150,41 @@ class MediaMetadataIT {
     }
 
     @Test
+    void inspect_agreesWithFfprobeAndExiftool_onTheDurationAndTagsOfMp3Files() throws IOException {
+        Path ffmpeg = ExternalTool.require("ffmpeg");
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        Map<String, List<String>> encodings = Map.of(
+                "cbr-info.mp3", List.of("-b:a", "128k"),
+                "vbr-xing.mp3", List.of("-q:a", "4", "-id3v2_version", "3"),
+                "cbr-bare.mp3", List.of("-b:a", "96k", "-write_xing", "0", "-id3v2_version", "0"));
+        for (Map.Entry<String, List<String>> e : encodings.entrySet()) {
+            Path mp3 = dir.resolve(e.getKey());
+            List<String> cmd = new ArrayList<>(List.of(ffmpeg.toString(), "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                    "sine=frequency=440:sample_rate=44100", "-t", "3.3", "-c:a", "libmp3lame"));
+            cmd.addAll(e.getValue());
+            cmd.addAll(List.of("-metadata", "title=Interview", "-metadata", "artist=Zoë Müller", "-metadata", "date=2024", mp3.toString()));
+            run(cmd);
+
+            JsonNode ours = inspect(pm, mp3);
+            double theirs = Double.parseDouble(run(List.of(ExternalTool.require("ffprobe").toString(), "-v", "error", "-show_entries",
+                    "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", mp3.toString())).stdout().strip());
+
+            assertThat(Double.parseDouble(text(ours, "Audio.Duration"))).as(e.getKey()).isCloseTo(theirs, within(0.03));
+            assertThat(text(ours, "Audio.SampleRate")).as(e.getKey()).isEqualTo("44100");
+            JsonNode tags = exiftool(mp3);
+            if (e.getKey().equals("cbr-bare.mp3")) {
+                assertThat(tags.has("Title")).isFalse();
+                assertThat(ours.has("Audio.Title")).isFalse();
+            } else {
+                assertThat(text(ours, "Audio.Title")).as(e.getKey()).isEqualTo(tags.get("Title").asText()).isEqualTo("Interview");
+                assertThat(text(ours, "Audio.Artist")).as(e.getKey()).isEqualTo(tags.get("Artist").asText()).isEqualTo("Zoë Müller");
+                assertThat(text(ours, "Audio.DateCreated")).as(e.getKey()).startsWith("2024");
+                assertThat(text(ours, "Audio.Software")).as(e.getKey()).isEqualTo(tags.get("EncoderSettings").asText());
+            }
+        }
+    }
+
+    @Test
     void pixelHash_survivesExiftoolRewritingTheMetadata_butNotAnEditOfThePixels() throws Exception {
         Path photo = taggedPhoto("tagged.jpg");
         ImageHashes.Result before = ImageHashes.of(photo);
@@ -131,6 +202,39 @@ class MediaMetadataIT {
         assertThat(after.pixelHash()).isEqualTo(before.pixelHash());
         assertThat(after.perceptualHash()).isEqualTo(before.perceptualHash());
         assertThat(ImageHashes.of(edited).pixelHash()).isNotEqualTo(before.pixelHash());
+    }
+
+    @Test
+    void verify_showsTheContextAndWarns_whenTheCaptureIsAfterTheProofAndTheFixIsOlderThanTheMedia() throws IOException {
+        Path photo = taggedPhoto("future.jpg");
+        run(List.of(ExternalTool.require("exiftool").toString(), "-q", "-overwrite_original", "-DateTimeOriginal=2099:01:01 12:00:00",
+                "-OffsetTimeOriginal=+00:00", "-GPSDateStamp=2099:01:01", "-GPSTimeStamp=11:00:00", photo.toString()));
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        pm.run("settings", "set", "gpsd.port", "1");
+        ProcessResult proved = pm.run("prove", "--location", photo.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+
+        ProcessResult human = pm.run("verify", photo.toString());
+        ProcessResult json = pm.run("verify", "--json", photo.toString());
+
+        assertThat(human.exitCode()).as(human.describe()).isZero();
+        assertThat(human.stdout()).contains("TRUSTED", "WARN  context.captureTime.afterProof", "WARN  context.location.stale")
+                .containsPattern("camera: +Canon EOS 5D Mark IV")
+                .containsPattern("capture time: +2099-01-01T12:00:00Z")
+                .containsPattern("location: +48\\.1173, 11\\.5167 \\(media, fix 2099-01-01T11:00:00Z\\)");
+        assertThat(json.exitCode()).as(json.describe()).isZero();
+        JsonNode report = JSON.readTree(json.stdout());
+        JsonNode proof = report.at("/proofs/0");
+        assertThat(report.get("verdict").asText()).isEqualTo("TRUSTED");
+        assertThat(proof.at("/context/captureTime").asText()).isEqualTo("2099-01-01T12:00:00Z");
+        assertThat(proof.at("/context/location").asText()).startsWith("48.1173, 11.5167");
+        List<String> warnings = new ArrayList<>();
+        proof.get("checks").forEach(c -> {
+            if (c.get("status").asText().equals("WARN")) {
+                warnings.add(c.get("code").asText());
+            }
+        });
+        assertThat(warnings).contains("context.captureTime.afterProof", "context.location.stale");
     }
 
     /** A small photo-like JPEG tagged by exiftool with camera, lens, serial, times, GPS, XMP and IPTC. */
