@@ -119,7 +119,9 @@ make_media_file() { # PATH BYTES
 }
 
 # Read files once so every timed run sees a warm page cache.
-warm_cache() { cat -- "$@" >/dev/null; }
+# Flushes what the benchmark just wrote (its media) to disk first: otherwise the kernel writes it back
+# during the timed runs, and every flush a proof makes waits behind gigabytes of unrelated write-back.
+warm_cache() { sync; cat -- "$@" >/dev/null; }
 
 # ---- timing -----------------------------------------------------------------
 

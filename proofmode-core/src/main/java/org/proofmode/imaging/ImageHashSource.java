@@ -27,6 +27,13 @@ public final class ImageHashSource implements MetadataSource {
             record.warn(name(), "pixel and perceptual hashes are not computed for " + media.type().mimeType());
             return;
         }
+        if (media.type().mimeType().equals("image/jpeg")) {
+            java.util.Optional<String> broken = org.proofmode.media.JpegStructure.problem(media.path());
+            if (broken.isPresent()) {
+                record.warn(name(), "not a well-formed JPEG (" + broken.get() + "); not decoded");
+                return;
+            }
+        }
         try {
             ImageHashes.Result r = ImageHashes.of(media.path());
             record.put(ContextFields.IMAGE_PIXEL_HASH, r.pixelHash());

@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.media.JpegStructure;
 import org.proofmode.media.MediaKind;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
@@ -74,6 +75,13 @@ public final class MediaMetadataSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder r) throws IOException, ImageProcessingException {
+        if (media.type().mimeType().equals("image/jpeg")) {
+            Optional<String> broken = JpegStructure.problem(media.path());
+            if (broken.isPresent()) {
+                r.warn(name(), "not a well-formed JPEG (" + broken.get() + "); its metadata is not read");
+                return;
+            }
+        }
         Metadata m;
         long skipped;
         try (InputStream raw = Files.newInputStream(media.path()); InputStream in = new BufferedInputStream(raw, 1 << 16)) {
