@@ -35,6 +35,17 @@ class JpegStructureTest {
         return out.toByteArray();
     }
 
+    /** A JPEG start-of-image and APP0 marker, then 1 MiB of random bytes (as the batch benchmark's media). */
+    private static byte[] headerAndNoise(long seed) {
+        byte[] noise = new byte[1 << 20];
+        new Random(seed).nextBytes(noise);
+        noise[0] = (byte) 0xFF;
+        noise[1] = (byte) 0xD8;
+        noise[2] = (byte) 0xFF;
+        noise[3] = (byte) 0xE0;
+        return noise;
+    }
+
     @Test
     void problem_empty_encodedPhoto() throws Exception {
         assertThat(JpegStructure.problem(Files.write(dir.resolve("a.jpg"), encodedJpeg()))).isEmpty();
@@ -58,12 +69,7 @@ class JpegStructureTest {
 
     @Test
     void problem_named_headerFollowedByNoise() throws Exception {
-        byte[] noise = new byte[1 << 20];
-        new Random(5).nextBytes(noise);
-        noise[0] = (byte) 0xFF;
-        noise[1] = (byte) 0xD8;
-        noise[2] = (byte) 0xFF;
-        noise[3] = (byte) 0xE0;
+        byte[] noise = headerAndNoise(5);
         noise[4] = 0x01; // a first segment of 256 bytes, then noise where the next marker should be
         noise[5] = 0x00;
         noise[4 + 256] = 0x42;
@@ -81,12 +87,7 @@ class JpegStructureTest {
 
     @Test
     void sources_warnAndRecordNoImageSize_notAWellFormedJpeg() throws Exception {
-        byte[] noise = new byte[1 << 20];
-        new Random(6).nextBytes(noise);
-        noise[0] = (byte) 0xFF;
-        noise[1] = (byte) 0xD8;
-        noise[2] = (byte) 0xFF;
-        noise[3] = (byte) 0xE0;
+        byte[] noise = headerAndNoise(6);
         Path f = Files.write(dir.resolve("fake.jpg"), noise);
         MediaFile media = new MediaFile(f, new MediaType(MediaKind.IMAGE, "image/jpeg"), noise.length, Instant.now());
         ProofRecord.Builder record = ProofRecord.builder();
