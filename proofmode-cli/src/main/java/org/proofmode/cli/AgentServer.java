@@ -129,6 +129,11 @@ final class AgentServer implements AutoCloseable {
         }
     }
 
+    /** How many commands are being served now. */
+    int serving() {
+        return active.get();
+    }
+
     /** The socket commands connect to. */
     Path socket() {
         return socket;

@@ -64,13 +64,18 @@ class AgentTest {
     }
 
     private static Path photo(Path folder, String name, int seed) throws IOException {
-        byte[] b = new byte[4096];
+        return Files.write(Files.createDirectories(folder).resolve(name), photoBytes(seed, 4096));
+    }
+
+    /** JPEG magic, then random bytes. */
+    private static byte[] photoBytes(int seed, int size) {
+        byte[] b = new byte[size];
         new java.util.Random(seed).nextBytes(b);
         b[0] = (byte) 0xFF;
         b[1] = (byte) 0xD8;
         b[2] = (byte) 0xFF;
         b[3] = (byte) 0xE0;
-        return Files.write(Files.createDirectories(folder).resolve(name), b);
+        return b;
     }
 
     @Test
@@ -160,6 +165,31 @@ class AgentTest {
             assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
             assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove' only");
             assertThat(server.socket()).exists();
+        }
+    }
+
+    @Test
+    void run_stopsProvingFilesNotStarted_callerGoneAfterFirstResult() throws Exception {
+        Path in = dir.resolve("many");
+        for (int i = 0; i < 300; i++) {
+            Files.write(Files.createDirectories(in).resolve(String.format("m%03d.jpg", i)), photoBytes(i, 1 << 20));
+        }
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(server.socket()));
+            new AgentProtocol.Request(AgentProtocol.Kind.RUN, AgentProtocol.build(), dir, false,
+                    List.of("prove", "--jobs", "1", "--out", "out", "many"), Map.of("PROOFMODE_HOME", home().toString()))
+                    .write(new DataOutputStream(AgentProtocol.output(ch)));
+            DataInputStream answer = new DataInputStream(AgentProtocol.input(ch));
+            assertThat(answer.read()).as("the first file's output line").isEqualTo(AgentProtocol.OUT);
+            ch.close();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (server.serving() > 0 && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            assertThat(server.serving()).isZero();
+            try (java.util.stream.Stream<Path> sets = Files.list(dir.resolve("out"))) {
+                assertThat(sets.filter(p -> !p.getFileName().toString().startsWith(".")).count()).isBetween(1L, 100L);
+            }
         }
     }
 
