@@ -150,7 +150,8 @@ final class ProveCommand implements Callable<Integer> {
             exit = firstError(exit, o.exit());
             List<Work> credentialed = new ArrayList<>();
             for (Path p : o.files()) {
-                credentialed.add(new Work(p, ctx.resolve(p), true, Files.size(ctx.resolve(p))));
+                Path at = ctx.resolve(p);
+                credentialed.add(new Work(p, at, true, Files.size(at)));
             }
             work = credentialed;
             if (work.isEmpty()) {
