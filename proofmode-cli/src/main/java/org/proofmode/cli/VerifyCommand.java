@@ -147,6 +147,10 @@ final class VerifyCommand implements Callable<Integer> {
         if (overall == Verdict.INVALID) {
             return ExitCodes.INVALID;
         }
+        if (overall == Verdict.INCOMPLETE) {
+            ctx.err().println("proofmode: incomplete: a content binding could not be checked, so nothing shows the content is unchanged");
+            return ExitCodes.UNSUPPORTED;
+        }
         if (requireTrusted && overall != Verdict.TRUSTED) {
             ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
             return ExitCodes.UNTRUSTED;
