@@ -254,6 +254,9 @@ public final class C2paReader {
             if (uri.startsWith(ManifestStore.SELF + "/")) {
                 return uri;
             }
+            if (uri.startsWith(ManifestStore.SELF + ManifestStore.LABEL + "/")) {
+                return ManifestStore.SELF + "/" + uri.substring(ManifestStore.SELF.length());
+            }
             return ManifestStore.SELF + "/c2pa/" + m.label() + "/" + uri.substring(Math.min(uri.length(), ManifestStore.SELF.length()));
         }
 
