@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}) or MP4 ({@code uuid})
- * container. Only the container's structure is walked; image data is skipped.
+ * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}), ISO BMFF ({@code uuid}),
+ * TIFF (tag 0xCD41), RIFF ({@code C2PA} chunk) or MP3 (ID3v2 {@code GEOB}) container. Only the container's structure is walked; image data is skipped.
  *
  * @param format the container
  * @param jumbf the store's bytes: one JUMBF superbox
@@ -56,6 +56,9 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
                 case JPEG -> jpeg(src, size);
                 case PNG -> png(src, size);
                 case MP4 -> bmff(src, size);
+                case TIFF -> OtherContainers.tiff(src, size);
+                case WAV, AVI, WEBP -> OtherContainers.riff(src, size);
+                case MP3 -> OtherContainers.id3(src, size);
             };
             return store.map(b -> new EmbeddedStore(f.get(), b.bytes(), b.at()));
         } catch (EOFException e) {

@@ -100,6 +100,67 @@ class HardBindingsTest {
     }
 
     @Test
+    void read_dataHashMatch_tiffDngAndRiffWav() throws Exception {
+        C2paReport dng = read("C.dng");
+        assertThat(dng.format()).isEqualTo(AssetFormat.TIFF);
+        assertThat(dng.has(Codes.DATA_HASH_MATCH)).isTrue();
+        assertThat(dng.has(Codes.CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(dng.state()).isEqualTo(ValidationState.VALID);
+        C2paReport wav = read("sample1_signed.wav");
+        assertThat(wav.format()).isEqualTo(AssetFormat.WAV);
+        assertThat(wav.has(Codes.DATA_HASH_MATCH)).isTrue();
+        assertThat(wav.state()).isEqualTo(ValidationState.VALID);
+    }
+
+    @Test
+    void read_dataHashMismatch_contentByteFlippedInDngAndWav() throws Exception {
+        for (String f : List.of("C.dng", "sample1_signed.wav")) {
+            byte[] b = Files.readAllBytes(DIR.resolve(f));
+            b[b.length / 2] ^= 0x01;
+            C2paReport r = read(b);
+            assertThat(r.has(Codes.DATA_HASH_MISMATCH)).as(f).isTrue();
+            assertThat(r.state()).as(f).isEqualTo(ValidationState.INVALID);
+        }
+    }
+
+    @Test
+    void read_storeFound_mp3Id3GeobFrame() throws Exception {
+        byte[] png = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign(Files.readAllBytes(TestHomes.samples().resolve("c2pa/libpng-test.png")), C2paFixtures.shared(), Optional.empty());
+        byte[] store;
+        try (ByteSource src = ByteSource.of(png)) {
+            store = EmbeddedStore.find(src).orElseThrow().jumbf();
+        }
+        java.io.ByteArrayOutputStream frame = new java.io.ByteArrayOutputStream();
+        frame.write(0);
+        frame.writeBytes("application/c2pa\0c2pa\0c2pa manifest store\0".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        frame.writeBytes(store);
+        java.io.ByteArrayOutputStream mp3 = new java.io.ByteArrayOutputStream();
+        mp3.writeBytes(new byte[] {'I', 'D', '3', 3, 0, 0});
+        int tag = 10 + frame.size();
+        mp3.writeBytes(new byte[] {(byte) ((tag >> 21) & 0x7F), (byte) ((tag >> 14) & 0x7F), (byte) ((tag >> 7) & 0x7F), (byte) (tag & 0x7F)});
+        mp3.writeBytes("GEOB".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Jumbf.writeU32(mp3, frame.size());
+        mp3.writeBytes(new byte[2]);
+        mp3.writeBytes(frame.toByteArray());
+        mp3.writeBytes(new byte[] {(byte) 0xFF, (byte) 0xFB, (byte) 0x90, 0x00});
+        mp3.writeBytes(new byte[400]);
+        C2paReport r = read(mp3.toByteArray());
+        assertThat(r.format()).isEqualTo(AssetFormat.MP3);
+        assertThat(r.has(Codes.CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(r.has(Codes.DATA_HASH_MISMATCH)).as("the binding is the PNG's").isTrue();
+    }
+
+    @Test
+    void read_empty_formatsWithoutManifest() throws Exception {
+        for (String f : List.of("mars.webp", "c.mov", "test-video.mp4")) {
+            assertThat(reader.read(DIR.resolve(f))).as(f).isEmpty();
+        }
+        assertThat(AssetFormat.sniff(Files.readAllBytes(DIR.resolve("mars.webp")))).contains(AssetFormat.WEBP);
+        assertThat(AssetFormat.sniff(Files.readAllBytes(DIR.resolve("c.mov")))).contains(AssetFormat.MP4);
+    }
+
+    @Test
     void read_incompleteAndWarned_bindingOfAnUncheckedKind() throws Exception {
         ObjectNode boxes = Cbor.map();
         ArrayNode list = boxes.putArray("boxes");
