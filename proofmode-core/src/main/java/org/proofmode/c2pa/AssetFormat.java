@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * The containers whose embedded C2PA manifest stores are read (JPEG, PNG, ISO BMFF, TIFF/DNG, RIFF, MP3)
- * and written (JPEG, PNG).
+ * and written (JPEG, PNG, WAV, AVI, WebP).
  */
 public enum AssetFormat {
     /** JPEG: the store in APP11 segments (JPEG XT box format). */
@@ -15,12 +15,12 @@ public enum AssetFormat {
     MP4("video/mp4", false),
     /** TIFF and DNG: the store as the value of tag 0xCD41 (type UNDEFINED) of the last IFD, else IFD0; read only. */
     TIFF("image/tiff", false),
-    /** WAV: the store in a top-level {@code C2PA} RIFF chunk; read only. */
-    WAV("audio/wav", false),
-    /** AVI: the store in a top-level {@code C2PA} RIFF chunk; read only. */
-    AVI("video/x-msvideo", false),
-    /** WebP: the store in a top-level {@code C2PA} RIFF chunk; read only. */
-    WEBP("image/webp", false),
+    /** WAV: the store in a top-level {@code C2PA} RIFF chunk, written as the RIFF's last chunk. */
+    WAV("audio/wav", true),
+    /** AVI: the store in a top-level {@code C2PA} RIFF chunk, written as the first RIFF's last chunk. */
+    AVI("video/x-msvideo", true),
+    /** WebP: the store in a top-level {@code C2PA} RIFF chunk, written as the RIFF's last chunk. */
+    WEBP("image/webp", true),
     /** MP3: the store in an ID3v2 {@code GEOB} frame of type {@code application/c2pa}; read only. */
     MP3("audio/mpeg", false);
 
@@ -40,6 +40,17 @@ public enum AssetFormat {
     /** Tells whether manifests can be embedded in this format. */
     public boolean writable() {
         return writable;
+    }
+
+    /** The formats manifests are written into, named for messages: {@code JPEG, PNG, WAV…}. */
+    public static String writableNames() {
+        return java.util.Arrays.stream(values()).filter(AssetFormat::writable).map(Enum::name)
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** Tells whether this is a RIFF container (WAV, AVI, WebP). */
+    boolean riff() {
+        return this == WAV || this == AVI || this == WEBP;
     }
 
     /** Recognises a format from its first bytes (at least 12). */

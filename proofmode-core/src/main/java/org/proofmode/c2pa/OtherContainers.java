@@ -8,8 +8,8 @@ import java.util.Optional;
  * Finds the manifest store in TIFF/DNG (the value of tag 0xCD41 of the last IFD, else of IFD0), RIFF
  * (WAV, AVI, WebP: a top-level {@code C2PA} chunk) and MP3 (an ID3v2 {@code GEOB} frame of MIME type
  * {@code application/c2pa}, or the older {@code application/x-c2pa-manifest-store}). Each returns where
- * the store sits as a data hash must exclude it: the tag's value bytes, the whole chunk with its header,
- * the frame's object bytes.
+ * the store sits as a data hash must exclude it: the tag's value bytes, the whole chunk with its header
+ * (our writer keeps the chunk even, so that no pad byte follows it), the frame's object bytes.
  */
 final class OtherContainers {
     private static final int C2PA_TAG = 0xCD41;
