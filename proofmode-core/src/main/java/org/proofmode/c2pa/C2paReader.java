@@ -17,7 +17,7 @@ import org.proofmode.c2pa.C2paStatus.Codes;
 import org.proofmode.c2pa.C2paStatus.Outcome;
 
 /**
- * Reads and validates the C2PA manifest store embedded in a JPEG, PNG or MP4: the claim signature, the
+ * Reads and validates the C2PA manifest store embedded in any {@link AssetFormat}: the claim signature, the
  * signing credential (profile, validity, trust), the time-stamp, every hashed URI of the claim, and
  * the hard binding. Every finding is a {@link C2paStatus}; nothing found is thrown.
  *
