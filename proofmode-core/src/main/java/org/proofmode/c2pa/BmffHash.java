@@ -173,9 +173,9 @@ final class BmffHash {
     /** Version 2 and later: the top-level boxes whose offsets are hashed, those not wholly excluded. */
     private static List<Long> offsetsHashed(BmffBoxes boxes, List<DataHash.Range> excluded) {
         List<Long> out = new ArrayList<>();
+        java.util.Set<DataHash.Range> whole = new java.util.HashSet<>(excluded);
         for (BmffBoxes.Box b : boxes.top()) {
-            boolean whole = excluded.stream().anyMatch(r -> r.start() == b.offset() && r.length() == b.size());
-            if (!whole) {
+            if (!whole.contains(new DataHash.Range(b.offset(), b.size()))) {
                 out.add(b.offset());
             }
         }

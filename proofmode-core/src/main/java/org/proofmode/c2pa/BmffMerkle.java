@@ -129,6 +129,9 @@ final class BmffMerkle {
                     return false;
                 }
                 byte[] sibling = proof.get(used++).binaryValue();
+                if (sibling == null) {
+                    return false;
+                }
                 MessageDigest md = DataHash.digest(alg);
                 md.update(right ? sibling : hash);
                 md.update(right ? hash : sibling);
