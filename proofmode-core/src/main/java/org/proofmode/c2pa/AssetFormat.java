@@ -65,6 +65,9 @@ public enum AssetFormat {
         if (head.length >= 8 && head[4] == 'f' && head[5] == 't' && head[6] == 'y' && head[7] == 'p') {
             return Optional.of(MP4);
         }
+        if (head.length >= 8 && (ascii(head, 4, "moov") || ascii(head, 4, "wide") && head[3] == 8)) {
+            return Optional.of(MP4); // QuickTime without ftyp
+        }
         if (head.length >= 4 && (head[0] == 'I' && head[1] == 'I' && head[2] == 0x2A && head[3] == 0
                 || head[0] == 'M' && head[1] == 'M' && head[2] == 0 && head[3] == 0x2A)) {
             return Optional.of(TIFF);
