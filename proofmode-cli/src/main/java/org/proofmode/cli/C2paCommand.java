@@ -27,8 +27,8 @@ import picocli.CommandLine.ParentCommand;
             "",
             "'c2pa ca' creates this device's local certificate authority and signing certificate in "
                 + "PROOFMODE_HOME/c2pa/ (private keys encrypted with the device key's passphrase). 'c2pa sign' "
-                + "embeds a signed manifest in a JPEG or PNG copy. 'proofmode verify FILE' reads and checks "
-                + "the content credentials of any JPEG, PNG or MP4.",
+                + "embeds a signed manifest in a JPEG, PNG, WAV, AVI or WebP copy. 'proofmode verify FILE' reads and checks "
+                + "the content credentials of any JPEG, PNG, MP4/MOV/HEIF/AVIF, TIFF/DNG, WAV/AVI/WebP or MP3.",
             ""},
         subcommands = {C2paCommand.Ca.class, C2paCommand.Sign.class},
         footer = {"", "Examples:", "  proofmode c2pa ca", "  proofmode c2pa sign IMG_0001.jpg -o IMG_0001.c2pa.jpg",
@@ -71,7 +71,7 @@ final class C2paCommand {
     @Command(name = "sign", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
             usageHelpAutoWidth = true,
             description = {
-                "Embed signed content credentials in a copy of a JPEG or PNG.",
+                "Embed signed content credentials in a copy of a JPEG, PNG, WAV, AVI or WebP.",
                 "",
                 "The manifest (claim v2) says the file was created by digital capture (c2pa.actions.v2), binds "
                     + "its bytes (c2pa.hash.data), records the capture context that the privacy settings allow "
@@ -107,7 +107,7 @@ final class C2paCommand {
         @Mixin
         ContextOptions context;
 
-        @Parameters(paramLabel = "IN", description = "A JPEG or PNG without content credentials.")
+        @Parameters(paramLabel = "IN", description = "A JPEG, PNG, WAV, AVI or WebP without content credentials.")
         Path input;
 
         @Override

@@ -48,7 +48,7 @@ final class CredentialedCopy {
     }
 
     /**
-     * Writes a credentialed copy of each JPEG and PNG; other files, and files that already carry
+     * Writes a credentialed copy of each JPEG, PNG, WAV, AVI and WebP; other files, and files that already carry
      * credentials, are proved as they are (with a notice).
      */
     static Outcome make(CliContext ctx, ProofMode pm, Settings s, ContextOptions context, KeyOptions keys,
@@ -62,7 +62,8 @@ final class CredentialedCopy {
                 byte[] bytes = ContentCredentials.read(f);
                 Optional<AssetFormat> format = AssetFormat.sniff(Arrays.copyOf(bytes, Math.min(16, bytes.length)));
                 if (format.isEmpty() || !format.get().writable()) {
-                    ctx.err().println("proofmode: " + f + ": not a JPEG or PNG; proved without content credentials");
+                    ctx.err().println("proofmode: " + f + ": not a format content credentials are written into (" + AssetFormat.writableNames()
+                            + "); proved without content credentials");
                     out.add(f);
                     continue;
                 }

@@ -42,7 +42,7 @@ public final class ExitCodes {
             "   0  success; for verify: the proof is valid%n" +
             "   1  internal error, or local storage failed (disk full, permissions)%n" +
             "   3  verify: the proof is invalid (changed media, bad or missing signature)%n" +
-            "  13  unsupported algorithm, format or version%n" +
+            "  13  unsupported algorithm, format or version; verify: incomplete (a content binding it cannot check)%n" +
             "  19  missing argument%n" +
             "  37  bad option or option value%n" +
             "  41  bad data: input is not what it claims (corrupt zip, unparseable key)%n" +

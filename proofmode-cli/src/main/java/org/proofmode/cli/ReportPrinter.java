@@ -50,6 +50,8 @@ final class ReportPrinter {
         return switch (r.verdict()) {
             case TRUSTED -> "signed by a trusted key, and nothing was changed";
             case VALID -> "nothing was changed since it was signed; the signer is not a trusted key";
+            case INCOMPLETE -> "NOT CHECKED whether the content is unchanged: its content credentials bind the content in a way"
+                    + " this version cannot check; nothing failed, but do not rely on the content until another tool has checked it";
             case INVALID -> "a check failed: do not rely on this proof";
         };
     }

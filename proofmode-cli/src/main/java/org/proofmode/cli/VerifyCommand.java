@@ -36,7 +36,7 @@ import picocli.CommandLine.ParentCommand;
                 + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
                 + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
             "",
-            "Content credentials (C2PA) embedded in a JPEG, PNG or MP4 are checked too, with the specification's "
+            "Content credentials (C2PA) embedded in a JPEG, PNG, MP4/MOV/HEIF/AVIF, TIFF/DNG, WAV/AVI/WebP or MP3 are checked too, with the specification's "
                 + "status codes prefixed c2pa. (c2pa.claimSignature.validated, c2pa.assertion.dataHash.mismatch, ...); "
                 + "media inside a bundle (and --media) are checked too; "
                 + "a media file with content credentials but no proof in the store is verified by them alone.",
@@ -146,6 +146,10 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (overall == Verdict.INVALID) {
             return ExitCodes.INVALID;
+        }
+        if (overall == Verdict.INCOMPLETE) {
+            ctx.err().println("proofmode: incomplete: a content binding could not be checked, so nothing shows the content is unchanged");
+            return ExitCodes.UNSUPPORTED;
         }
         if (requireTrusted && overall != Verdict.TRUSTED) {
             ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");

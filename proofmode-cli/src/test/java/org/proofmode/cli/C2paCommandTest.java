@@ -60,6 +60,33 @@ class C2paCommandTest {
     }
 
     @Test
+    void verify_exit13Incomplete_bindingThisVersionCannotCheck() throws Exception {
+        assertThat(cli.run("c2pa", "ca").exit()).isZero();
+        org.proofmode.c2pa.C2paSigner signer = new LocalCa(home)
+                .signer(org.proofmode.keys.Passphrase.adopt("c2pa test passphrase".toCharArray()));
+        com.fasterxml.jackson.databind.node.ObjectNode boxes = new com.fasterxml.jackson.databind.ObjectMapper().createObjectNode();
+        boxes.putArray("boxes").addObject().put("hash", new byte[32]).putArray("names").add("SOI");
+        Path out = tmp.resolve("boxhash.jpg");
+        Files.write(out, new org.proofmode.c2pa.ManifestBuilder().created(org.proofmode.c2pa.ManifestBuilder.DIGITAL_CAPTURE)
+                .cborAssertion("c2pa.hash.boxes", boxes)
+                .sign(Files.readAllBytes(Cli.sample("c2pa/no_manifest.jpg")), signer, java.util.Optional.empty()));
+        Cli.Result v = cli.run("verify", out.toString());
+        assertThat(v.exit()).as(v.out() + v.err()).isEqualTo(ExitCodes.UNSUPPORTED);
+        assertThat(v.out()).contains("INCOMPLETE", "NOT CHECKED whether the content is unchanged", "WARN  c2pa.assertion.hardBinding.unchecked");
+        assertThat(v.err()).contains("incomplete");
+    }
+
+    @Test
+    void verify_bmffHashChecked_videoOfOthersValidThenInvalid() throws Exception {
+        Cli.Result ok = cli.run("verify", Cli.sample("c2pa-conformance/video1.mp4").toString());
+        assertThat(ok.exit()).as(ok.out() + ok.err()).isZero();
+        assertThat(ok.out()).contains("VALID", "c2pa.assertion.bmffHash.match").doesNotContain("hardBinding.unchecked");
+        Cli.Result bad = cli.run("verify", Cli.sample("c2pa-conformance/truepic-20230212-camera.jpg").toString());
+        assertThat(bad.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(bad.out()).contains("c2pa.assertion.dataHash.mismatch");
+    }
+
+    @Test
     void sign_exit59_outputExists() throws Exception {
         Path out = tmp.resolve("exists.jpg");
         Files.writeString(out, "x");

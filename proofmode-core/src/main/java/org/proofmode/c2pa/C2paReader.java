@@ -17,7 +17,7 @@ import org.proofmode.c2pa.C2paStatus.Codes;
 import org.proofmode.c2pa.C2paStatus.Outcome;
 
 /**
- * Reads and validates the C2PA manifest store embedded in a JPEG, PNG or MP4: the claim signature, the
+ * Reads and validates the C2PA manifest store embedded in any {@link AssetFormat}: the claim signature, the
  * signing credential (profile, validity, trust), the time-stamp, every hashed URI of the claim, and
  * the hard binding. Every finding is a {@link C2paStatus}; nothing found is thrown.
  *
@@ -108,7 +108,7 @@ public final class C2paReader {
             return Optional.of(new C2paReport(ValidationState.INVALID, format.get(), "", "unknown", Optional.empty(),
                     Optional.empty(), List.of(), List.of(s), Optional.empty()));
         }
-        return Optional.of(new Validation(store, src, format.get()).run());
+        return Optional.of(new Validation(store, src, format.get(), found.get()).run());
     }
 
     /** One run over one store. */
@@ -117,16 +117,18 @@ public final class C2paReader {
         private final Manifest m;
         private final ByteSource src;
         private final AssetFormat format;
+        private final EmbeddedStore found;
         private final List<C2paStatus> out = new ArrayList<>();
         private Optional<String> signer = Optional.empty();
         private Optional<Instant> signedAt = Optional.empty();
         private Optional<String> proofModeSigner = Optional.empty();
 
-        Validation(ManifestStore store, ByteSource src, AssetFormat format) {
+        Validation(ManifestStore store, ByteSource src, AssetFormat format, EmbeddedStore found) {
             this.store = store;
             this.m = store.active();
             this.src = src;
             this.format = format;
+            this.found = found;
         }
 
         C2paReport run() throws IOException {
@@ -136,7 +138,9 @@ public final class C2paReader {
             binding();
             boolean failed = out.stream().anyMatch(s -> s.outcome() == Outcome.FAILURE
                     && !s.code().equals(Codes.SIGNING_CREDENTIAL_UNTRUSTED));
-            ValidationState state = failed ? ValidationState.INVALID : trusted ? ValidationState.TRUSTED : ValidationState.VALID;
+            boolean unbound = out.stream().anyMatch(s -> s.code().equals(Codes.HARD_BINDING_UNCHECKED));
+            ValidationState state = failed ? ValidationState.INVALID : unbound ? ValidationState.INCOMPLETE
+                    : trusted ? ValidationState.TRUSTED : ValidationState.VALID;
             return new C2paReport(state, format, m.label(), m.generator(), signer, signedAt, labels, out, proofModeSigner);
         }
 
@@ -250,6 +254,9 @@ public final class C2paReader {
             if (uri.startsWith(ManifestStore.SELF + "/")) {
                 return uri;
             }
+            if (uri.startsWith(ManifestStore.SELF + ManifestStore.LABEL + "/")) {
+                return ManifestStore.SELF + "/" + uri.substring(ManifestStore.SELF.length());
+            }
             return ManifestStore.SELF + "/c2pa/" + m.label() + "/" + uri.substring(Math.min(uri.length(), ManifestStore.SELF.length()));
         }
 
@@ -262,28 +269,7 @@ public final class C2paReader {
                 return;
             }
             String url = hard.get();
-            String label = url.substring(url.lastIndexOf('/') + 1);
-            if (!label.equals(DataHash.LABEL) && !label.startsWith(DataHash.LABEL + "__")) {
-                add(Codes.HARD_BINDING_UNCHECKED, Outcome.INFORMATIONAL, label + " is not checked by this reader", url);
-                return;
-            }
-            Optional<JsonNode> a = m.assertion(label).flatMap(AssertionData::cbor);
-            try {
-                JsonNode dh = a.orElseThrow(() -> new C2paFormatException("data hash assertion unreadable"));
-                List<DataHash.Range> ex = DataHash.exclusions(dh, src.size());
-                byte[] expected = dh.path("hash").binaryValue();
-                if (expected == null) {
-                    throw new C2paFormatException("data hash assertion has no hash");
-                }
-                byte[] actual = DataHash.hash(src, ex, DataHash.digest(dh.path("alg").asText(m.defaultAlg())));
-                if (MessageDigest.isEqual(expected, actual)) {
-                    add(Codes.DATA_HASH_MATCH, Outcome.SUCCESS, "data hash valid", url);
-                } else {
-                    add(Codes.DATA_HASH_MISMATCH, Outcome.FAILURE, "asset hash does not match the data hash assertion", url);
-                }
-            } catch (C2paFormatException | NoSuchAlgorithmException e) {
-                add(Codes.DATA_HASH_MALFORMED, Outcome.FAILURE, e.getMessage(), url);
-            }
+            out.addAll(HardBindings.check(m, url.substring(url.lastIndexOf('/') + 1), url, src, found));
         }
     }
 }

@@ -69,9 +69,21 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String DATA_HASH_MISMATCH = "assertion.dataHash.mismatch";
         /** The data hash assertion is malformed (exclusions out of range, no hash). */
         public static final String DATA_HASH_MALFORMED = "assertion.dataHash.malformed";
+        /** The data hash excludes ranges besides the manifest store: informational. */
+        public static final String DATA_HASH_ADDITIONAL_EXCLUSIONS = "assertion.dataHash.additionalExclusions";
+        /** The asset's boxes hash to the BMFF hash assertion's value. */
+        public static final String BMFF_HASH_MATCH = "assertion.bmffHash.match";
+        /** The asset's boxes do not hash to the BMFF hash assertion's value. */
+        public static final String BMFF_HASH_MISMATCH = "assertion.bmffHash.mismatch";
+        /** The BMFF hash assertion cannot be used (no hash, bad exclusion, unknown algorithm). */
+        public static final String BMFF_HASH_MALFORMED = "assertion.bmffHash.malformed";
         /** The claim has no hard binding assertion. */
         public static final String HARD_BINDINGS_MISSING = "claim.hardBindings.missing";
-        /** The hard binding is of a kind this reader does not check (BMFF, box hash): informational. */
+        /**
+         * The hard binding is of a kind this reader does not check (box hash, collection hash, Merkle maps
+         * over unfragmented sample data): informational in C2PA terms, but it keeps the manifest from
+         * {@link ValidationState#VALID} ({@link ValidationState#INCOMPLETE}) and is a warning in reports.
+         */
         public static final String HARD_BINDING_UNCHECKED = "assertion.hardBinding.unchecked";
         /** The claim or store cannot be parsed. */
         public static final String CLAIM_MALFORMED = "claim.malformed";

@@ -75,7 +75,7 @@ public final class ContentCredentials {
      * @param bytes the asset's bytes
      * @param out where the copy goes
      * @param replace whether an existing {@code out} may be replaced
-     * @throws ProofModeException with {@link Failure#UNSUPPORTED} (not a JPEG or PNG),
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} (not a writable format, see {@link AssetFormat}),
      *     {@link Failure#BAD_DATA} (malformed, or already credentialed), {@link Failure#OUTPUT_EXISTS},
      *     {@link Failure#IO}
      */
@@ -86,7 +86,8 @@ public final class ContentCredentials {
         }
         Optional<AssetFormat> f = AssetFormat.sniff(java.util.Arrays.copyOf(bytes, Math.min(16, bytes.length)));
         if (f.isEmpty() || !f.get().writable()) {
-            throw new ProofModeException(Failure.UNSUPPORTED, "content credentials can be embedded in JPEG and PNG files only");
+            throw new ProofModeException(Failure.UNSUPPORTED, "content credentials can be embedded in " + AssetFormat.writableNames()
+                    + " files only");
         }
         byte[] signed;
         try {

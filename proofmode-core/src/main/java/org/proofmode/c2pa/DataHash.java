@@ -76,6 +76,29 @@ public final class DataHash {
         return out;
     }
 
+    /**
+     * What is wrong with where the exclusions lie, if anything: C2PA 2.x requires the exclusions to hold
+     * one range that is exactly the bytes of the container structures carrying the manifest store (the
+     * APP11 segments of a JPEG, the {@code caBX} chunk of a PNG…), so that an exclusion cannot hide
+     * content such as an EXIF segment or the JPEG's SOI marker from the hash. Further exclusions are
+     * allowed (they are reported).
+     *
+     * @param exclusions the assertion's exclusions
+     * @param store where the store's structures sit in the asset
+     */
+    static java.util.Optional<String> exclusionProblem(List<Range> exclusions, Range store) {
+        if (exclusions.contains(store)) {
+            return java.util.Optional.empty();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Range r : exclusions) {
+            sb.append(sb.length() == 0 ? "" : ", ").append('[').append(r.start()).append(", ").append(r.start() + r.length()).append(')');
+        }
+        return java.util.Optional.of("the data hash's exclusions (" + (sb.length() == 0 ? "none" : sb) + ") do not match the manifest"
+                + " store's place in the asset [" + store.start() + ", " + (store.start() + store.length()) + "): they must exclude"
+                + " exactly the store, not the content around it");
+    }
+
     /** Hashes the source's bytes outside the sorted, disjoint ranges. */
     static byte[] hash(ByteSource src, List<Range> exclusions, MessageDigest md) throws IOException {
         long size = src.size();

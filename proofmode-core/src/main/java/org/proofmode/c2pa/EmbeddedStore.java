@@ -10,13 +10,15 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}) or MP4 ({@code uuid})
- * container. Only the container's structure is walked; image data is skipped.
+ * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}), ISO BMFF ({@code uuid}),
+ * TIFF (tag 0xCD41), RIFF ({@code C2PA} chunk) or MP3 (ID3v2 {@code GEOB}) container. Only the container's structure is walked; image data is skipped.
  *
  * @param format the container
  * @param jumbf the store's bytes: one JUMBF superbox
+ * @param location where the container's structures that carry the store sit in the asset (the APP11
+ *     segments, the {@code caBX} chunk, the {@code uuid} box…): what a data hash must exclude
  */
-public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
+public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range location) {
     static final byte[] BMFF_C2PA_UUID = {(byte) 0xD8, (byte) 0xFE, (byte) 0xC3, (byte) 0xD6, 0x1B, 0x0E, 0x48, 0x3C,
         (byte) 0x92, (byte) 0x97, 0x58, 0x28, (byte) 0x87, 0x7E, (byte) 0xC4, (byte) 0x81};
     private static final int MAX_CHUNKS = 1_000_000;
@@ -25,6 +27,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
     public EmbeddedStore {
         Objects.requireNonNull(format, "format");
         jumbf = jumbf.clone();
+        Objects.requireNonNull(location, "location");
     }
 
     @Override
@@ -49,19 +52,26 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
             return Optional.empty();
         }
         try {
-            Optional<byte[]> store = switch (f.get()) {
+            Optional<Found> store = switch (f.get()) {
                 case JPEG -> jpeg(src, size);
                 case PNG -> png(src, size);
                 case MP4 -> bmff(src, size);
+                case TIFF -> OtherContainers.tiff(src, size);
+                case WAV, AVI, WEBP -> OtherContainers.riff(src, size);
+                case MP3 -> OtherContainers.id3(src, size);
             };
-            return store.map(b -> new EmbeddedStore(f.get(), b));
+            return store.map(b -> new EmbeddedStore(f.get(), b.bytes(), b.at()));
         } catch (EOFException e) {
             throw new C2paFormatException(f.get() + " container truncated: " + e.getMessage(), e);
         }
     }
 
-    private static Optional<byte[]> jpeg(ByteSource src, long size) throws IOException, C2paFormatException {
+    /** A store's bytes and where its container structures sit. */
+    record Found(byte[] bytes, DataHash.Range at) {}
+
+    private static Optional<Found> jpeg(ByteSource src, long size) throws IOException, C2paFormatException {
         Map<Integer, ByteArrayOutputStream> stores = new LinkedHashMap<>();
+        Map<Integer, long[]> spans = new LinkedHashMap<>();
         long pos = 2;
         int segments = 0;
         while (pos + 4 <= size && segments++ < MAX_CHUNKS) {
@@ -88,29 +98,38 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
             }
             if (marker == 0xEB && len >= 2 + 16) {
                 byte[] seg = src.read(pos + 4, len - 2);
-                appendApp11(stores, seg);
+                Optional<Integer> en = appendApp11(stores, seg);
+                if (en.isPresent()) {
+                    long[] span = spans.computeIfAbsent(en.get(), k -> new long[] {-1, 0});
+                    if (span[0] < 0) {
+                        span[0] = pos;
+                    }
+                    span[1] += 2 + len;
+                }
             }
             pos += 2 + len;
         }
-        for (ByteArrayOutputStream s : stores.values()) {
-            byte[] b = s.toByteArray();
+        for (Map.Entry<Integer, ByteArrayOutputStream> e : stores.entrySet()) {
+            byte[] b = e.getValue().toByteArray();
             if (isC2paStore(b)) {
-                return Optional.of(b);
+                long[] span = spans.get(e.getKey());
+                return Optional.of(new Found(b, new DataHash.Range(span[0], span[1])));
             }
         }
         return Optional.empty();
     }
 
-    private static void appendApp11(Map<Integer, ByteArrayOutputStream> stores, byte[] seg) throws C2paFormatException {
+    /** Adds a segment to its box's bytes; returns the box instance number it was added to. */
+    private static Optional<Integer> appendApp11(Map<Integer, ByteArrayOutputStream> stores, byte[] seg) throws C2paFormatException {
         if (seg[0] != 'J' || seg[1] != 'P') {
-            return;
+            return Optional.empty();
         }
         int en = ((seg[2] & 0xFF) << 8) | (seg[3] & 0xFF);
         long z = Jumbf.u32(seg, 4);
         ByteArrayOutputStream s = stores.get(en);
         if (s == null) {
             if (z != 1) {
-                return;
+                return Optional.empty();
             }
             s = new ByteArrayOutputStream();
             stores.put(en, s);
@@ -125,14 +144,15 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
         if (s.size() > Jumbf.MAX_STORE_BYTES) {
             throw new C2paFormatException("C2PA store exceeds " + Jumbf.MAX_STORE_BYTES + " bytes");
         }
+        return Optional.of(en);
     }
 
-    private static boolean isC2paStore(byte[] b) {
+    static boolean isC2paStore(byte[] b) {
         return b.length >= 8 + 8 + 17 && b[4] == 'j' && b[5] == 'u' && b[6] == 'm' && b[7] == 'b'
                 && Arrays.equals(b, 16, 20, new byte[] {'c', '2', 'p', 'a'}, 0, 4);
     }
 
-    private static Optional<byte[]> png(ByteSource src, long size) throws IOException, C2paFormatException {
+    private static Optional<Found> png(ByteSource src, long size) throws IOException, C2paFormatException {
         long pos = 8;
         int chunks = 0;
         while (pos + 12 <= size && chunks++ < MAX_CHUNKS) {
@@ -148,7 +168,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
                 }
                 byte[] b = src.read(pos + 8, (int) len);
                 if (isC2paStore(b)) {
-                    return Optional.of(b);
+                    return Optional.of(new Found(b, new DataHash.Range(pos, 12 + len)));
                 }
             }
             if (type.equals("IEND")) {
@@ -159,7 +179,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
         return Optional.empty();
     }
 
-    private static Optional<byte[]> bmff(ByteSource src, long size) throws IOException, C2paFormatException {
+    private static Optional<Found> bmff(ByteSource src, long size) throws IOException, C2paFormatException {
         long pos = 0;
         int boxes = 0;
         while (pos + 8 <= size && boxes++ < MAX_CHUNKS) {
@@ -178,7 +198,9 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf) {
             if (h[4] == 'u' && h[5] == 'u' && h[6] == 'i' && h[7] == 'd' && len >= header + 16 + 4) {
                 byte[] uuid = src.read(pos + header, 16);
                 if (Arrays.equals(uuid, BMFF_C2PA_UUID)) {
-                    return bmffManifest(src, pos + header + 16, pos + len);
+                    long at = pos;
+                    long boxLen = len;
+                    return bmffManifest(src, pos + header + 16, pos + len).map(b -> new Found(b, new DataHash.Range(at, boxLen)));
                 }
             }
             pos += len;

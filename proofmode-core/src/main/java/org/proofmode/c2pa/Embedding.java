@@ -5,8 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32;
 
 /**
- * Where and how a manifest store goes into a JPEG (APP11 segments after SOI and any APP0) or a PNG
- * (a {@code caBX} chunk after IHDR).
+ * Where and how a manifest store goes into a JPEG (APP11 segments after SOI and any APP0), a PNG
+ * (a {@code caBX} chunk after IHDR) or a RIFF file (WAV, AVI, WebP: a {@code C2PA} chunk at the end of
+ * the first RIFF, whose size grows by the chunk's).
  */
 final class Embedding {
     private static final int APP11 = 0xEB;
@@ -42,12 +43,57 @@ final class Embedding {
             }
             return (int) (8 + 12 + len);
         }
+        if (format.riff()) {
+            long riffEnd = 8 + Jumbf.u32le(asset, 4);
+            if (asset.length < 12 || riffEnd > asset.length || riffEnd > Integer.MAX_VALUE) {
+                throw new C2paFormatException("RIFF size runs past the end of the file");
+            }
+            return (int) riffEnd;
+        }
         throw new C2paFormatException("content credentials cannot be written into " + format);
+    }
+
+    /**
+     * The SHA-256 of what the data hash covers once {@code wrapped} bytes are inserted at {@code at}: the
+     * asset itself, for RIFF with its size field grown.
+     */
+    static byte[] contentHash(AssetFormat format, byte[] asset, int at, long wrapped) {
+        if (!format.riff()) {
+            return ManifestBuilder.sha256(asset);
+        }
+        java.security.MessageDigest md;
+        try {
+            md = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 missing", e);
+        }
+        byte[] head = java.util.Arrays.copyOf(asset, at);
+        setU32le(head, 4, Jumbf.u32le(asset, 4) + wrapped);
+        md.update(head);
+        md.update(asset, at, asset.length - at);
+        return md.digest();
+    }
+
+    private static void setU32le(byte[] b, int p, long v) {
+        for (int i = 0; i < 4; i++) {
+            b[p + i] = (byte) (v >>> (8 * i));
+        }
     }
 
     /** The store wrapped for the container: APP11 segments or a {@code caBX} chunk. */
     static byte[] wrap(AssetFormat format, byte[] store) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
+        if (format.riff()) {
+            out.writeBytes("C2PA".getBytes(StandardCharsets.ISO_8859_1));
+            for (int i = 0; i < 4; i++) {
+                out.write(store.length >>> (8 * i));
+            }
+            out.writeBytes(store);
+            if (store.length % 2 == 1) {
+                throw new IllegalArgumentException("a RIFF store is written with an even length (see ManifestBuilder)");
+            }
+            return out.toByteArray();
+        }
         if (format == AssetFormat.PNG) {
             Jumbf.writeU32(out, store.length);
             byte[] type = "caBX".getBytes(StandardCharsets.ISO_8859_1);
@@ -81,12 +127,15 @@ final class Embedding {
         return out.toByteArray();
     }
 
-    /** The asset with {@code wrapped} inserted at {@code at}. */
-    static byte[] insert(byte[] asset, int at, byte[] wrapped) {
+    /** The asset with {@code wrapped} inserted at {@code at} (and for RIFF its size grown). */
+    static byte[] insert(AssetFormat format, byte[] asset, int at, byte[] wrapped) {
         byte[] out = new byte[asset.length + wrapped.length];
         System.arraycopy(asset, 0, out, 0, at);
         System.arraycopy(wrapped, 0, out, at, wrapped.length);
         System.arraycopy(asset, at, out, at + wrapped.length, asset.length - at);
+        if (format.riff()) {
+            setU32le(out, 4, Jumbf.u32le(asset, 4) + wrapped.length);
+        }
         return out;
     }
 }

@@ -205,6 +205,10 @@ public final class Jumbf {
         return ((b[p] & 0xFFL) << 24) | ((b[p + 1] & 0xFFL) << 16) | ((b[p + 2] & 0xFFL) << 8) | (b[p + 3] & 0xFFL);
     }
 
+    static long u32le(byte[] b, int p) {
+        return (b[p] & 0xFFL) | ((b[p + 1] & 0xFFL) << 8) | ((b[p + 2] & 0xFFL) << 16) | ((b[p + 3] & 0xFFL) << 24);
+    }
+
     static long u64(byte[] b, int p) {
         long hi = u32(b, p);
         if (hi > 0x7FFF_FFFFL) {

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Builds a C2PA manifest (claim v2) and embeds it, signed, in a JPEG or PNG. Single use: configure,
+ * Builds a C2PA manifest (claim v2) and embeds it, signed, in a JPEG, PNG, WAV, AVI or WebP. Single use: configure,
  * then {@link #sign}.
  *
  * <p>The manifest holds {@code c2pa.actions.v2} (first {@code c2pa.created} with its digital source
@@ -137,7 +137,7 @@ public final class ManifestBuilder {
     /**
      * Signs the manifest and embeds it in the asset.
      *
-     * @param asset a JPEG or PNG without content credentials
+     * @param asset a JPEG, PNG, WAV, AVI or WebP without content credentials
      * @param signer the key and certificate chain
      * @param tsa a time-stamp authority for {@code sigTst2}, or empty
      * @return the asset with the manifest store embedded
@@ -154,21 +154,28 @@ public final class ManifestBuilder {
         }
         AssetFormat format = AssetFormat.sniff(java.util.Arrays.copyOf(asset, Math.min(16, asset.length)))
                 .filter(AssetFormat::writable)
-                .orElseThrow(() -> new C2paFormatException("content credentials can be written into JPEG and PNG only"));
+                .orElseThrow(() -> new C2paFormatException("content credentials can be written into " + AssetFormat.writableNames() + " only"));
         if (new C2paReader(List.of(), List.of()).read(asset).isPresent()) {
             throw new C2paFormatException("the file already has content credentials");
         }
         int at = Embedding.insertionPoint(format, asset);
         String label = "urn:c2pa:" + UUID.randomUUID();
         List<JumbfBox.Super> fixed = fixedAssertions();
-        byte[] assetHash = sha256(asset);
         byte[] prot = CoseSign1.protectedHeader(signer.algorithm(), signer.chain());
         int reserve = CoseSign1.write(prot, padded(Cbor.map(), 0), new byte[64]).length + PAD_SLACK
                 + (tsa.isPresent() ? TSA_RESERVE : 0);
         long length = 0;
+        int evenPad = 0;
         Layout layout = null;
         for (int i = 0; i < 8; i++) {
-            layout = layout(label, fixed, dataHash(at, length, assetHash), new byte[reserve]);
+            byte[] hash = Embedding.contentHash(format, asset, at, length);
+            layout = layout(label, fixed, dataHash(at, length, hash, evenPad), new byte[reserve]);
+            if (format.riff() && layout.store.length % 2 == 1) {
+                // a RIFF chunk of odd length is followed by a pad byte that readers place differently: one
+                // byte more or less of the data hash's padding makes the store even
+                evenPad = 1 - evenPad;
+                layout = layout(label, fixed, dataHash(at, length, hash, evenPad), new byte[reserve]);
+            }
             long wrapped = Embedding.wrap(format, layout.store).length;
             if (wrapped == length) {
                 break;
@@ -198,8 +205,8 @@ public final class ManifestBuilder {
         if (cose.length != reserve) {
             throw new IllegalStateException("signature padding missed by " + (cose.length - reserve) + " bytes");
         }
-        Layout done = layout(label, fixed, dataHash(at, length, assetHash), cose);
-        return Embedding.insert(asset, at, Embedding.wrap(format, done.store));
+        Layout done = layout(label, fixed, dataHash(at, length, Embedding.contentHash(format, asset, at, length), evenPad), cose);
+        return Embedding.insert(format, asset, at, Embedding.wrap(format, done.store));
     }
 
     private static ObjectNode padded(ObjectNode unprotected, int n) {
@@ -263,7 +270,7 @@ public final class ManifestBuilder {
         return out;
     }
 
-    private static JumbfBox.Super dataHash(int at, long length, byte[] hash) {
+    private static JumbfBox.Super dataHash(int at, long length, byte[] hash, int pad) {
         ObjectNode dh = Cbor.map();
         ObjectNode ex = dh.putArray("exclusions").addObject();
         ex.put("start", at);
@@ -271,7 +278,7 @@ public final class ManifestBuilder {
         dh.put("name", "jumbf manifest");
         dh.put("alg", "sha256");
         dh.put("hash", hash);
-        dh.put("pad", new byte[0]);
+        dh.put("pad", new byte[pad]);
         return Jumbf.superBox("cbor", DataHash.LABEL, List.of(new JumbfBox.Content("cbor", Cbor.write(dh))));
     }
 

@@ -76,7 +76,11 @@ public record ManifestStore(JumbfBox.Super box, List<Manifest> manifests) {
             at = box;
             return walk(at, parts, 1);
         }
-        return walk(base.box(), path.split("/", -1), 0);
+        String[] parts = path.split("/", -1);
+        if (parts[0].equals(LABEL) && base.box().child(LABEL).isEmpty()) {
+            return walk(box, parts, 1); // "c2pa/LABEL/…" written without its leading slash
+        }
+        return walk(base.box(), parts, 0);
     }
 
     private static Optional<JumbfBox.Super> walk(JumbfBox.Super at, String[] parts, int from) {

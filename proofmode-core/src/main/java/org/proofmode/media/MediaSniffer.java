@@ -65,6 +65,9 @@ public final class MediaSniffer {
         if (b.ascii(4, "ftyp") && length >= 12) {
             return isoBaseMedia(b);
         }
+        if (length >= 16 && (b.ascii(4, "moov") || b.ascii(4, "wide") && b.u8(3) == 8 || b.ascii(4, "mdat") && b.ascii(12, "moov"))) {
+            return video("video/quicktime"); // QuickTime before ftyp existed: its first box is moov, or wide (8 bytes), or mdat
+        }
         if (b.at(0, 0x1A, 0x45, 0xDF, 0xA3)) {
             return b.contains("webm") ? video("video/webm") : video("video/x-matroska");
         }

@@ -19,7 +19,9 @@ import org.proofmode.c2pa.C2paStatus;
  * {@code c2pa.<spec status code>}. A file without a manifest gets no checks.
  *
  * <p>A broken manifest (bad signature, changed bytes, changed assertion) makes the report
- * {@link Verdict#INVALID}; an untrusted signing certificate is a warning.
+ * {@link Verdict#INVALID}; an untrusted signing certificate is a warning. A hard binding that was not
+ * checked ({@code c2pa.assertion.hardBinding.unchecked}) is a warning that makes the report
+ * {@link Verdict#INCOMPLETE}, never valid.
  */
 public final class C2paChecks {
     private final C2paReader reader;
@@ -91,6 +93,7 @@ public final class C2paChecks {
         }
         Verdict v = switch (report.state()) {
             case INVALID -> Verdict.INVALID;
+            case INCOMPLETE -> Verdict.INCOMPLETE;
             case VALID -> Verdict.VALID;
             case TRUSTED -> Verdict.TRUSTED;
         };
@@ -120,7 +123,8 @@ public final class C2paChecks {
                         : new Check(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, Status.WARN, subject,
                                 "the content credentials name OpenPGP key " + bound + ", the proof was signed by "
                                         + s.fingerprint()))));
-        Verdict v = r.verdict().filter(x -> x == Verdict.INVALID).map(report.verdict()::and).orElse(report.verdict());
+        Verdict v = r.verdict().filter(x -> x == Verdict.INVALID || x == Verdict.INCOMPLETE).map(report.verdict()::and)
+                .orElse(report.verdict());
         return new VerificationReport(report.source(), v, checks, report.proofs());
     }
 
@@ -131,7 +135,7 @@ public final class C2paChecks {
     }
 
     private static Status status(C2paStatus s) {
-        if (s.code().equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED)) {
+        if (s.code().equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) || s.code().equals(C2paStatus.Codes.HARD_BINDING_UNCHECKED)) {
             return Status.WARN;
         }
         return switch (s.outcome()) {

@@ -77,7 +77,7 @@ public final class Verifier {
 
     /**
      * Creates a verifier that also anchors RFC 3161 tokens and checks the content credentials (C2PA) of
-     * the media: of every JPEG, PNG or MP4 in the bundle, and of the media file given beside it.
+     * the media: of every media file with content credentials in the bundle (see {@link org.proofmode.c2pa.AssetFormat}), and of the media file given beside it.
      *
      * @param trusted the keys whose signatures make a proof {@link Verdict#TRUSTED}
      * @param limits bounds on hostile bundles

@@ -83,6 +83,8 @@ class MediaSnifferTest {
                 media("MP4 isom", "00000020" + ascii("ftypisom") + "00000200" + ascii("isomiso2avc1mp41"), MediaKind.VIDEO, "video/mp4"),
                 media("MP4 mp42", "00000018" + ascii("ftypmp42") + "00000000" + ascii("mp42isom"), MediaKind.VIDEO, "video/mp4"),
                 media("MOV", "00000014" + ascii("ftypqt  ") + "00000200" + ascii("qt  "), MediaKind.VIDEO, "video/quicktime"),
+                media("MOV without ftyp, wide first", "00000008" + ascii("wide") + "00001000" + ascii("mdat"), MediaKind.VIDEO, "video/quicktime"),
+                media("MOV without ftyp, moov first", "0000006C" + ascii("moov") + "0000006C" + ascii("mvhd"), MediaKind.VIDEO, "video/quicktime"),
                 media("3GP", "00000018" + ascii("ftyp3gp4") + "00000000" + ascii("isom3gp4"), MediaKind.VIDEO, "video/3gpp"),
                 media("3G2", "00000018" + ascii("ftyp3g2a") + "00000000" + ascii("3g2a"), MediaKind.VIDEO, "video/3gpp"),
                 media("M4A", "00000020" + ascii("ftypM4A ") + "00000000" + ascii("M4A mp42isom"), MediaKind.AUDIO, "audio/mp4"),
@@ -102,6 +104,19 @@ class MediaSnifferTest {
                 media("AAC ADTS MPEG-2", "FFF95080021FFC", MediaKind.AUDIO, "audio/aac"),
                 media("AMR", ascii("#!AMR\n") + "3C", MediaKind.AUDIO, "audio/amr"),
                 media("AIFF", ascii("FORM") + "00000000" + ascii("AIFFCOMM"), MediaKind.AUDIO, "audio/aiff"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({
+        "C.dng, IMAGE, image/tiff",
+        "sample1_signed.wav, AUDIO, audio/wav",
+        "mars.webp, IMAGE, image/webp",
+        "c.mov, VIDEO, video/quicktime",
+        "video1.mp4, VIDEO, video/mp4",
+        "trustnxt-icon-signed-v2-bmff.heic, IMAGE, image/heic",
+    })
+    void sniff_knownType_contentCredentialFormats(String sample, MediaKind kind, String mime) throws IOException {
+        assertThat(MediaSniffer.sniff(TestHomes.samples().resolve("c2pa-conformance").resolve(sample))).contains(new MediaType(kind, mime));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,6 +5,8 @@ const WORDS = {
   TRUSTED: ['Trusted', 'Nothing changed since it was signed, and it was signed by a key this server trusts.'],
   VALID: ['Intact — signer not confirmed', 'Nothing changed since it was signed, but the signing key is not one this server trusts. '
     + 'Compare its fingerprint with the one the sender gave you.'],
+  INCOMPLETE: ['Not checked', 'Nothing failed, but its content credentials bind the content in a way this server cannot check: '
+    + 'nothing shows that the content is unchanged. Do not rely on it until another tool has checked it.'],
   INVALID: ['Not valid', 'Something does not match: a file was changed, or a signature is bad or missing. Do not rely on this proof.'],
 };
 const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note' };
