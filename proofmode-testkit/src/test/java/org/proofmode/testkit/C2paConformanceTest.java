@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paReport;
 import org.proofmode.c2pa.C2paStatus;
@@ -86,6 +87,29 @@ class C2paConformanceTest {
         }
         assertThat(unexpected).as("differences from the reference not listed in " + DIFFERENCES + "\n" + table).isEmpty();
         assertThat(stale).as("listed differences that no longer occur (remove them from " + DIFFERENCES + ")").isEmpty();
+    }
+
+    @Test
+    void read_ingredientSignatureMismatch_bothReaders_flippedByteInIngredientSignature(@TempDir Path work) throws Exception {
+        Path original = Samples.c2paConformance().resolve("adobe-20220124-CACA.jpg");
+        byte[] b = Files.readAllBytes(original);
+        String text = new String(b, StandardCharsets.ISO_8859_1);
+        int label = text.indexOf("c2pa.signature\u0000");
+        int cbor = text.indexOf("cbor", label);
+        int boxStart = cbor - 4;
+        int boxLength = ((b[boxStart] & 0xFF) << 24) | ((b[boxStart + 1] & 0xFF) << 16) | ((b[boxStart + 2] & 0xFF) << 8) | (b[boxStart + 3] & 0xFF);
+        assertThat(text.indexOf("c2pa.signature\u0000", label + 1)).as("a second manifest follows the ingredient's").isGreaterThan(boxStart + boxLength);
+        b[boxStart + boxLength - 8] ^= 0x01;
+        Path damaged = work.resolve("ingredient-signature-flipped.jpg");
+        Files.write(damaged, b);
+
+        Verdict ref = reference(new Sample(damaged.getFileName().toString(), damaged, "image/jpeg"));
+        Verdict ours = ours(new Sample(damaged.getFileName().toString(), damaged, "image/jpeg"));
+
+        assertThat(ref.state()).isEqualTo("Invalid");
+        assertThat(ref.codes()).singleElement().asString().endsWith(":claimSignature.mismatch").doesNotStartWith("active:");
+        assertThat(ours).isEqualTo(ref);
+        assertThat(reference(new Sample("original", original, "image/jpeg")).state()).isEqualTo("Valid");
     }
 
     @Test
