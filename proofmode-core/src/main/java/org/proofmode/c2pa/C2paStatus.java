@@ -98,6 +98,13 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         /** An action names an ingredient of the wrong relationship, or none that can be found. */
         public static final String ACTION_INGREDIENT_MISMATCH = "assertion.action.ingredientMismatch";
 
+        /** A stapled OCSP response says the signing certificate was not revoked at the signing time. */
+        public static final String OCSP_NOT_REVOKED = "signingCredential.ocsp.notRevoked";
+        /** A stapled OCSP response says the signing certificate was revoked at or before the signing time. */
+        public static final String OCSP_REVOKED = "signingCredential.ocsp.revoked";
+        /** A stapled OCSP response does not know the signing certificate. */
+        public static final String OCSP_UNKNOWN = "signingCredential.ocsp.unknown";
+
         private Codes() {}
     }
 }

@@ -100,6 +100,7 @@ final class ManifestCheck {
             add(Codes.CLAIM_SIGNATURE_MISMATCH, Outcome.FAILURE, "claim signature is not valid", url);
         }
         boolean credentialOk = credential(leaf, url);
+        StapledOcsp.response(cose).ifPresent(der -> StapledOcsp.check(der, cose.chain(), signedAt.orElseGet(trust::now), url, out));
         Date at = Date.from(signedAt.orElseGet(trust::now));
         if (credentialOk && Credentials.trusted(cose.chain(), trust.anchors(), at)) {
             add(Codes.SIGNING_CREDENTIAL_TRUSTED, Outcome.SUCCESS, "signing certificate chains to a trust anchor", url);
