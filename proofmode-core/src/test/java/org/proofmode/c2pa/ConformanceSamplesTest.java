@@ -118,7 +118,7 @@ class ConformanceSamplesTest {
     }
 
     @Test
-    void read_valid_staplednOcspAndCreatorIngredient() throws Exception {
+    void read_valid_stapledOcspAndRecordedIngredientFailure() throws Exception {
         assertThat(read("ocsp.jpg").state()).isEqualTo(ValidationState.VALID);
         assertThat(Optional.of(read("CACAE-uri-CA.jpg").state())).contains(ValidationState.VALID);
     }
