@@ -1,7 +1,14 @@
 // Usage: node validate.mjs FILE MEDIA-TYPE [ANCHORS.pem]
 // Prints one JSON line: {"state":"Valid|Invalid|Trusted|none","failure":[codes],"success":[codes],
-// "informational":[codes],"active":label,"ingredients":[{"relationship","title","instance_id"}]} (the
-// active manifest's ingredients). "none" means the file holds no manifest store.
+// "informational":[codes],"active":label,"ingredients":[{"relationship","title","instance_id"}],
+// "manifests":[{"manifest":label,"code":code}]}. "ingredients" are the active manifest's ingredients;
+// "failure" is the active manifest's failures as the reference rolls them up; "manifests" is every failure
+// of the whole store (the active manifest's and every ingredient manifest's, from validation_results),
+// each with the label of the manifest its URI points into (the label itself when the URI is a bare label,
+// as for ingredient.manifest.missing). "none" means the file holds no manifest store.
+// A store the reference refuses to read because it names no known hash algorithm (c2pa-rs error
+// UnknownAlgorithm) is printed as state "Invalid" with the code algorithm.unsupported (manifest ""), the
+// code c2pa-rs's own tests expect for such a file, and "error":"UnknownAlgorithm".
 // Exit 0 when the validator ran (whatever its verdict), 2 when it could not.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,6 +26,29 @@ const context = anchors
   ? JSON.stringify({ trust: { trust_anchors: readFileSync(anchors, 'utf8') } })
   : undefined;
 const codes = (list) => (list || []).map((s) => s.code);
+const PREFIX = 'self#jumbf=/c2pa/';
+const manifestOf = (url) => {
+  const u = String(url || '');
+  if (u.startsWith(PREFIX)) {
+    return u.substring(PREFIX.length).split('/')[0];
+  }
+  return u.startsWith('self#jumbf=') || u.includes('/') ? '' : u;
+};
+const perManifest = (results) => {
+  const seen = new Set();
+  const out = [];
+  const addAll = (list) => (list || []).forEach((s) => {
+    const entry = { manifest: manifestOf(s.url), code: s.code };
+    const key = entry.manifest + '\u0000' + entry.code;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(entry);
+    }
+  });
+  addAll((results.activeManifest || {}).failure);
+  (results.ingredientDeltas || []).forEach((d) => addAll((d.validationDeltas || {}).failure));
+  return out;
+};
 try {
   const reader = await WasmReader.fromBytes(mediaType, readFileSync(file), context);
   const store = JSON.parse(reader.json());
@@ -36,10 +66,16 @@ try {
     success: codes(results.success),
     informational: codes(results.informational),
     ingredients,
+    manifests: perManifest(store.validation_results || {}),
   }));
 } catch (e) {
   if (String(e).includes('JumbfNotFound')) {
-    console.log(JSON.stringify({ state: 'none', active: '', failure: [], success: [], informational: [], ingredients: [] }));
+    console.log(JSON.stringify({ state: 'none', active: '', failure: [], success: [], informational: [], ingredients: [], manifests: [] }));
+  } else if (String(e).includes('UnknownAlgorithm')) {
+    console.log(JSON.stringify({
+      state: 'Invalid', active: '', failure: ['algorithm.unsupported'], success: [], informational: [], ingredients: [],
+      manifests: [{ manifest: '', code: 'algorithm.unsupported' }], error: 'UnknownAlgorithm',
+    }));
   } else {
     console.error('c2pa validator: ' + String(e));
     process.exit(2);

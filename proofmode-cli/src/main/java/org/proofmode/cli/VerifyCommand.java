@@ -73,7 +73,8 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--c2pa-trust", paramLabel = "ANCHORS.pem", description = "Trust these C2PA signing roots (repeatable), "
             + "besides this home's own C2PA CA (PROOFMODE_HOME/c2pa/ca.pem). Content credentials whose signer does not "
-            + "chain to one are reported c2pa.signingCredential.untrusted (a warning).")
+            + "chain to one are reported c2pa.signingCredential.untrusted (a warning). A file may hold many certificates, "
+            + "e.g. the C2PA trust list (C2PA-TRUST-LIST.pem) or the interim list (anchors.pem).")
     List<Path> c2paTrust = new ArrayList<>();
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")

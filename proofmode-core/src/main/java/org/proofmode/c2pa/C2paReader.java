@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.cert.X509Certificate;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -25,8 +26,7 @@ import org.proofmode.c2pa.C2paStatus.Outcome;
  * anchors every manifest is at most {@link ValidationState#VALID}.
  */
 public final class C2paReader {
-    private final List<X509Certificate> anchors;
-    private final List<X509Certificate> tsaRoots;
+    private final TrustSettings trust;
 
     /**
      * Creates a reader.
@@ -35,8 +35,20 @@ public final class C2paReader {
      * @param tsaRoots trusted roots of time-stamp authorities
      */
     public C2paReader(List<X509Certificate> anchors, List<X509Certificate> tsaRoots) {
-        this.anchors = List.copyOf(anchors);
-        this.tsaRoots = List.copyOf(tsaRoots);
+        this(anchors, tsaRoots, Clock.systemUTC());
+    }
+
+    /**
+     * Creates a reader that takes "now" from a clock: a signing certificate is judged at the time of a
+     * time-stamp whose authority chains to one of {@code tsaRoots}, else at the clock's time (C2PA 2.2
+     * section 15.8.2).
+     *
+     * @param anchors trust anchors for signing credentials
+     * @param tsaRoots trusted roots of time-stamp authorities
+     * @param clock the current time
+     */
+    public C2paReader(List<X509Certificate> anchors, List<X509Certificate> tsaRoots, Clock clock) {
+        this.trust = new TrustSettings(anchors, tsaRoots, clock);
     }
 
     /**
@@ -132,10 +144,17 @@ public final class C2paReader {
         }
 
         C2paReport run() throws IOException {
-            String sigUrl = ManifestStore.SELF + "/c2pa/" + m.label() + "/" + Manifest.SIGNATURE;
-            boolean trusted = signature(sigUrl);
-            List<String> labels = assertions();
-            binding();
+            ManifestCheck.Result r = new ManifestCheck(store, m, trust, out).run();
+            signer = r.signer();
+            signedAt = r.signedAt();
+            proofModeSigner = r.proofModeSigner();
+            boolean trusted = r.trusted();
+            List<String> labels = r.labels();
+            if (r.algorithmKnown()) {
+                IngredientCheck.run(store, m, trust, out);
+                binding();
+                IngredientCheck.markRecorded(store, m.label(), out);
+            }
             boolean failed = out.stream().anyMatch(s -> s.outcome() == Outcome.FAILURE
                     && !s.code().equals(Codes.SIGNING_CREDENTIAL_UNTRUSTED));
             boolean unbound = out.stream().anyMatch(s -> s.code().equals(Codes.HARD_BINDING_UNCHECKED));
@@ -148,128 +167,23 @@ public final class C2paReader {
             out.add(new C2paStatus(code, o, explanation, url));
         }
 
-        private boolean signature(String url) {
-            if (m.signature().isEmpty()) {
-                add(Codes.CLAIM_SIGNATURE_MISSING, Outcome.FAILURE, "the manifest has no claim signature", url);
-                return false;
-            }
-            CoseSign1 cose;
-            try {
-                cose = CoseSign1.parse(m.signature().get());
-            } catch (C2paFormatException e) {
-                add(Codes.CLAIM_SIGNATURE_MISMATCH, Outcome.FAILURE, "unreadable claim signature: " + e.getMessage(), url);
-                return false;
-            }
-            X509Certificate leaf = cose.chain().get(0);
-            signer = Optional.of(leaf.getSubjectX500Principal().getName());
-            Optional<String> problem = Credentials.profileProblem(leaf);
-            problem.ifPresent(p -> add(Codes.SIGNING_CREDENTIAL_INVALID, Outcome.FAILURE, "signing certificate: " + p, url));
-            cose.timeStampToken().ifPresent(t -> timeStamp(cose, t, url));
-            if (cose.verifies(m.claimBytes())) {
-                add(Codes.CLAIM_SIGNATURE_VALIDATED, Outcome.SUCCESS, "claim signature valid (" + cose.algorithm() + ")", url);
-            } else {
-                add(Codes.CLAIM_SIGNATURE_MISMATCH, Outcome.FAILURE, "claim signature is not valid", url);
-            }
-            Date at = Date.from(signedAt.orElseGet(Instant::now));
-            try {
-                leaf.checkValidity(at);
-                add(Codes.CLAIM_SIGNATURE_INSIDE_VALIDITY, Outcome.SUCCESS, "signing certificate valid at " + at.toInstant(), url);
-            } catch (java.security.cert.CertificateException e) {
-                add(Codes.SIGNING_CREDENTIAL_EXPIRED, Outcome.FAILURE, "signing certificate not valid at " + at.toInstant(), url);
-            }
-            if (problem.isEmpty() && Credentials.trusted(cose.chain(), anchors, at)) {
-                add(Codes.SIGNING_CREDENTIAL_TRUSTED, Outcome.SUCCESS, "signing certificate chains to a trust anchor", url);
-                return true;
-            }
-            add(Codes.SIGNING_CREDENTIAL_UNTRUSTED, Outcome.FAILURE, "signing certificate untrusted", url);
-            return false;
-        }
-
-        private void timeStamp(CoseSign1 cose, CoseSign1.TimeStampRef t, String url) {
-            TimeStampCheck.Result r = TimeStampCheck.check(t.token(), cose.timeStampData(m.claimBytes(), t.v2()));
-            boolean ok = r.code().equals(Codes.TIMESTAMP_VALIDATED);
-            add(r.code(), ok ? Outcome.SUCCESS : Outcome.INFORMATIONAL, r.message(), url);
-            if (ok) {
-                signedAt = r.genTime();
-                boolean anchored = Credentials.trusted(r.chain(), tsaRoots, Date.from(r.genTime().orElseThrow()));
-                add(anchored ? Codes.TIMESTAMP_TRUSTED : Codes.TIMESTAMP_UNTRUSTED, Outcome.INFORMATIONAL,
-                        anchored ? "time-stamp authority trusted" : "time-stamp authority not among the trusted roots", url);
-            }
-        }
-
-        private List<String> assertions() {
-            List<String> labels = new ArrayList<>();
-            for (JsonNode ref : m.assertionRefs()) {
-                String uri = ref.path("url").asText("");
-                String alg = ref.path("alg").asText(m.defaultAlg());
-                String abs = absolute(uri);
-                Optional<JumbfBox.Super> box = store.resolve(m, uri);
-                if (box.isEmpty()) {
-                    add(Codes.ASSERTION_MISSING, Outcome.FAILURE, "no assertion at " + uri, abs);
-                    continue;
-                }
-                labels.add(box.get().label());
-                if (hashMatches(ref, alg, box.get())) {
-                    add(Codes.HASHED_URI_MATCH, Outcome.SUCCESS, "hashed uri matched: " + uri, abs);
-                    if (box.get().label().equals(ContentCredentials.PROOF_ASSERTION)) {
-                        proofModeSigner = AssertionData.cbor(box.get()).map(n -> n.path("signer").asText(""))
-                                .filter(x -> !x.isEmpty());
-                    }
-                } else {
-                    add(Codes.HASHED_URI_MISMATCH, Outcome.FAILURE, "hash of " + uri + " does not match the claim", abs);
-                }
-                if (box.get().label().startsWith("c2pa.ingredient")) {
-                    ingredient(box.get(), abs);
-                }
-            }
-            return labels;
-        }
-
-        private void ingredient(JumbfBox.Super box, String url) {
-            Optional<JsonNode> data = AssertionData.cbor(box);
-            if (data.isEmpty()) {
-                return;
-            }
-            JsonNode ref = data.get().has("activeManifest") ? data.get().get("activeManifest") : data.get().path("c2pa_manifest");
-            if (!ref.isObject()) {
-                return;
-            }
-            String uri = ref.path("url").asText("");
-            Optional<JumbfBox.Super> target = store.resolve(m, uri);
-            boolean ok = target.isPresent() && hashMatches(ref, ref.path("alg").asText(m.defaultAlg()), target.get());
-            add(ok ? Codes.INGREDIENT_MANIFEST_VALIDATED : Codes.INGREDIENT_MANIFEST_MISMATCH,
-                    ok ? Outcome.SUCCESS : Outcome.FAILURE, (ok ? "ingredient manifest matched: " : "ingredient manifest differs: ") + uri, url);
-        }
-
-        private boolean hashMatches(JsonNode ref, String alg, JumbfBox.Super box) {
-            try {
-                byte[] expected = ref.path("hash").binaryValue();
-                return expected != null && MessageDigest.isEqual(expected, DataHash.digest(alg).digest(box.payload()));
-            } catch (IOException | NoSuchAlgorithmException e) {
-                return false;
-            }
-        }
-
-        private String absolute(String uri) {
-            if (uri.startsWith(ManifestStore.SELF + "/")) {
-                return uri;
-            }
-            if (uri.startsWith(ManifestStore.SELF + ManifestStore.LABEL + "/")) {
-                return ManifestStore.SELF + "/" + uri.substring(ManifestStore.SELF.length());
-            }
-            return ManifestStore.SELF + "/c2pa/" + m.label() + "/" + uri.substring(Math.min(uri.length(), ManifestStore.SELF.length()));
-        }
-
         private void binding() throws IOException {
-            Optional<String> hard = out.stream().filter(s -> s.code().equals(Codes.HASHED_URI_MATCH)
+            Optional<Manifest> bound = IngredientCheck.bindingManifest(store, m);
+            if (bound.isEmpty()) {
+                add(Codes.HARD_BINDINGS_MISSING, Outcome.FAILURE, "the claim has no hard binding", ManifestCheck.manifestUrl(m.label()));
+                return;
+            }
+            Manifest bm = bound.get();
+            String inBound = ManifestCheck.manifestUrl(bm.label()) + "/";
+            Optional<String> hard = out.stream().filter(s -> s.url().startsWith(inBound)).filter(s -> s.code().equals(Codes.HASHED_URI_MATCH)
                     || s.code().equals(Codes.HASHED_URI_MISMATCH)).map(C2paStatus::url)
                     .filter(u -> u.contains("/c2pa.hash.")).findFirst();
             if (hard.isEmpty()) {
-                add(Codes.HARD_BINDINGS_MISSING, Outcome.FAILURE, "the claim has no hard binding", absolute(""));
+                add(Codes.HARD_BINDINGS_MISSING, Outcome.FAILURE, "the claim has no hard binding", ManifestCheck.manifestUrl(bm.label()));
                 return;
             }
             String url = hard.get();
-            out.addAll(HardBindings.check(m, url.substring(url.lastIndexOf('/') + 1), url, src, found));
+            out.addAll(HardBindings.check(bm, url.substring(url.lastIndexOf('/') + 1), url, src, found, format, bm != m));
         }
     }
 }

@@ -19,6 +19,14 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         Objects.requireNonNull(url, "url");
     }
 
+    /**
+     * The label of the manifest this status is about, read from its URI
+     * ({@code self#jumbf=/c2pa/LABEL/…}); empty when the URI names none.
+     */
+    public java.util.Optional<String> manifest() {
+        return IngredientCheck.label(url);
+    }
+
     /** The kinds of status. */
     public enum Outcome {
         /** The check passed. */
@@ -91,6 +99,23 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String INGREDIENT_MANIFEST_VALIDATED = "ingredient.manifest.validated";
         /** An ingredient's hashed URI to its manifest does not match. */
         public static final String INGREDIENT_MANIFEST_MISMATCH = "ingredient.manifest.mismatch";
+
+        /** An ingredient names a manifest that is not in the store. */
+        public static final String INGREDIENT_MANIFEST_MISSING = "ingredient.manifest.missing";
+        /** A claim names no hash algorithm, or one C2PA does not allow. */
+        public static final String ALGORITHM_UNSUPPORTED = "algorithm.unsupported";
+        /** An actions assertion breaks the rules for actions (C2PA 2.2 section 15.10.4.7). */
+        public static final String ACTION_MALFORMED = "assertion.action.malformed";
+
+        /** An action names an ingredient of the wrong relationship, or none that can be found. */
+        public static final String ACTION_INGREDIENT_MISMATCH = "assertion.action.ingredientMismatch";
+
+        /** A stapled OCSP response says the signing certificate was not revoked at the signing time. */
+        public static final String OCSP_NOT_REVOKED = "signingCredential.ocsp.notRevoked";
+        /** A stapled OCSP response says the signing certificate was revoked at or before the signing time. */
+        public static final String OCSP_REVOKED = "signingCredential.ocsp.revoked";
+        /** A stapled OCSP response does not know the signing certificate. */
+        public static final String OCSP_UNKNOWN = "signingCredential.ocsp.unknown";
 
         private Codes() {}
     }

@@ -28,12 +28,16 @@ final class HardBindings {
      * @param url its absolute JUMBF URI
      * @param src the asset
      * @param found the embedded store and where it sits
+     * @param format the asset's format
+     * @param throughUpdate whether the binding is read through an update manifest, whose store grew in
+     *     place after this binding was signed (see {@link UpdateManifests})
      */
-    static List<C2paStatus> check(Manifest m, String label, String url, ByteSource src, EmbeddedStore found) throws IOException {
+    static List<C2paStatus> check(Manifest m, String label, String url, ByteSource src, EmbeddedStore found,
+            AssetFormat format, boolean throughUpdate) throws IOException {
         List<C2paStatus> out = new ArrayList<>();
         Optional<JsonNode> content = m.assertion(label).flatMap(AssertionData::cbor);
         if (isKind(label, DataHash.LABEL)) {
-            dataHash(m, content, url, src, found, out);
+            dataHash(m, content, url, src, found, format, throughUpdate, out);
         } else if (isKind(label, BmffHash.LABEL) || isKind(label, BmffHash.LABEL + ".v2") || isKind(label, BmffHash.LABEL + ".v3")) {
             bmff(m, content, label, url, src, out);
         } else {
@@ -49,10 +53,13 @@ final class HardBindings {
     }
 
     private static void dataHash(Manifest m, Optional<JsonNode> content, String url, ByteSource src, EmbeddedStore found,
-            List<C2paStatus> out) throws IOException {
+            AssetFormat format, boolean throughUpdate, List<C2paStatus> out) throws IOException {
         try {
             JsonNode dh = content.orElseThrow(() -> new C2paFormatException("data hash assertion unreadable"));
             List<DataHash.Range> ex = DataHash.exclusions(dh, src.size());
+            if (throughUpdate) {
+                ex = UpdateManifests.adjust(ex, src, format);
+            }
             byte[] expected = dh.path("hash").binaryValue();
             if (expected == null) {
                 throw new C2paFormatException("data hash assertion has no hash");

@@ -16,7 +16,8 @@ import org.proofmode.c2pa.C2paStatus;
 
 /**
  * Turns the content credentials (C2PA manifest) of a media file into verification checks:
- * {@code c2pa.<spec status code>}. A file without a manifest gets no checks.
+ * {@code c2pa.<spec status code>}. A file without a manifest gets no checks. A status about an
+ * ingredient's manifest names that manifest in its subject: {@code photo.jpg (ingredient manifest LABEL)}.
  *
  * <p>A broken manifest (bad signature, changed bytes, changed assertion) makes the report
  * {@link Verdict#INVALID}; an untrusted signing certificate is a warning. A hard binding that was not
@@ -89,7 +90,9 @@ public final class C2paChecks {
                 + report.generator() + report.signer().map(s -> ", signed by " + s).orElse("")
                 + report.signedAt().map(t -> ", time-stamped " + t).orElse("") + " (" + report.state() + ")"));
         for (C2paStatus s : report.statuses()) {
-            out.add(new Check(CheckCodes.c2pa(s.code()), status(s), subject, s.explanation()));
+            String about = s.manifest().filter(l -> !l.equals(report.activeManifest()))
+                    .map(l -> subject + " (ingredient manifest " + l + ")").orElse(subject);
+            out.add(new Check(CheckCodes.c2pa(s.code()), status(s), about, s.explanation()));
         }
         Verdict v = switch (report.state()) {
             case INVALID -> Verdict.INVALID;

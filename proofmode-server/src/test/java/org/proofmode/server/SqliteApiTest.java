@@ -56,4 +56,24 @@ class SqliteApiTest extends ApiContract {
                 "c2pa.signingCredential.untrusted");
         assertThat(report.path("verdict").asText()).isEqualTo("VALID");
     }
+
+    @Test
+    void verify_checkNamesTheIngredientManifest_mediaWithBrokenIngredientSignature() throws Exception {
+        Path media = Files.copy(Samples.c2paConformance().resolve("CIE-sig-CA.jpg"), tmp.resolve("CIE-sig-CA.jpg"));
+        ProveResult proved = signer.prover(signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray())),
+                signer.store(), org.proofmode.ProofMode.defaultSources())
+                .prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+        Path zip = tmp.resolve("ingredient-bundle.zip");
+        BundleWriter.write(List.of(new BundleWriter.Item(proved.proofFolder().orElseThrow(), Optional.of(media))), zip, false);
+
+        HttpResponse<String> r = srv.postZip("/api/v1/verify?name=ingredient.zip", TestBundles.read(zip), Optional.empty());
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode report = json(r);
+        List<JsonNode> mismatches = StreamSupport.stream(report.path("checks").spliterator(), false)
+                .filter(c -> c.path("code").asText().equals("c2pa.claimSignature.mismatch")).toList();
+        assertThat(mismatches).as(r.body()).singleElement().satisfies(c -> assertThat(c.path("subject").asText())
+                .endsWith("(ingredient manifest contentauth:urn:uuid:b0e53ec5-b976-4221-9bdd-9c4ff33e106f)"));
+        assertThat(report.path("verdict").asText()).isEqualTo("INVALID");
+    }
 }

@@ -29,21 +29,37 @@ public final class C2paWasm {
      * What the reference validator reported for the active manifest.
      *
      * @param state {@code Invalid}, {@code Valid}, {@code Trusted}, or {@code none} without a manifest
+     * @param active the active manifest's label (empty without one)
      * @param failure failure status codes
      * @param success success status codes
      * @param informational informational status codes
      * @param ingredients the active manifest's ingredients
+     * @param manifests every failure of the store (active and ingredient manifests), with its manifest
+     * @param error the reference's read error when it refused the store (then {@code state} is
+     *     {@code Invalid} and the code the reference's tests expect stands in {@code failure})
      */
-    public record Result(String state, List<String> failure, List<String> success, List<String> informational,
-            List<Ingredient> ingredients) {
+    public record Result(String state, String active, List<String> failure, List<String> success, List<String> informational,
+            List<Ingredient> ingredients, List<ManifestFailure> manifests, Optional<String> error) {
         /** Copies the lists. */
         public Result {
+            java.util.Objects.requireNonNull(active, "active");
             failure = List.copyOf(failure);
             success = List.copyOf(success);
             informational = List.copyOf(informational);
             ingredients = List.copyOf(ingredients);
+            manifests = List.copyOf(manifests);
+            java.util.Objects.requireNonNull(error, "error");
         }
     }
+
+    /**
+     * One failure status of the store as the reference reports it.
+     *
+     * @param manifest the label of the manifest the status's URI points into; empty when the URI names
+     *     none (then it belongs to the active manifest)
+     * @param code the status code
+     */
+    public record ManifestFailure(String manifest, String code) {}
 
     /**
      * An ingredient as the reference validator reads it.
@@ -84,8 +100,9 @@ public final class C2paWasm {
         }
         try {
             JsonNode n = JSON.readTree(r.stdout());
-            return new Result(n.path("state").asText(), list(n.path("failure")), list(n.path("success")),
-                    list(n.path("informational")), ingredients(n.path("ingredients")));
+            return new Result(n.path("state").asText(), n.path("active").asText(), list(n.path("failure")), list(n.path("success")),
+                    list(n.path("informational")), ingredients(n.path("ingredients")), manifestFailures(n.path("manifests")),
+                    n.hasNonNull("error") ? Optional.of(n.get("error").asText()) : Optional.empty());
         } catch (IOException e) {
             return fail("the C2PA validator printed no JSON: " + r.describe(), e);
         }
@@ -94,6 +111,12 @@ public final class C2paWasm {
     private static List<Ingredient> ingredients(JsonNode a) {
         List<Ingredient> out = new ArrayList<>();
         a.forEach(x -> out.add(new Ingredient(x.path("relationship").asText(), x.path("title").asText(), x.path("instance_id").asText())));
+        return out;
+    }
+
+    private static List<ManifestFailure> manifestFailures(JsonNode a) {
+        List<ManifestFailure> out = new ArrayList<>();
+        a.forEach(x -> out.add(new ManifestFailure(x.path("manifest").asText(), x.path("code").asText())));
         return out;
     }
 

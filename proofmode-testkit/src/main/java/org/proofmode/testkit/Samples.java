@@ -53,6 +53,14 @@ public final class Samples {
         return f;
     }
 
+    /**
+     * The C2PA conformance files: content credentials written by others, with a {@code README.md} whose
+     * table gives each file's source, media type and the reference validator's verdict.
+     */
+    public static Path c2paConformance() {
+        return file("c2pa-conformance");
+    }
+
     /** The app's complete bundle, RSA-4096, all three signatures good. */
     public static Path appGoodZip() {
         return file("proofmode/starlinglab-integrity-preprocessor/good.zip");
