@@ -3,6 +3,10 @@
 
 export LC_ALL=C   # '.' as decimal separator in $EPOCHREALTIME, awk and printf
 
+# The launcher starts an agent on first use when the key's passphrase is in the environment (as here):
+# benchmarks time fresh processes unless they ask for the agent (AGENT=1, or prove-one.sh's session).
+if [[ ${AGENT:-0} != 1 ]]; then export PROOFMODE_AGENT=${PROOFMODE_AGENT:-off}; fi
+
 # ---- messages ---------------------------------------------------------------
 
 log() { printf '[%s] %s\n' "${BENCH_NAME:-bench}" "$*" >&2; }

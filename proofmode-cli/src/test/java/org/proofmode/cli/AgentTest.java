@@ -163,6 +163,7 @@ class AgentTest {
         }
         assertThat(socket).exists();
         assertThat(client(dir, "prove", "x.jpg").exit()).isEmpty();
+        assertThat(socket).as("the dead agent's socket, removed so that the launcher starts a new agent").doesNotExist();
         // A new agent takes the place of the dead one.
         try (AgentServer server = start(key(), Duration.ZERO)) {
             assertThat(server.socket()).exists();

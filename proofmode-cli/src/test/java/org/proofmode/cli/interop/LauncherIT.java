@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
 
 /**
  * The {@code proofmode} launcher script at the top of the repository, as a user runs it from a checkout:
@@ -75,6 +79,55 @@ class LauncherIT {
         assertThat(help.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(help.exitValue()).as(Files.readString(dir.resolve("help.log"))).isZero();
         assertThat(archive).isRegularFile();
+    }
+
+    @Test
+    void prove_startsAgentForNextCalls_passphraseInEnvironment() throws Exception {
+        Path home = dir.resolve("home");
+        assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
+        Path script = ProofModeJar.jar().getParent().getParent().getParent().resolve("proofmode");
+        Path photo = TestMedia.jpeg(dir, "a.jpg", 11);
+        Path second = TestMedia.jpeg(dir, "b.jpg", 12);
+        Path socket = home.resolve("agent").resolve("agent.sock");
+
+        // Off: the command runs alone and starts nothing.
+        ProcessResult off = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
+                ProofModeJar.PASSPHRASE, "PROOFMODE_AGENT", "off"), "prove", "--out", "off", photo.toString());
+        assertThat(off.exitCode()).as(off.describe()).isZero();
+        Thread.sleep(3000);
+        assertThat(socket).doesNotExist();
+
+        ProcessResult first = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
+                ProofModeJar.PASSPHRASE), "prove", "--out", "out", photo.toString());
+        assertThat(first.exitCode()).as(first.describe()).isZero();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(socket) && System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        assertThat(socket).as("the agent the launcher started").exists();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent()))).isEqualTo("rwx------");
+
+        // Without the passphrase only the agent can sign: the next call is proved by it.
+        ProcessResult next = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "prove", "--out", "out", second.toString());
+        assertThat(next.exitCode()).as(next.describe()).isZero();
+        assertThat(next.stdout()).isEqualTo(TestMedia.sha256(second) + "  " + second + "\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket))).isEqualTo("rw-------");
+        ProcessResult verified = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "verify",
+                dir.resolve("out").resolve(TestMedia.sha256(second)).toString());
+        assertThat(verified.exitCode()).as(verified.describe()).isZero();
+
+        ProcessResult stop = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "agent", "--stop");
+        assertThat(stop.exitCode()).as(stop.describe()).isZero();
+        assertThat(socket).doesNotExist();
+    }
+
+    private ProcessResult launch(Path script, Map<String, String> env, String... args) {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new java.util.HashMap<>(env);
+        e.put("PROOFMODE_NATIVE_CACHE", dir.resolve("native").toString());
+        e.put("PROOFMODE_AGENT_IDLE", "2m");
+        return ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(180), dir);
     }
 
     /** Live processes whose command line names {@code path}. */
