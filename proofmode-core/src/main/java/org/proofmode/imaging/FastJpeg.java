@@ -3,21 +3,19 @@ package org.proofmode.imaging;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
-import org.opencv.core.CvType;
-import org.opencv.core.Mat;
-import org.opencv.imgcodecs.Imgcodecs;
 
 /**
- * Decodes the common kind of JPEG, a camera's or phone's photo, with the libjpeg-turbo inside the OpenCV
- * library the program ships: an 8-bit Huffman-coded (baseline or progressive) YCbCr image with component
+ * Decodes the common kind of JPEG, a camera's or phone's photo, with libjpeg-turbo's SIMD code through its
+ * TurboJPEG binding ({@link TurboJpeg}, from the operating system): an 8-bit Huffman-coded (baseline or progressive) YCbCr image with component
  * IDs 1, 2 and 3, no Adobe colour transform marker and no embedded ICC profile. For such a file the JDK's
  * decoder gives the same pixels (both are libjpeg's integer IDCT with its "fancy" chroma upsampling and
  * the same YCbCr to RGB tables), so the hashes are those of {@link ImageHashes#of(java.awt.image.BufferedImage)};
- * tests compare the two on every kind of file this path takes. Any other JPEG, or a file OpenCV cannot
- * read, goes to the JDK's decoder.
+ * tests compare the two on every kind of file this path takes. Any other JPEG, a file TurboJPEG refuses or
+ * warns about, and every JPEG where TurboJPEG is not installed go to the JDK's decoder.
  */
 final class FastJpeg {
     private FastJpeg() {}
@@ -80,38 +78,39 @@ final class FastJpeg {
         }
     }
 
+    /** Largest file read whole for the fast decoder; larger ones are streamed by the JDK's. */
+    static final long MAX_FILE_BYTES = 64L << 20;
+
     /**
      * Decodes a file {@link #suitable} accepted and hashes its pixels.
      *
-     * @return the hashes; empty if OpenCV is not available here or does not decode the file to the frame's size
+     * @return the hashes; empty if TurboJPEG is not available here, the file is larger than
+     *     {@link #MAX_FILE_BYTES}, or TurboJPEG does not decode it to the frame's size without a warning
      */
-    static Optional<ImageHashes.Result> hash(Path file, Frame frame) {
-        if (OpenCvLibrary.load().isPresent()) {
+    static Optional<ImageHashes.Result> hash(Path file, Frame frame) throws IOException {
+        Optional<TurboJpeg> tj = TurboJpeg.get();
+        if (tj.isEmpty() || Files.size(file) > MAX_FILE_BYTES) {
             return Optional.empty();
         }
-        Mat m = Imgcodecs.imread(file.toString(), Imgcodecs.IMREAD_COLOR | Imgcodecs.IMREAD_IGNORE_ORIENTATION);
-        try {
-            if (m.empty() || m.cols() != frame.width() || m.rows() != frame.height() || m.type() != CvType.CV_8UC3) {
-                return Optional.empty();
-            }
-            int w = frame.width();
-            ImageHashes.Accumulator acc = new ImageHashes.Accumulator(w, frame.height());
-            byte[] bgr = new byte[w * 3];
-            byte[] rgba = new byte[w * 4];
-            for (int y = 0; y < frame.height(); y++) {
-                m.get(y, 0, bgr);
-                for (int x = 0, i = 0, o = 0; x < w; x++, i += 3, o += 4) {
-                    rgba[o] = bgr[i + 2];
-                    rgba[o + 1] = bgr[i + 1];
-                    rgba[o + 2] = bgr[i];
-                    rgba[o + 3] = (byte) 0xFF;
-                }
-                acc.row(y, rgba);
-            }
-            return Optional.of(acc.result());
-        } finally {
-            m.release();
+        int w = frame.width();
+        int h = frame.height();
+        Optional<byte[]> pixels = tj.get().rgbPixels(Files.readAllBytes(file), w, h);
+        if (pixels.isEmpty()) {
+            return Optional.empty();
         }
+        byte[] rgb = pixels.get();
+        ImageHashes.Accumulator acc = new ImageHashes.Accumulator(w, h);
+        byte[] rgba = new byte[w * 4];
+        for (int y = 0, i = 0; y < h; y++) {
+            for (int x = 0, o = 0; x < w; x++, i += 3, o += 4) {
+                rgba[o] = rgb[i];
+                rgba[o + 1] = rgb[i + 1];
+                rgba[o + 2] = rgb[i + 2];
+                rgba[o + 3] = (byte) 0xFF;
+            }
+            acc.row(y, rgba);
+        }
+        return Optional.of(acc.result());
     }
 
     private static boolean startsWith(FileChannel ch, long pos, String tag) throws IOException {

@@ -21,9 +21,9 @@ import org.proofmode.media.Digests;
 /**
  * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both
  * are computed from one decode (the first frame of a GIF or TIFF). A camera's kind of JPEG is decoded by
- * the libjpeg-turbo in the OpenCV library the program ships ({@link FastJpeg}), which gives the JDK
- * decoder's pixels several times faster; other images, and every image where OpenCV cannot be loaded, by
- * the JDK's decoders (ImageIO).
+ * libjpeg-turbo's SIMD code where the system has its TurboJPEG binding ({@link FastJpeg}), which gives
+ * the JDK decoder's pixels about three times faster; other images, and JPEGs where TurboJPEG is missing,
+ * by the JDK's decoders (ImageIO).
  *
  * <p><b>Pixel hash</b>: SHA-256 over a canonical encoding of the decoded image: width and height as
  * 32-bit big-endian integers, then every pixel row by row, left to right, as four bytes R, G, B, A
@@ -108,8 +108,8 @@ public final class ImageHashes {
                 if (fast.isPresent()) {
                     return fast.get();
                 }
-            } catch (LinkageError e) {
-                // OpenCV is an optional dependency of this library: without it, the JDK's decoder
+            } catch (OutOfMemoryError e) {
+                throw new NotHashed("not enough memory to decode " + frame.get().width() + "x" + frame.get().height() + " pixels");
             } finally {
                 BUDGET.release(permits);
             }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.TestHomes;
 
-/** The libjpeg-turbo path for camera JPEGs against the JDK's decoder, which stays the reference. */
+/** The TurboJPEG path for camera JPEGs against the JDK's decoder, which stays the reference. */
 class FastJpegTest {
     private static final Path PHONE_PHOTO = TestHomes.samples().resolve("proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg");
 
@@ -51,6 +51,27 @@ class FastJpegTest {
     }
 
     @Test
+    void of_answersAsImageIo_truncatedJpeg() throws Exception {
+        byte[] whole = jpeg(TestImages.detailed(300, 200, 9), 0.9f, false);
+        Path cut = Files.write(dir.resolve("cut.jpg"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        assertThat(FastJpeg.suitable(cut)).isPresent();
+        assertThat(FastJpeg.hash(cut, FastJpeg.suitable(cut).get())).as("TurboJPEG warns: left to the JDK's decoder").isEmpty();
+        Object viaImageIo;
+        try {
+            viaImageIo = ImageHashes.ofDecodedByImageIo(cut);
+        } catch (IOException e) {
+            viaImageIo = e.getClass();
+        }
+        Object viaOf;
+        try {
+            viaOf = ImageHashes.of(cut);
+        } catch (IOException e) {
+            viaOf = e.getClass();
+        }
+        assertThat(viaOf).isEqualTo(viaImageIo);
+    }
+
+    @Test
     void suitable_empty_forJpegsLeftToImageIo() throws Exception {
         BufferedImage color = TestImages.detailed(40, 30, 3);
         byte[] plain = jpeg(color, 0.9f, false);
@@ -77,7 +98,7 @@ class FastJpegTest {
         Optional<FastJpeg.Frame> frame = FastJpeg.suitable(f);
         assertThat(frame).as("%s is a JPEG the fast path takes", f.getFileName()).isPresent();
         Optional<ImageHashes.Result> fast = FastJpeg.hash(f, frame.get());
-        assertThat(fast).as("OpenCV decoded %s (not available: %s)", f.getFileName(), OpenCvLibrary.load()).isPresent();
+        assertThat(fast).as("TurboJPEG decoded %s (%s)", f.getFileName(), TurboJpeg.unavailable()).isPresent();
         assertThat(fast.get()).as(f.getFileName().toString()).isEqualTo(ImageHashes.ofDecodedByImageIo(f));
     }
 
