@@ -55,6 +55,7 @@ main() {
     CLEANUP_HOOKS+=("PROOFMODE_HOME=$(printf %q "$HOME_PM") ./proofmode agent --stop")
 
     log "untimed session: device key, class-data archives, agent start and stop"
+    PROOFMODE_HOME=$HOME_PM ./proofmode keys create >/dev/null 2>&1 || die "could not create the device key"
     PROOFMODE_HOME=$HOME_PM ./proofmode prove --out "$OUT" "${FILES[0]}" >/dev/null || die "warm-up prove failed"
     await_agent 120 >/dev/null
     PROOFMODE_HOME=$HOME_PM ./proofmode prove --out "$OUT" "${FILES[1]}" >/dev/null || die "warm-up prove (agent) failed"

@@ -65,7 +65,7 @@ main() {
     # --- references ---
     log "decode reference: djpeg -rgb of each photo, $cores at once"
     printf '%s\0' "${FILES[@]}" >"$WORK/files0"
-    MEASURE_RSS=0 best_of "$runs" true "$WORK/djpeg.stdout" xargs -0 -P "$cores" -I{} djpeg -rgb -outfile /dev/null {} <"$WORK/files0"
+    MEASURE_RSS=0 best_of "$runs" true "$WORK/djpeg.stdout" xargs -0 -a "$WORK/files0" -P "$cores" -I{} djpeg -rgb -outfile /dev/null {}
     local djpeg_s=$BEST_SECONDS
     setup_gpg
     REF_OUT=$WORK/ref-out
