@@ -158,10 +158,10 @@ photo_set() { # COUNT WxH
     printf '%s' "$dir"
 }
 
-# video_file SIZE -> prints the path of an H.264/AAC MP4 of about SIZE bytes (at most SIZE).
+# video_file SIZE -> prints the path of an H.264/AAC MP4 of about SIZE bytes (ffmpeg stops just past SIZE).
 #   ffmpeg's testsrc2 pattern at 1920x1080, 30 frames/s, with per-frame noise (as a dim scene filmed by a
 #   phone: it keeps the bitrate high), encoded by libx264 (preset ultrafast, CRF 12) with a 440 Hz AAC
-#   tone; ffmpeg stops at SIZE bytes (-fs) and closes the file properly, so it is a whole, playable MP4.
+#   tone; ffmpeg stops once the file passes SIZE bytes (-fs) and closes it properly: a whole, playable MP4.
 video_file() { # SIZE
     local size=$1 f
     f="$(media_cache)/video-$size.mp4"

@@ -19,8 +19,9 @@ of the prove process (GNU time). Fails if the two SHA-256 values differ.
 Environment:
   RUNS=3        timed runs per command; the fastest counts
   SIZE=1Gi      file size (e.g. 100M, 1Gi; plain number = bytes)
-  KIND=video    video: a real H.264/AAC MP4 of at most SIZE bytes, encoded once
-                by ffmpeg and cached (see video_file in bench/lib.sh);
+  KIND=video    video: a real H.264/AAC MP4 of about SIZE bytes, encoded once
+                by ffmpeg and cached (see video_file in bench/lib.sh; ffmpeg
+                stops just past SIZE: 1,079,670,696 bytes for 1Gi);
                 noise: JPEG magic + random bytes of exactly SIZE (about bytes only)
   BENCH_DIR     where the temporary work dir is made (default $TMPDIR or /tmp)
   KEEP=1        keep the work dir
