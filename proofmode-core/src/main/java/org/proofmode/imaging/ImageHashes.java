@@ -22,8 +22,8 @@ import org.proofmode.media.Digests;
  * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both
  * are computed from one decode (the first frame of a GIF or TIFF). A camera's kind of JPEG is decoded by
  * libjpeg-turbo's SIMD code where the system has its TurboJPEG binding ({@link FastJpeg}), which gives
- * the JDK decoder's pixels about three times faster; other images, and JPEGs where TurboJPEG is missing,
- * by the JDK's decoders (ImageIO).
+ * the JDK decoder's pixels in less than half its time; other images, and JPEGs where TurboJPEG is
+ * missing, by the JDK's decoders (ImageIO).
  *
  * <p><b>Pixel hash</b>: SHA-256 over a canonical encoding of the decoded image: width and height as
  * 32-bit big-endian integers, then every pixel row by row, left to right, as four bytes R, G, B, A
