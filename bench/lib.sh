@@ -3,6 +3,10 @@
 
 export LC_ALL=C   # '.' as decimal separator in $EPOCHREALTIME, awk and printf
 
+# The launcher starts an agent on first use when the key's passphrase is in the environment (as here):
+# benchmarks time fresh processes unless they ask for the agent (AGENT=1, or prove-one.sh's session).
+if [[ ${AGENT:-0} != 1 ]]; then export PROOFMODE_AGENT=${PROOFMODE_AGENT:-off}; fi
+
 # ---- messages ---------------------------------------------------------------
 
 log() { printf '[%s] %s\n' "${BENCH_NAME:-bench}" "$*" >&2; }
@@ -116,6 +120,61 @@ parse_size() {
 # A file that content sniffing takes for a JPEG: JPEG/JFIF magic, then random bytes.
 make_media_file() { # PATH BYTES
     { printf '\xFF\xD8\xFF\xE0'; head -c "$(( $2 - 4 ))" /dev/urandom; } >"$1"
+}
+
+# ---- real media, made once and cached -----------------------------------------
+# Camera-like photos and a real video, made with ffmpeg and exiftool on first use and kept under
+# bench/target/media (ignored by git; MEDIA_CACHE changes it), so that later runs reuse them.
+
+media_cache() { printf '%s' "${MEDIA_CACHE:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/target/media}"; }
+
+# photo_set COUNT WxH -> prints a folder of COUNT unique JPEG photos of WxH pixels, named IMG_00001.jpg...
+#   Each frame is a different view into the Mandelbrot set (ffmpeg's mandelbrot source zooms from frame
+#   to frame) rendered at a quarter of the size, scaled up bicubically and overlaid with per-frame
+#   sensor-like noise (so no two files share pixels), 4:2:0 YCbCr at ffmpeg's -q:v 2 (about libjpeg
+#   quality 90-95: 2.5-3 MB for 8 MP, as a phone writes), then tagged by exiftool like a phone's photo:
+#   make, model, capture time, exposure, GPS position. W and H must be multiples of 4.
+photo_set() { # COUNT WxH
+    local count=$1 size=$2 w h dir
+    w=${size%x*} h=${size#*x}
+    dir="$(media_cache)/photos-$size-$count"
+    if [[ ! -f $dir/.complete ]]; then
+        require_cmd ffmpeg
+        require_cmd exiftool libimage-exiftool-perl
+        log "making $count camera-like $size photos in $dir (once; cached)"
+        rm -rf -- "$dir"
+        mkdir -p "$dir"
+        ffmpeg -v error -nostdin -f lavfi -i "mandelbrot=s=$(( w / 4 ))x$(( h / 4 )):rate=5" \
+            -vf "scale=$w:$h:flags=bicubic,noise=alls=20:allf=t+u,format=yuvj420p" \
+            -frames:v "$count" -q:v 2 "$dir/IMG_%05d.jpg" || die "ffmpeg could not make the photos"
+        exiftool -q -overwrite_original -Make=Fairphone -Model=FP4 -Software=bench \
+            "-DateTimeOriginal=2026:12:03 10:00:00" "-CreateDate=2026:12:03 10:00:00" -OffsetTimeOriginal=+01:00 \
+            -ExposureTime=1/120 -FNumber=1.9 -ISO=100 -FocalLength=4.7 -Orientation#=1 \
+            -GPSLatitude=52.520008 -GPSLatitudeRef=N -GPSLongitude=13.404954 -GPSLongitudeRef=E -GPSAltitude=34 \
+            "$dir" || die "exiftool could not tag the photos"
+        [[ $(find "$dir" -name 'IMG_*.jpg' | wc -l) -eq $count ]] || die "expected $count photos in $dir"
+        touch "$dir/.complete"
+    fi
+    printf '%s' "$dir"
+}
+
+# video_file SIZE -> prints the path of an H.264/AAC MP4 of about SIZE bytes (ffmpeg stops just past SIZE).
+#   ffmpeg's testsrc2 pattern at 1920x1080, 30 frames/s, with per-frame noise (as a dim scene filmed by a
+#   phone: it keeps the bitrate high), encoded by libx264 (preset ultrafast, CRF 12) with a 440 Hz AAC
+#   tone; ffmpeg stops once the file passes SIZE bytes (-fs) and closes it properly: a whole, playable MP4.
+video_file() { # SIZE
+    local size=$1 f
+    f="$(media_cache)/video-$size.mp4"
+    if [[ ! -f $f ]]; then
+        require_cmd ffmpeg
+        log "encoding a real video of up to $size bytes: $f (once; cached)"
+        mkdir -p "$(dirname "$f")"
+        ffmpeg -v error -nostdin -f lavfi -i "testsrc2=s=1920x1080:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" \
+            -vf "noise=alls=25:allf=t+u" -c:v libx264 -preset ultrafast -crf 12 -pix_fmt yuv420p \
+            -c:a aac -b:a 128k -fs "$size" -t 3600 "$f.tmp.mp4" || die "ffmpeg could not encode the video"
+        mv -- "$f.tmp.mp4" "$f"
+    fi
+    printf '%s' "$f"
 }
 
 # Read files once so every timed run sees a warm page cache.

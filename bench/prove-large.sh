@@ -10,8 +10,8 @@ usage() {
     cat <<'EOF'
 Usage: bench/prove-large.sh [--help]
 
-Proves one large media-looking file (JPEG magic + random bytes) with
-`./proofmode prove` under JAVA_OPTS=-Xmx64m and compares its wall time with
+Proves one large media file with `./proofmode prove` in a fresh process
+(PROOFMODE_AGENT=off) under JAVA_OPTS=-Xmx64m and compares its wall time with
 `openssl dgst -sha256` on the same file (warm page cache, best of RUNS).
 Also reports the JVM start-up cost (`./proofmode --version`) and the peak RSS
 of the prove process (GNU time). Fails if the two SHA-256 values differ.
@@ -19,6 +19,10 @@ of the prove process (GNU time). Fails if the two SHA-256 values differ.
 Environment:
   RUNS=3        timed runs per command; the fastest counts
   SIZE=1Gi      file size (e.g. 100M, 1Gi; plain number = bytes)
+  KIND=video    video: a real H.264/AAC MP4 of about SIZE bytes, encoded once
+                by ffmpeg and cached (see video_file in bench/lib.sh; ffmpeg
+                stops just past SIZE: 1,079,670,696 bytes for 1Gi);
+                noise: JPEG magic + random bytes of exactly SIZE (about bytes only)
   BENCH_DIR     where the temporary work dir is made (default $TMPDIR or /tmp)
   KEEP=1        keep the work dir
   STRICT=1      exit 1 when the ratio misses its target (<= 1.3)
@@ -28,7 +32,7 @@ Environment:
 
 Needs: openssl, GNU time (/usr/bin/time, Debian package 'time'), Java 17.
 Last stdout line (machine-readable):
-  prove-large agent=0|1 ratio=R ours_s=S openssl_s=S startup_s=S rss_mib=M size_bytes=N runs=N
+  prove-large kind=video|noise agent=0|1 ratio=R ours_s=S openssl_s=S startup_s=S rss_mib=M size_bytes=N runs=N
 EOF
 }
 
@@ -49,12 +53,16 @@ main() {
     ensure_cli_built
     make_workdir
 
-    PM_HOME=$WORK/home OUT=$WORK/out MEDIA=$WORK/large.jpg
+    PM_HOME=$WORK/home OUT=$WORK/out
     mkdir -p "$PM_HOME"
     export PROOFMODE_PASSPHRASE=${PROOFMODE_PASSPHRASE:-bench-passphrase}
 
-    log "creating $size-byte media file $MEDIA"
-    make_media_file "$MEDIA" "$size"
+    case ${KIND:-video} in
+        video) MEDIA=$(video_file "$size"); size=$(stat -c %s "$MEDIA") ;;
+        noise) MEDIA=$WORK/large.jpg; log "creating $size-byte media file $MEDIA"; make_media_file "$MEDIA" "$size" ;;
+        *) die "KIND must be video or noise (got '$KIND')" ;;
+    esac
+    log "media: $MEDIA ($size bytes)"
     warm_cache "$MEDIA"
 
     [[ ${AGENT:-0} == 1 ]] && start_agent "$PM_HOME" "$JAVA_OPTS_BENCH"
@@ -86,7 +94,7 @@ main() {
 
     report "$ref_s" "$ours_s" "$startup_s" "$ratio" "$ok" "$rss_mib" "$size" "$runs" \
         "$(quote_cmd "${ref_cmd[@]}")" "$(quote_cmd "${ours_cmd[@]}")" "$(quote_cmd "${ver_cmd[@]}")"
-    echo "prove-large agent=${AGENT:-0} ratio=$ratio ours_s=$ours_s openssl_s=$ref_s startup_s=$startup_s rss_mib=$rss_mib size_bytes=$size runs=$runs"
+    echo "prove-large kind=${KIND:-video} agent=${AGENT:-0} ratio=$ratio ours_s=$ours_s openssl_s=$ref_s startup_s=$startup_s rss_mib=$rss_mib size_bytes=$size runs=$runs"
 
     [[ ${STRICT:-0} == 1 && $ok == no ]] && die "ratio $ratio misses target <= $TARGET_RATIO"
     return 0
@@ -125,7 +133,7 @@ report() {
     local mib_s
     mib_s=$(calc "$size / 1048576 / $ours_s" 0)
     echo
-    echo "prove-large: one $(numfmt --to=iec-i --suffix=B "$size") media file, warm cache, best of $runs"
+    echo "prove-large: one $(numfmt --to=iec-i --suffix=B "$size") media file (${KIND:-video}), warm cache, best of $runs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     printf '  %-34s %10s\n' "what" "value"
     printf '  %-34s %10s\n' "reference (openssl dgst) seconds" "$ref_s"
     printf '  %-34s %10s\n' "ours (proofmode prove) seconds" "$ours_s"

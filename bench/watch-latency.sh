@@ -31,6 +31,9 @@ Environment:
   CATCHUP=500   files waiting when the watcher restarts
   RUNS=2        runs of each catch-up measurement (best counts)
   SETTLE_MS=500 the watcher's --settle-ms (its default)
+  PHOTOS=1      drop real photos instead: copies of the cached 3264x2448 JPEGs
+                (photo_set in bench/lib.sh), each with a unique tail; SIZE is
+                then ignored
   FRESH=1       touch each file before dropping it, so it must settle for
                 SETTLE_MS; FRESH=0 keeps old times (files copied with their
                 times are proved after a second look, without the wait)
@@ -133,8 +136,18 @@ main() {
 }
 
 make_files() { # DIR COUNT SIZE
-    local i
+    local i f
     mkdir -p "$1"
+    if [[ ${PHOTOS:-0} == 1 ]]; then
+        # Real photos: the cached set, each copy given a unique tail after its end-of-image marker (decoders
+        # ignore it), so that every dropped file has its own SHA-256.
+        [[ -z ${PHOTO_FILES+x} ]] && mapfile -t PHOTO_FILES < <(find "$(photo_set 300 3264x2448)" -name 'IMG_*.jpg' | sort)
+        for (( i = 1; i <= $2; i++ )); do
+            f=$(printf '%s/m%05d.jpg' "$1" "$i")
+            { cat -- "${PHOTO_FILES[$(( (i - 1) % ${#PHOTO_FILES[@]} ))]}"; printf 'tail %s' "$f"; } >"$f"
+        done
+        return 0
+    fi
     for (( i = 1; i <= $2; i++ )); do make_media_file "$(printf '%s/m%05d.jpg' "$1" "$i")" "$3"; done
 }
 

@@ -53,7 +53,15 @@ final class AgentClient {
         try {
             ch = SocketChannel.open(UnixDomainSocketAddress.of(socket));
         } catch (IOException e) {
-            return OptionalInt.empty(); // left by an agent that died: nobody answers
+            if (e instanceof java.net.ConnectException) {
+                // Left by an agent that died: nobody listens. Removed, so that the launcher starts a new one.
+                try {
+                    Files.deleteIfExists(socket);
+                } catch (IOException ignored) {
+                    // the next command tries again
+                }
+            }
+            return OptionalInt.empty();
         }
         try (ch) {
             Map<String, String> sent = new HashMap<>(env);

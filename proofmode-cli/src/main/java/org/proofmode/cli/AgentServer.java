@@ -34,7 +34,7 @@ import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
 
 /**
- * The agent: holds the device key unlocked and runs {@code prove} commands of the same user, sent over a
+ * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}) commands of the same user, sent over a
  * Unix socket in an owner-only folder of {@code PROOFMODE_HOME}, in a process whose code is already
  * compiled. Like {@code gpg-agent}, it trades a key kept unlocked in one process for commands that
  * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, and
@@ -233,7 +233,7 @@ final class AgentServer implements AutoCloseable {
                 return;
             }
             if (!forwardable(r.args())) {
-                frames.refuse("the agent runs 'prove' only");
+                frames.refuse("the agent runs 'prove' and 'verify' only");
                 return;
             }
             run(r, in, frames, ch);
@@ -295,7 +295,10 @@ final class AgentServer implements AutoCloseable {
         }
     }
 
-    /** Arguments of a command the agent can run for its caller: {@code prove}, without what needs another secret. */
+    /**
+     * Arguments of a command the agent can run for its caller: {@code prove}, without what needs another
+     * secret, and {@code verify}, which needs no secret and gains a started, compiled program.
+     */
     static boolean forwardable(List<String> args) {
         String command = null;
         for (String a : args) {
@@ -307,6 +310,6 @@ final class AgentServer implements AutoCloseable {
                 command = a;
             }
         }
-        return "prove".equals(command);
+        return "prove".equals(command) || "verify".equals(command);
     }
 }

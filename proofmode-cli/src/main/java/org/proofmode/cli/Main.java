@@ -78,6 +78,11 @@ public final class Main {
         if (byAgent.isPresent()) {
             System.exit(byAgent.getAsInt());
         }
+        runHere(args);
+    }
+
+    /** Runs the command line in this process and exits with its code. */
+    static void runHere(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = execute(args, new CliContext(out, err, System.getenv(), Terminal.system()));

@@ -1,6 +1,8 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,19 +93,31 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        ShownPaths shown = new ShownPaths(root.ctx);
+        try {
+            return verifyAll(shown);
+        } catch (ProofModeException e) {
+            throw new ProofModeException(e.failure(), shown.show(e.getMessage()), e);
+        }
+    }
+
+    private int verifyAll(ShownPaths shown) throws IOException {
         CliContext ctx = root.ctx;
         ProofMode pm = root.proofMode();
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            if (!Files.isRegularFile(t)) {
+            Path at = shown.open(t);
+            if (!Files.isRegularFile(at)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(at), t.toString()));
         }
-        if (media != null && !Files.isRegularFile(media)) {
+        Path mediaAt = shown.open(media);
+        if (media != null && !Files.isRegularFile(mediaAt)) {
             throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
         }
-        if (original != null && !Files.exists(original)) {
+        Path originalAt = shown.open(original);
+        if (original != null && !Files.exists(originalAt)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
         }
         if (original != null && paths.size() > 1) {
@@ -114,11 +128,11 @@ final class VerifyCommand implements Callable<Integer> {
         }
         List<java.security.cert.X509Certificate> tsaRoots = new ArrayList<>();
         for (Path t : tsaTrust) {
-            tsaRoots.addAll(TrustedRoots.read(t));
+            tsaRoots.addAll(TrustedRoots.read(shown.open(t)));
         }
         List<java.security.cert.X509Certificate> anchors = new ArrayList<>();
         for (Path t : c2paTrust) {
-            anchors.addAll(TrustedRoots.read(t));
+            anchors.addAll(TrustedRoots.read(shown.open(t)));
         }
         Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
         C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
@@ -126,13 +140,16 @@ final class VerifyCommand implements Callable<Integer> {
         int error = ExitCodes.OK;
         for (Path p : paths) {
             try {
-                VerificationReport r = verifyOne(pm, verifier, c2pa, p);
+                VerificationReport r = verifyOne(pm, verifier, c2pa, shown.open(p), mediaAt, originalAt);
                 reports.add(r);
                 if (!json) {
-                    ReportPrinter.print(ctx.out(), r);
+                    StringWriter text = new StringWriter();
+                    ReportPrinter.print(new PrintWriter(text), r);
+                    ctx.out().print(shown.show(text.toString()));
+                    ctx.out().flush();
                 }
             } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + e.getMessage());
+                ctx.err().println("proofmode: " + shown.show(e.getMessage()));
                 if (error == ExitCodes.OK) {
                     error = ExitCodes.of(e.failure());
                 }
@@ -140,7 +157,8 @@ final class VerifyCommand implements Callable<Integer> {
         }
         Verdict overall = reports.stream().map(VerificationReport::verdict).reduce(Verdict.TRUSTED, Verdict::and);
         if (json && !reports.isEmpty()) {
-            ctx.out().print(reports.size() == 1 && paths.size() == 1 ? ReportJson.write(reports.get(0)) : ReportJson.write(reports, overall));
+            ctx.out().print(shown.show(reports.size() == 1 && paths.size() == 1 ? ReportJson.write(reports.get(0))
+                    : ReportJson.write(reports, overall)));
         }
         if (error != ExitCodes.OK) {
             return error;
@@ -159,7 +177,8 @@ final class VerifyCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p) throws IOException {
+    private static VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, Path media, Path original)
+            throws IOException {
         if (!Files.exists(p)) {
             throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
         }

@@ -95,6 +95,59 @@ class AgentTest {
     }
 
     @Test
+    void run_verifiesAsAlone_relativePathsFromCallersFolder() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            assertThat(server.socket()).exists();
+            Path work = dir.resolve("work");
+            photo(work.resolve("in"), "a.jpg", 3);
+            photo(work.resolve("in"), "b.jpg", 4);
+            Answer proved = client(work, "prove", "--out", "out", "in");
+            assertThat(proved.exit()).as(proved.err()).hasValue(0);
+            String sha = proved.out().substring(0, 64);
+            Path set = work.resolve("out").resolve(sha);
+            Path tampered = Files.createDirectories(work.resolve("bad"));
+            try (java.util.stream.Stream<Path> files = Files.list(set)) {
+                for (Path f : files.toList()) {
+                    Files.copy(f, tampered.resolve(f.getFileName()));
+                }
+            }
+            Path json = tampered.resolve(sha + ".proof.json");
+            Files.writeString(json, Files.readString(json).replaceFirst("\\{", "{\"Notes\":\"changed\","));
+            Files.writeString(work.resolve("not-a-key.asc"), "no key here");
+            List<List<String>> commands = List.of(
+                    List.of("verify", "out/" + sha),
+                    List.of("verify", "--json", "out/" + sha),
+                    List.of("verify", "bad"),
+                    List.of("verify", "out/" + sha, "missing.zip"),
+                    List.of("verify", "--trust", "not-a-key.asc", "out/" + sha),
+                    List.of("verify", "--trust", "nowhere.asc", "out/" + sha),
+                    List.of("verify", "--require-trusted", "--trust", "/dev/null", "bad"),
+                    List.of("verify", "--bogus", "out/" + sha));
+            for (List<String> c : commands) {
+                Answer viaAgent = client(work, c.toArray(String[]::new));
+                assertThat(viaAgent.exit()).as("%s through the agent", c).isPresent();
+                Cli.Result alone = inFolder(work, c);
+                assertThat(viaAgent.exit().getAsInt()).as("exit of %s: %s", c, viaAgent.err()).isEqualTo(alone.exit());
+                assertThat(viaAgent.out()).as("output of %s", c).isEqualTo(alone.out());
+                assertThat(viaAgent.err()).as("errors of %s", c).isEqualTo(alone.err());
+            }
+            assertThat(client(work, "verify", "out/" + sha).out()).startsWith("out/" + sha + ": ");
+            assertThat(client(work, "verify", "bad").exit()).hasValue(ExitCodes.INVALID);
+            assertThat(client(work, "verify", "missing.zip").err()).isEqualTo("proofmode: missing.zip: no such file or folder\n");
+        }
+    }
+
+    /** {@code proofmode ARGS} run by itself with {@code cwd} as its working folder. */
+    private Cli.Result inFolder(Path cwd, List<String> args) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = Main.execute(args.toArray(String[]::new), new CliContext(new java.io.PrintWriter(out, true),
+                new java.io.PrintWriter(err, true), Map.of("PROOFMODE_HOME", home().toString()), Terminal.NONE, cwd,
+                java.util.Optional.empty()));
+        return new Cli.Result(code, out.toString(), err.toString());
+    }
+
+    @Test
     void run_empty_noAgentRuns() {
         Answer a = client(dir, "prove", "x.jpg");
         assertThat(a.exit()).isEmpty();
@@ -110,6 +163,7 @@ class AgentTest {
         }
         assertThat(socket).exists();
         assertThat(client(dir, "prove", "x.jpg").exit()).isEmpty();
+        assertThat(socket).as("the dead agent's socket, removed so that the launcher starts a new agent").doesNotExist();
         // A new agent takes the place of the dead one.
         try (AgentServer server = start(key(), Duration.ZERO)) {
             assertThat(server.socket()).exists();
@@ -156,14 +210,14 @@ class AgentTest {
     }
 
     @Test
-    void serve_refuses_commandOtherThanProve() throws Exception {
+    void serve_refuses_commandOtherThanProveOrVerify() throws Exception {
         try (AgentServer server = start(key(), Duration.ZERO);
                 SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of(server.socket()))) {
             new AgentProtocol.Request(AgentProtocol.Kind.RUN, AgentProtocol.build(), dir, false, List.of("keys", "export"), Map.of())
                     .write(new DataOutputStream(AgentProtocol.output(ch)));
             DataInputStream in = new DataInputStream(AgentProtocol.input(ch));
             assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
-            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove' only");
+            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove' and 'verify' only");
             assertThat(server.socket()).exists();
         }
     }
@@ -213,12 +267,14 @@ class AgentTest {
     }
 
     @Test
-    void forwardable_onlyProveWithoutOtherSecrets() {
+    void forwardable_onlyProveWithoutOtherSecretsAndVerify() {
         assertThat(AgentServer.forwardable(List.of("prove", "a.jpg"))).isTrue();
         assertThat(AgentServer.forwardable(List.of("--stacktrace", "prove", "--notes", "x", "a.jpg"))).isTrue();
         assertThat(AgentServer.forwardable(List.of("prove", "--c2pa", "a.jpg"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("prove", "--help"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of("verify", "a.zip"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("verify", "a.zip"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("verify", "--help"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("inspect", "a.zip"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("keys", "export", "prove"))).isFalse();
         assertThat(AgentServer.forwardable(List.of())).isFalse();
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.opencv.core.CvType;
 import org.opencv.core.Mat;
 import org.opencv.core.MatOfRect;
@@ -26,9 +27,6 @@ import org.opencv.objdetect.CascadeClassifier;
 public final class FaceDetector {
     /** Longest side, in pixels, of the copy detection runs on. */
     public static final int DETECT_SIDE = 1600;
-
-    private static final Object LOAD = new Object();
-    private static boolean loaded;
 
     private final CascadeClassifier cascade;
 
@@ -78,17 +76,9 @@ public final class FaceDetector {
     }
 
     private static void loadOpenCv() throws Unavailable {
-        synchronized (LOAD) {
-            if (loaded) {
-                return;
-            }
-            try {
-                nu.pattern.OpenCV.loadLocally();
-                loaded = true;
-            } catch (LinkageError | RuntimeException e) {
-                throw new Unavailable("OpenCV cannot be loaded on this platform (" + System.getProperty("os.name") + " "
-                        + System.getProperty("os.arch") + "): " + e.getMessage(), false, e);
-            }
+        Optional<String> failed = OpenCvLibrary.load();
+        if (failed.isPresent()) {
+            throw new Unavailable(failed.get(), false, null);
         }
     }
 

@@ -20,7 +20,10 @@ import org.proofmode.media.Digests;
 
 /**
  * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both
- * are computed from one decode (the first frame of a GIF or TIFF).
+ * are computed from one decode (the first frame of a GIF or TIFF). A camera's kind of JPEG is decoded by
+ * libjpeg-turbo's SIMD code where the system has its TurboJPEG binding ({@link FastJpeg}), which gives
+ * the JDK decoder's pixels in less than half its time; other images, and JPEGs where TurboJPEG is
+ * missing, by the JDK's decoders (ImageIO).
  *
  * <p><b>Pixel hash</b>: SHA-256 over a canonical encoding of the decoded image: width and height as
  * 32-bit big-endian integers, then every pixel row by row, left to right, as four bytes R, G, B, A
@@ -91,6 +94,31 @@ public final class ImageHashes {
      * @throws IOException if the file cannot be read or is damaged
      */
     public static Result of(Path file) throws IOException, NotHashed {
+        Optional<FastJpeg.Frame> frame = FastJpeg.suitable(file);
+        if (frame.isPresent()) {
+            long pixels = (long) frame.get().width() * frame.get().height();
+            if (pixels > MAX_PIXELS) {
+                throw new NotHashed(frame.get().width() + "x" + frame.get().height() + " is more than " + MAX_PIXELS
+                        + " pixels; not decoded");
+            }
+            int permits = permits(pixels);
+            BUDGET.acquireUninterruptibly(permits);
+            try {
+                Optional<Result> fast = FastJpeg.hash(file, frame.get());
+                if (fast.isPresent()) {
+                    return fast.get();
+                }
+            } catch (OutOfMemoryError e) {
+                throw new NotHashed("not enough memory to decode " + frame.get().width() + "x" + frame.get().height() + " pixels");
+            } finally {
+                BUDGET.release(permits);
+            }
+        }
+        return ofDecodedByImageIo(file);
+    }
+
+    /** Decodes with the JDK's decoders (ImageIO) and hashes: every format, and the reference for {@link FastJpeg}. */
+    static Result ofDecodedByImageIo(Path file) throws IOException, NotHashed {
         try (ImageInputStream in = new FileImageInputStream(file.toFile())) {
             Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
             if (!readers.hasNext()) {
@@ -104,7 +132,7 @@ public final class ImageHashes {
                     throw new NotHashed(reader.getWidth(0) + "x" + reader.getHeight(0) + " is more than " + MAX_PIXELS
                             + " pixels; not decoded");
                 }
-                int permits = (int) Math.max(1, (pixels + MP - 1) / MP);
+                int permits = permits(pixels);
                 BUDGET.acquireUninterruptibly(permits);
                 try {
                     return of(reader.read(0));
@@ -122,18 +150,15 @@ public final class ImageHashes {
         }
     }
 
+    private static int permits(long pixels) {
+        return (int) Math.max(1, (pixels + MP - 1) / MP);
+    }
+
     /** Hashes a decoded image. */
     public static Result of(BufferedImage image) {
         int w = image.getWidth();
         int h = image.getHeight();
-        MessageDigest sha = Digests.newSha256();
-        sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
-        long[] sums = new long[SIZE * SIZE];
-        long[] counts = new long[SIZE * SIZE];
-        int[] cellX = new int[w];
-        for (int x = 0; x < w; x++) {
-            cellX[x] = (int) ((long) x * SIZE / w);
-        }
+        Accumulator acc = new Accumulator(w, h);
         int[] argb = new int[w];
         int[] samples = null;
         byte[] row = new byte[w * 4];
@@ -141,53 +166,77 @@ public final class ImageHashes {
         Raster raster = image.getRaster();
         int bands = raster.getNumBands();
         for (int y = 0; y < h; y++) {
-            int cy = (int) ((long) y * SIZE / h) * SIZE;
             if (direct) {
                 samples = raster.getPixels(0, y, w, 1, samples);
                 for (int x = 0, i = 0; x < w; x++, i += bands) {
-                    int r = samples[i];
-                    int g = samples[i + 1];
-                    int b = samples[i + 2];
-                    row[4 * x] = (byte) r;
-                    row[4 * x + 1] = (byte) g;
-                    row[4 * x + 2] = (byte) b;
+                    row[4 * x] = (byte) samples[i];
+                    row[4 * x + 1] = (byte) samples[i + 1];
+                    row[4 * x + 2] = (byte) samples[i + 2];
                     row[4 * x + 3] = bands == 4 ? (byte) samples[i + 3] : (byte) 0xFF;
-                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
                 }
             } else {
                 image.getRGB(0, y, w, 1, argb, 0, w);
                 for (int x = 0; x < w; x++) {
                     int p = argb[x];
-                    int r = (p >>> 16) & 0xFF;
-                    int g = (p >>> 8) & 0xFF;
-                    int b = p & 0xFF;
-                    row[4 * x] = (byte) r;
-                    row[4 * x + 1] = (byte) g;
-                    row[4 * x + 2] = (byte) b;
+                    row[4 * x] = (byte) (p >>> 16);
+                    row[4 * x + 1] = (byte) (p >>> 8);
+                    row[4 * x + 2] = (byte) p;
                     row[4 * x + 3] = (byte) (p >>> 24);
-                    sums[cy + cellX[x]] += 299 * r + 587 * g + 114 * b;
                 }
             }
-            sha.update(row, 0, 4 * w);
+            acc.row(y, row);
         }
-        long[] rowsIn = new long[SIZE];
-        long[] colsIn = new long[SIZE];
-        for (int y = 0; y < h; y++) {
-            rowsIn[(int) ((long) y * SIZE / h)]++;
+        return acc.result();
+    }
+
+    /**
+     * Both hashes of an image handed over row by row, top to bottom, as R, G, B, A bytes: whichever decoder
+     * made the rows, the same pixels give the same hashes.
+     */
+    static final class Accumulator {
+        private final int w;
+        private final int h;
+        private final MessageDigest sha = Digests.newSha256();
+        private final long[] sums = new long[SIZE * SIZE];
+        private final int[] cellX;
+
+        Accumulator(int w, int h) {
+            this.w = w;
+            this.h = h;
+            sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
+            cellX = new int[w];
+            for (int x = 0; x < w; x++) {
+                cellX[x] = (int) ((long) x * SIZE / w);
+            }
         }
-        for (int x = 0; x < w; x++) {
-            colsIn[cellX[x]]++;
+
+        /** Row {@code y}: {@code 4 * width} bytes R, G, B, A. */
+        void row(int y, byte[] rgba) {
+            int cy = (int) ((long) y * SIZE / h) * SIZE;
+            for (int x = 0, i = 0; x < w; x++, i += 4) {
+                sums[cy + cellX[x]] += 299 * (rgba[i] & 0xFF) + 587 * (rgba[i + 1] & 0xFF) + 114 * (rgba[i + 2] & 0xFF);
+            }
+            sha.update(rgba, 0, 4 * w);
         }
-        for (int i = 0; i < SIZE * SIZE; i++) {
-            counts[i] = rowsIn[i / SIZE] * colsIn[i % SIZE];
+
+        Result result() {
+            long[] rowsIn = new long[SIZE];
+            long[] colsIn = new long[SIZE];
+            for (int y = 0; y < h; y++) {
+                rowsIn[(int) ((long) y * SIZE / h)]++;
+            }
+            for (int x = 0; x < w; x++) {
+                colsIn[cellX[x]]++;
+            }
+            double[][] small = new double[SIZE][SIZE];
+            for (int i = 0; i < SIZE * SIZE; i++) {
+                long count = rowsIn[i / SIZE] * colsIn[i % SIZE];
+                // An image smaller than 32 pixels leaves cells empty: they take their left or upper neighbour.
+                small[i / SIZE][i % SIZE] = count > 0 ? sums[i] / 1000.0 / count
+                        : i % SIZE > 0 ? small[i / SIZE][i % SIZE - 1] : i >= SIZE ? small[i / SIZE - 1][0] : 0;
+            }
+            return new Result(w, h, Hex.encode(sha.digest()), perceptual(small));
         }
-        double[][] small = new double[SIZE][SIZE];
-        for (int i = 0; i < SIZE * SIZE; i++) {
-            // An image smaller than 32 pixels leaves cells empty: they take their left or upper neighbour.
-            small[i / SIZE][i % SIZE] = counts[i] > 0 ? sums[i] / 1000.0 / counts[i]
-                    : i % SIZE > 0 ? small[i / SIZE][i % SIZE - 1] : i >= SIZE ? small[i / SIZE - 1][0] : 0;
-        }
-        return new Result(w, h, Hex.encode(sha.digest()), perceptual(small));
     }
 
     /** The number of bits in which two perceptual hashes differ. */

@@ -70,6 +70,50 @@ class AgentIT {
     }
 
     @Test
+    void verify_answersAsAlone_throughAgent() throws Exception {
+        Path home = dir.resolve("home");
+        ProofModeJar jar = ProofModeJar.at(home);
+        assertThat(jar.run("keys", "create").exitCode()).isZero();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path photo = TestMedia.jpeg(Files.createDirectories(work.resolve("shots")), "c.jpg", 9);
+        String sha = TestMedia.sha256(photo);
+        ProcessResult proved = jar.run("prove", "--out", work.resolve("proofs").toString(), photo.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+        Path bad = Files.createDirectories(work.resolve("bad"));
+        Path set = work.resolve("proofs").resolve(sha);
+        try (java.util.stream.Stream<Path> files = Files.list(set)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, bad.resolve(f.getFileName()));
+            }
+        }
+        Path record = bad.resolve(sha + ".proof.json");
+        Files.writeString(record, Files.readString(record).replaceFirst("\\{", "{\"Notes\":\"changed\","));
+
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
+        Daemon.await(log, "agent ready for " + home);
+        List<List<String>> commands = List.of(
+                List.of("verify", "proofs/" + sha),
+                List.of("verify", "--json", "proofs/" + sha),
+                List.of("verify", "bad"),
+                List.of("verify", "proofs/" + sha, "none.zip"),
+                List.of("verify", "--require-trusted", "bad"));
+        for (List<String> c : commands) {
+            ProcessResult viaAgent = client(home, work, c.toArray(String[]::new));
+            ProcessResult alone = ExternalTool.run(Daemon.command(List.of(), c.toArray(String[]::new)),
+                    Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_AGENT", "off"), TIMEOUT, work);
+            assertThat(viaAgent.exitCode()).as("%s: %s", c, viaAgent.describe()).isEqualTo(alone.exitCode());
+            assertThat(viaAgent.stdout()).as("output of %s", c).isEqualTo(alone.stdout());
+            assertThat(viaAgent.stderr()).as("errors of %s", c).isEqualTo(alone.stderr());
+        }
+        assertThat(client(home, work, "verify", "bad").exitCode()).isEqualTo(3);
+        assertThat(Files.readString(log)).doesNotContain("Exception");
+
+        assertThat(client(home, work, "agent", "--stop").exitCode()).isZero();
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
     void prove_runsAlone_keyChangedSinceAgentStarted() throws Exception {
         Path home = dir.resolve("home");
         ProofModeJar jar = ProofModeJar.at(home);

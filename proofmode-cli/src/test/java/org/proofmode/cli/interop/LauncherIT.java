@@ -1,0 +1,141 @@
+package org.proofmode.cli.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
+
+/**
+ * The {@code proofmode} launcher script at the top of the repository, as a user runs it from a checkout:
+ * a command started through it gets its signals itself, also on the first run after a build (when the
+ * launcher records the command's class-data archive), and never outlives a launcher that was killed.
+ */
+class LauncherIT {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void killLeftovers() {
+        processesNaming(dir).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void watch_endsWithLauncher_launcherKilledOnFirstRun() throws Exception {
+        Path home = dir.resolve("home");
+        assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
+        Path watched = Files.createDirectories(dir.resolve("watched"));
+        Path jar = ProofModeJar.jar();
+        Path script = jar.getParent().getParent().getParent().resolve("proofmode");
+        assertThat(script).isRegularFile();
+        // No archive for `watch` yet: this is the run that records one.
+        Path archive = jar.resolveSibling("proofmode-watch.jsa");
+        Files.deleteIfExists(archive);
+        try (Stream<Path> s = Files.list(jar.getParent())) {
+            for (Path p : s.filter(p -> p.getFileName().toString().startsWith("proofmode-watch.jsa.")).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+
+        Path log = dir.resolve("watch.log");
+        ProcessBuilder b = new ProcessBuilder("bash", script.toString(), "watch", watched.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile());
+        b.environment().put("PROOFMODE_HOME", home.toString());
+        b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
+        b.environment().remove("PROOFMODE_CDS");
+        b.environment().remove("JAVA_OPTS");
+        Process launcher = b.start();
+        try {
+            Daemon.await(log, " started ");
+            assertThat(processesNaming(watched)).as("the watcher's JVM").isNotEmpty();
+
+            launcher.destroy(); // SIGTERM to the process the user started
+            assertThat(launcher.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!processesNaming(watched).isEmpty() && System.nanoTime() < until) {
+                Thread.sleep(100);
+            }
+            assertThat(processesNaming(watched)).as("processes still watching " + watched + " after the launcher was killed")
+                    .isEmpty();
+        } finally {
+            launcher.destroyForcibly();
+        }
+
+        // The archive the ended run recorded is taken up by the next run of the command.
+        ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", "--help")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("help.log").toFile());
+        again.environment().put("PROOFMODE_HOME", home.toString());
+        again.environment().remove("JAVA_OPTS");
+        Process help = again.start();
+        assertThat(help.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(help.exitValue()).as(Files.readString(dir.resolve("help.log"))).isZero();
+        assertThat(archive).isRegularFile();
+    }
+
+    @Test
+    void prove_startsAgentForNextCalls_passphraseInEnvironment() throws Exception {
+        Path home = dir.resolve("home");
+        assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
+        Path script = ProofModeJar.jar().getParent().getParent().getParent().resolve("proofmode");
+        Path photo = TestMedia.jpeg(dir, "a.jpg", 11);
+        Path second = TestMedia.jpeg(dir, "b.jpg", 12);
+        Path socket = home.resolve("agent").resolve("agent.sock");
+
+        // Off: the command runs alone and starts nothing.
+        ProcessResult off = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
+                ProofModeJar.PASSPHRASE, "PROOFMODE_AGENT", "off"), "prove", "--out", "off", photo.toString());
+        assertThat(off.exitCode()).as(off.describe()).isZero();
+        Thread.sleep(3000);
+        assertThat(socket).doesNotExist();
+
+        ProcessResult first = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
+                ProofModeJar.PASSPHRASE), "prove", "--out", "out", photo.toString());
+        assertThat(first.exitCode()).as(first.describe()).isZero();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(socket) && System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        assertThat(socket).as("the agent the launcher started").exists();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent()))).isEqualTo("rwx------");
+
+        // Without the passphrase only the agent can sign: the next call is proved by it.
+        ProcessResult next = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "prove", "--out", "out", second.toString());
+        assertThat(next.exitCode()).as(next.describe()).isZero();
+        assertThat(next.stdout()).isEqualTo(TestMedia.sha256(second) + "  " + second + "\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket))).isEqualTo("rw-------");
+        ProcessResult verified = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "verify",
+                dir.resolve("out").resolve(TestMedia.sha256(second)).toString());
+        assertThat(verified.exitCode()).as(verified.describe()).isZero();
+
+        ProcessResult stop = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "agent", "--stop");
+        assertThat(stop.exitCode()).as(stop.describe()).isZero();
+        assertThat(socket).doesNotExist();
+    }
+
+    private ProcessResult launch(Path script, Map<String, String> env, String... args) {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new java.util.HashMap<>(env);
+        e.put("PROOFMODE_NATIVE_CACHE", dir.resolve("native").toString());
+        e.put("PROOFMODE_AGENT_IDLE", "2m");
+        return ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(180), dir);
+    }
+
+    /** Live processes whose command line names {@code path}. */
+    private static List<ProcessHandle> processesNaming(Path path) {
+        String s = path.toString();
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.pid() != ProcessHandle.current().pid())
+                .filter(p -> p.info().commandLine().map(c -> c.contains(s)).orElse(false))
+                .toList();
+    }
+}
