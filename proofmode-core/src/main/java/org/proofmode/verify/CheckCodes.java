@@ -3,7 +3,9 @@ package org.proofmode.verify;
 /**
  * The stable check codes of verification reports. Codes are a contract: they are never renamed or
  * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
- * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present).
+ * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present), and
+ * outcome {@code valid}, {@code invalid}, {@code missing}, {@code malformed}, {@code unverifiable},
+ * {@code unchecked}, {@code keyExpired} or {@code keyRevoked}.
  */
 public final class CheckCodes {
     /** The bundle holds no proof record at all. */
@@ -56,6 +58,18 @@ public final class CheckCodes {
     public static final String MALFORMED = "malformed";
     /** Suffix: no key is available to check the signature. */
     public static final String UNVERIFIABLE = "unverifiable";
+    /**
+     * Suffix: the signature verifies, but the signing key (or signing subkey) had expired when the
+     * signature says it was made; as {@code sqv}, the key's state at the signature's creation time counts.
+     */
+    public static final String KEY_EXPIRED = "keyExpired";
+    /**
+     * Suffix: the signing key (or signing subkey) is revoked for this signature: a hard revocation (no
+     * reason, "compromised") invalidates all its signatures, a soft one ("superseded", "retired") those made
+     * after it. For a trusted key, revocations in the verifier's copy count even when the bundle's
+     * {@code pubkey.asc} lacks them.
+     */
+    public static final String KEY_REVOKED = "keyRevoked";
     /** Suffix: the signed file is absent, so the signature was not checked. */
     public static final String UNCHECKED = "unchecked";
 
