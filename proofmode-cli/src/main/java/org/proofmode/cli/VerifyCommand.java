@@ -131,7 +131,7 @@ final class VerifyCommand implements Callable<Integer> {
                     ReportPrinter.print(ctx.out(), r);
                 }
             } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + e.getMessage());
+                ctx.err().println("proofmode: " + org.proofmode.internal.SafeText.escape(e.getMessage()));
                 if (error == ExitCodes.OK) {
                     error = ExitCodes.of(e.failure());
                 }

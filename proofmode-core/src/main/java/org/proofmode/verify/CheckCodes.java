@@ -16,8 +16,15 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MISSING = "bundle.pubkey.missing";
     /** {@code pubkey.asc} is not a readable OpenPGP key. */
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
-    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}). */
+    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}), or the how-to text. */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
+    /** Warning: a media file in the bundle that no proof names; it was not checked. */
+    public static final String BUNDLE_ENTRY_UNPROVED = "bundle.entry.unproved";
+    /**
+     * Warning: a file that belongs to no proof and is not media (a signature over a file that is not there,
+     * a hidden file, anything else); it was not checked.
+     */
+    public static final String BUNDLE_ENTRY_UNKNOWN = "bundle.entry.unknown";
 
     /** A proof has signatures or media but neither a JSON nor a CSV record. */
     public static final String PROOF_RECORD_MISSING = "proof.record.missing";

@@ -165,6 +165,7 @@ public final class Verifier {
                         "present; this version does not check this kind of file"));
             }
         }
+        checks.addAll(EntryAccounting.of(layout, claimed));
         Verdict verdict = checks.stream().anyMatch(c -> c.status() == Status.FAIL) ? Verdict.INVALID : Verdict.TRUSTED;
         for (ProofReport p : proofs) {
             verdict = verdict.and(p.verdict());

@@ -2,11 +2,13 @@
 'use strict';
 
 const WORDS = {
-  TRUSTED: ['Trusted', 'Nothing changed since it was signed, and it was signed by a key this server trusts.'],
-  VALID: ['Intact — signer not confirmed', 'Nothing changed since it was signed, but the signing key is not one this server trusts. '
-    + 'Compare its fingerprint with the one the sender gave you.'],
+  TRUSTED: ['Trusted', 'The signed files (proof records and media) are unchanged since they were signed, by a key this server trusts.'],
+  VALID: ['Intact — signer not confirmed', 'The signed files (proof records and media) are unchanged since they were signed, but the '
+    + 'signing key is not one this server trusts. Compare its fingerprint with the one the sender gave you.'],
   INVALID: ['Not valid', 'Something does not match: a file was changed, or a signature is bad or missing. Do not rely on this proof.'],
 };
+// Checks naming files the verdict does not speak for (CheckCodes: bundle.entry.*, bundle.file.unchecked, media.missing).
+const UNCHECKED_CODES = ['bundle.entry.unproved', 'bundle.entry.unknown', 'bundle.file.unchecked', 'media.missing'];
 const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note' };
 
 const $ = (id) => document.getElementById(id);
@@ -112,11 +114,20 @@ async function route() {
   } finally { busy(false); }
 }
 
-function verdictBox(verdict, heading) {
+function verdictBox(verdict, heading, unchecked) {
   const [word, explain] = WORDS[verdict] || [verdict, ''];
   return el('div', { class: 'verdict v-' + verdict, role: 'status' },
     el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
-    el('p', {}, explain));
+    el('p', {}, explain),
+    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
+      + unchecked.join(', ')) : null);
+}
+
+function uncheckedOf(report) {
+  const all = report.checks.concat(...report.proofs.map((p) => p.checks));
+  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code))
+    .map((c) => (c.code === 'media.missing' ? 'the media of proof ' + c.subject : c.subject));
+  return [...new Set(names)];
 }
 
 function checkList(checks) {
@@ -212,7 +223,7 @@ function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
   r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
-  r.append(verdictBox(report.verdict));
+  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
