@@ -14,6 +14,15 @@ const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note'
 const $ = (id) => document.getElementById(id);
 let lastFiles = [];
 
+// Text is set as text, so markup stays markup; and, with the same visible escapes as the command line
+// (org.proofmode.internal.SafeText), control characters, bidirectional marks and overrides, line separators,
+// unpaired surrogates and the backslash are shown as escapes, so a sender's text cannot reorder what is shown.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+function shown(value) {
+  return String(value).replace(UNSAFE, (c) => NAMED[c] || '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -21,7 +30,7 @@ function el(tag, attrs, ...children) {
   }
   for (const c of children.flat()) {
     if (c === undefined || c === null) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    e.append(c instanceof Node ? c : document.createTextNode(shown(c)));
   }
   return e;
 }
