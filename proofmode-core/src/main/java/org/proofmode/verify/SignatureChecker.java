@@ -34,16 +34,16 @@ final class SignatureChecker {
 
     /** Checks against these certificates, each taken as it is. */
     SignatureChecker(List<PGPPublicKeyRing> certs) {
-        this(SignerKeys.untrusted(certs), true);
+        this.keys = SignerKeys.untrusted(certs);
     }
 
-    private SignatureChecker(List<SignerKeys.Key> keys, boolean copied) {
-        this.keys = copied ? List.copyOf(keys) : keys;
+    private SignatureChecker(SignerKeys.Key[] keys) {
+        this.keys = List.of(keys);
     }
 
     /** Checks against these keys, each merged from its copies and judged by every copy. */
     static SignatureChecker of(List<SignerKeys.Key> keys) {
-        return new SignatureChecker(keys, true);
+        return new SignatureChecker(keys.toArray(SignerKeys.Key[]::new));
     }
 
     /**
