@@ -84,6 +84,26 @@ try {
     result.anonymous.unknown = await other.locator('#result .v-ERROR').innerText();
     await other.close();
   }
+  if (process.env.PROOFMODE_EXTRA_BUNDLE) {
+    // A bundle with an intact proof, an added photo no proof names, and markup and escapes in its Notes.
+    const page = await watchedPage({ width: 1000, height: 900 });
+    await page.goto(base + '/');
+    await page.setInputFiles('#files', process.env.PROOFMODE_EXTRA_BUNDLE);
+    await page.click('#check');
+    const verdict = page.locator('#result > .verdict .word');
+    await verdict.waitFor({ timeout: 30000 });
+    await page.waitForFunction(() => document.getElementById('result').getAttribute('aria-busy') === 'false');
+    result.extra = {
+      verdict: await verdict.getAttribute('data-verdict'),
+      unchecked: await page.locator('#result > .verdict .unchecked').innerText().catch(() => ''),
+      checks: await page.locator('.checks li').allInnerTexts(),
+      notes: await page.evaluate(() => [...document.querySelectorAll('#result td')].map((td) => td.textContent)
+        .find((t) => t.includes('onerror')) || ''),
+      injected: await page.locator('#result img, #result script, #result iframe').count(),
+    };
+    await page.screenshot({ path: join(out, 'desktop-extra.png'), fullPage: true });
+    await page.close();
+  }
   if (token && located) {
     const page = await watchedPage({ width: 1000, height: 900 });
     await page.goto(base + '/');

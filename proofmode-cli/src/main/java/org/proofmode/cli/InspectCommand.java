@@ -46,12 +46,20 @@ final class InspectCommand implements Callable<Integer> {
         if (json) {
             root.ctx.out().println(new String(ProofJson.write(r), StandardCharsets.UTF_8));
         } else {
-            int width = r.fields().keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
-            for (Map.Entry<String, String> e : r.fields().entrySet()) {
-                String k = e.getKey() + ":";
-                root.ctx.out().println(k + " ".repeat(Math.max(1, width - k.length())) + e.getValue());
-            }
+            text(r, root.ctx.out());
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Prints {@code field: value} lines, aligned. Values come from the file's metadata, the network and
+     * the device (a Wi-Fi name, an EXIF comment), so each line is escaped and stays one line.
+     */
+    static void text(ProofRecord r, java.io.PrintWriter out) {
+        int width = r.fields().keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
+        for (Map.Entry<String, String> e : r.fields().entrySet()) {
+            String k = e.getKey() + ":";
+            out.println(org.proofmode.internal.SafeText.escape(k + " ".repeat(Math.max(1, width - k.length())) + e.getValue()));
+        }
     }
 }

@@ -214,6 +214,7 @@ final class KeysCommand implements Callable<Integer> {
         ctx.out().println("fingerprint: " + info.fingerprint());
         ctx.out().println("type:        " + info.algorithm());
         ctx.out().println("created:     " + ProofTimes.format(info.created()));
-        ctx.out().println("user id:     " + info.userId());
+        // A user ID comes from whoever made the key (keys import): escaped, one line.
+        ctx.out().println("user id:     " + org.proofmode.internal.SafeText.escape(info.userId()));
     }
 }

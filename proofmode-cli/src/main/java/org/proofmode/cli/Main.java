@@ -141,7 +141,7 @@ public final class Main {
     private static int parameterError(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("proofmode: " + e.getMessage());
+        err.println("proofmode: " + org.proofmode.internal.SafeText.escape(String.valueOf(e.getMessage())));
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         if (e instanceof CommandLine.MissingParameterException) {
             return ExitCodes.MISSING_ARGUMENT;
@@ -159,7 +159,8 @@ public final class Main {
     private static int executionError(Exception e, CommandLine cmd, Main main) {
         PrintWriter err = cmd.getErr();
         if (e instanceof ProofModeException pme) {
-            err.println("proofmode: " + pme.getMessage());
+            // Messages quote file names and the content of hostile files: escaped, one line.
+            err.println("proofmode: " + org.proofmode.internal.SafeText.escape(pme.getMessage()));
             if (main.stacktrace) {
                 e.printStackTrace(err);
             }

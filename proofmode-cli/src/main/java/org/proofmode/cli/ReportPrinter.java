@@ -3,12 +3,19 @@ package org.proofmode.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import org.proofmode.internal.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
-/** Renders a verification report for people: the verdict first, then each check. */
+/**
+ * Renders a verification report for people: the verdict first, then each check.
+ *
+ * <p>Security: nearly everything in a report came from the sender (file names, record fields, key user
+ * IDs, messages quoting them); every line goes through {@link SafeText}, so it stays one line and carries
+ * no terminal escape.
+ */
 final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
             "File Path", "File", "Hardware", "Manufacturer", "OS", "Notes");
@@ -23,42 +30,55 @@ final class ReportPrinter {
     private ReportPrinter() {}
 
     static void print(PrintWriter out, VerificationReport r) {
-        out.println(r.source() + ": " + r.verdict() + " — " + explain(r));
+        println(out, r.source() + ": " + r.verdict() + " — " + explain(r));
         for (Check c : r.checks()) {
             line(out, "  ", c);
         }
         for (ProofReport p : r.proofs()) {
-            out.println("  proof " + shorten(p.id()) + p.media().map(m -> "  (media: " + m + ")").orElse("") + ": " + p.verdict());
+            println(out, "  proof " + shorten(p.id()) + p.media().map(m -> "  (media: " + m + ")").orElse("") + ": " + p.verdict());
             for (Check c : p.checks()) {
                 line(out, "    ", c);
             }
-            p.signer().ifPresent(s -> out.println("    " + pad("signer:", 18) + s.fingerprint() + " (" + s.algorithm()
+            p.signer().ifPresent(s -> println(out, "    " + pad("signer:", 18) + s.fingerprint() + " (" + s.algorithm()
                     + (s.userId().isEmpty() ? "" : ", " + s.userId()) + ")" + (s.trusted() ? " trusted" : " not a trusted key")));
-            p.sha256().ifPresent(h -> out.println("    " + pad("sha256:", 18) + h));
-            p.times().forEach((k, v) -> out.println("    " + pad(k.toLowerCase(Locale.ROOT) + ":", 18) + v));
+            p.sha256().ifPresent(h -> println(out, "    " + pad("sha256:", 18) + h));
+            p.times().forEach((k, v) -> println(out, "    " + pad(k.toLowerCase(Locale.ROOT) + ":", 18) + v));
             for (String f : SHOWN_FIELDS) {
                 String v = p.record().get(f);
                 if (v != null && !v.isBlank()) {
-                    out.println("    " + pad(f.toLowerCase(Locale.ROOT) + ":", 18) + v);
+                    println(out, "    " + pad(f.toLowerCase(Locale.ROOT) + ":", 18) + v);
                 }
             }
-            ContextSummary.of(p.record()).forEach((k, v) -> out.println("    " + pad(CONTEXT_LABELS.getOrDefault(k, k) + ":", 18) + v));
+            ContextSummary.of(p.record()).forEach((k, v) -> println(out, "    " + pad(CONTEXT_LABELS.getOrDefault(k, k) + ":", 18) + v));
         }
     }
 
-    private static String explain(VerificationReport r) {
-        return switch (r.verdict()) {
-            case TRUSTED -> "signed by a trusted key, and nothing was changed";
-            case VALID -> "nothing was changed since it was signed; the signer is not a trusted key";
+    /** What the verdict covers, and what it does not: a verdict never speaks for files that were not checked. */
+    static String explain(VerificationReport r) {
+        String covered = switch (r.verdict()) {
+            case TRUSTED -> "signed by a trusted key; the signed files (proof records and media) are unchanged";
+            case VALID -> "the signed files (proof records and media) are unchanged since they were signed; the signer is not a trusted key";
             case INCOMPLETE -> "NOT CHECKED whether the content is unchanged: its content credentials bind the content in a way"
                     + " this version cannot check; nothing failed, but do not rely on the content until another tool has checked it";
             case INVALID -> "a check failed: do not rely on this proof";
         };
+        List<String> unchecked = r.unchecked();
+        if (unchecked.isEmpty()) {
+            return covered;
+        }
+        int shown = Math.min(unchecked.size(), 5);
+        return covered + "; not checked: " + String.join(", ", unchecked.subList(0, shown))
+                + (unchecked.size() > shown ? " and " + (unchecked.size() - shown) + " more" : "");
     }
 
     private static void line(PrintWriter out, String indent, Check c) {
-        out.println(indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + c.subject() + ": "
+        println(out, indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + c.subject() + ": "
                 + shorten(c.message()));
+    }
+
+    /** Prints one line of the report, escaped: whatever the sender put in it, it stays one line. */
+    private static void println(PrintWriter out, String line) {
+        out.println(SafeText.escape(line));
     }
 
     /** Shortens SHA-256 hex in messages for reading; file names, merkle roots and the JSON report keep them whole. */

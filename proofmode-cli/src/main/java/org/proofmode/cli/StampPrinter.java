@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.proofmode.Failure;
+import org.proofmode.internal.SafeText;
 import org.proofmode.timestamp.StampResult;
 
 /** Renders what the timestamp services did, and the exit code it calls for. */
@@ -13,7 +14,7 @@ final class StampPrinter {
     /** One line per result: {@code <sha256>  <kind>  <outcome>  <detail>}. */
     static void print(PrintWriter out, List<StampResult> results) {
         for (StampResult r : results) {
-            out.println(r.sha256() + "  " + kind(r) + "  " + r.outcome().name().toLowerCase(Locale.ROOT) + "  " + r.detail());
+            out.println(SafeText.escape(r.sha256() + "  " + kind(r) + "  " + r.outcome().name().toLowerCase(Locale.ROOT) + "  " + r.detail()));
         }
     }
 
@@ -22,10 +23,10 @@ final class StampPrinter {
         for (StampResult r : results) {
             String h = r.sha256().substring(0, 8) + "…";
             switch (r.outcome()) {
-                case STAMPED -> err.println("proofmode: " + h + ": " + kind(r) + " timestamp written: " + r.detail());
-                case QUEUED -> err.println("proofmode: " + h + ": " + kind(r) + " timestamp queued (" + r.detail()
-                        + "); run 'proofmode timestamp sync' later");
-                case FAILED -> err.println("proofmode: " + h + ": " + kind(r) + " timestamp failed: " + r.detail());
+                case STAMPED -> err.println(SafeText.escape("proofmode: " + h + ": " + kind(r) + " timestamp written: " + r.detail()));
+                case QUEUED -> err.println(SafeText.escape("proofmode: " + h + ": " + kind(r) + " timestamp queued (" + r.detail()
+                        + "); run 'proofmode timestamp sync' later"));
+                case FAILED -> err.println(SafeText.escape("proofmode: " + h + ": " + kind(r) + " timestamp failed: " + r.detail()));
                 default -> { }
             }
         }

@@ -83,7 +83,9 @@ final class StatusCommand implements Callable<Integer> {
         }
     }
 
-    private static void text(WatchStatus s, PrintWriter out) {
+    /** Prints the status for people; paths and error messages are escaped, so each stays on its line. */
+    static void text(WatchStatus s, PrintWriter raw) {
+        Lines out = new Lines(raw);
         if (s.running()) {
             out.println("watcher:     running" + s.pid().map(p -> " (pid " + p + ")").orElse("")
                     + s.startedAt().map(t -> ", since " + t).orElse("")
@@ -110,6 +112,13 @@ final class StatusCommand implements Callable<Integer> {
         for (TrackedFile f : s.problems()) {
             out.println("  " + f.path() + ": " + f.lastError().orElse("") + " (" + f.attempts() + " attempt(s)"
                     + (f.state() == FileState.FAILED ? ", gave up" : ", will retry") + ")");
+        }
+    }
+
+    /** Prints lines escaped with {@link org.proofmode.internal.SafeText}. */
+    private record Lines(PrintWriter out) {
+        void println(String line) {
+            out.println(org.proofmode.internal.SafeText.escape(line));
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.internal.SafeText;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -149,7 +150,7 @@ final class VerifyCommand implements Callable<Integer> {
                     ctx.out().flush();
                 }
             } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + shown.show(e.getMessage()));
+                ctx.err().println("proofmode: " + SafeText.escape(shown.show(e.getMessage())));
                 if (error == ExitCodes.OK) {
                     error = ExitCodes.of(e.failure());
                 }

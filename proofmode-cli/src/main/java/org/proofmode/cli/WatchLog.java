@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Map;
+import org.proofmode.internal.SafeText;
 import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchListener;
 
@@ -49,27 +50,16 @@ final class WatchLog implements WatchListener {
         return n.toString();
     }
 
-    /** A value as is if it has no space, quote or control character; else in double quotes with escapes. */
+    /**
+     * A value as is if it has no space, quote or character {@link SafeText} escapes; else in double quotes,
+     * escaped by {@link SafeText} and with its quotes escaped.
+     */
     private static String quoted(String v) {
-        boolean plain = !v.isEmpty();
-        for (int i = 0; i < v.length() && plain; i++) {
-            char c = v.charAt(i);
-            plain = c > ' ' && c != '"' && c != '\\' && c != 0x7f;
-        }
+        String safe = SafeText.escape(v);
+        boolean plain = !v.isEmpty() && safe.equals(v) && v.chars().noneMatch(c -> c == ' ' || c == '"' || Character.isWhitespace(c));
         if (plain) {
             return v;
         }
-        StringBuilder b = new StringBuilder("\"");
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            if (c == '"' || c == '\\') {
-                b.append('\\').append(c);
-            } else if (c < ' ' || c == 0x7f) {
-                b.append(String.format("\\u%04x", (int) c));
-            } else {
-                b.append(c);
-            }
-        }
-        return b.append('"').toString();
+        return '"' + safe.replace("\"", "\\\"") + '"';
     }
 }

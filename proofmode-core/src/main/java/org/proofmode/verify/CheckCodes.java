@@ -3,7 +3,9 @@ package org.proofmode.verify;
 /**
  * The stable check codes of verification reports. Codes are a contract: they are never renamed or
  * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
- * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present).
+ * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present), and
+ * outcome {@code valid}, {@code invalid}, {@code missing}, {@code malformed}, {@code unverifiable},
+ * {@code unchecked}, {@code keyExpired} or {@code keyRevoked}.
  */
 public final class CheckCodes {
     /** The bundle holds no proof record at all. */
@@ -14,8 +16,15 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MISSING = "bundle.pubkey.missing";
     /** {@code pubkey.asc} is not a readable OpenPGP key. */
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
-    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}). */
+    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}), or the how-to text. */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
+    /** Warning: a media file in the bundle that no proof names; it was not checked. */
+    public static final String BUNDLE_ENTRY_UNPROVED = "bundle.entry.unproved";
+    /**
+     * Warning: a file that belongs to no proof and is not media (a signature over a file that is not there,
+     * a hidden file, anything else); it was not checked.
+     */
+    public static final String BUNDLE_ENTRY_UNKNOWN = "bundle.entry.unknown";
 
     /** A proof has signatures or media but neither a JSON nor a CSV record. */
     public static final String PROOF_RECORD_MISSING = "proof.record.missing";
@@ -56,6 +65,18 @@ public final class CheckCodes {
     public static final String MALFORMED = "malformed";
     /** Suffix: no key is available to check the signature. */
     public static final String UNVERIFIABLE = "unverifiable";
+    /**
+     * Suffix: the signature verifies, but the signing key (or signing subkey) had expired when the
+     * signature says it was made; as {@code sqv}, the key's state at the signature's creation time counts.
+     */
+    public static final String KEY_EXPIRED = "keyExpired";
+    /**
+     * Suffix: the signing key (or signing subkey) is revoked for this signature: a hard revocation (no
+     * reason, "compromised") invalidates all its signatures, a soft one ("superseded", "retired") those made
+     * after it. For a trusted key, revocations in the verifier's copy count even when the bundle's
+     * {@code pubkey.asc} lacks them.
+     */
+    public static final String KEY_REVOKED = "keyRevoked";
     /** Suffix: the signed file is absent, so the signature was not checked. */
     public static final String UNCHECKED = "unchecked";
 

@@ -30,13 +30,27 @@ final class SignatureChecker {
     /** Most bytes of one signature file. */
     static final int MAX_SIGNATURE_BYTES = 64 * 1024;
 
-    private final List<PGPPublicKeyRing> certs;
+    private final List<SignerKeys.Key> keys;
 
+    /** Checks against these certificates, each taken as it is. */
     SignatureChecker(List<PGPPublicKeyRing> certs) {
-        this.certs = List.copyOf(certs);
+        this.keys = SignerKeys.untrusted(certs);
     }
 
-    enum Kind { VALID, INVALID, MALFORMED, UNVERIFIABLE }
+    private SignatureChecker(SignerKeys.Key[] keys) {
+        this.keys = List.of(keys);
+    }
+
+    /** Checks against these keys, each merged from its copies and judged by every copy. */
+    static SignatureChecker of(List<SignerKeys.Key> keys) {
+        return new SignatureChecker(keys.toArray(SignerKeys.Key[]::new));
+    }
+
+    /**
+     * How a signature fared. {@link #KEY_EXPIRED} and {@link #KEY_REVOKED}: the signature may be
+     * mathematically sound, but the key could not make it at the time it claims.
+     */
+    enum Kind { VALID, INVALID, MALFORMED, UNVERIFIABLE, KEY_EXPIRED, KEY_REVOKED }
 
     /** The outcome of checking one signature. */
     record Outcome(Kind kind, Optional<PGPPublicKeyRing> signer, String message) {
@@ -72,11 +86,12 @@ final class SignatureChecker {
 
     private Outcome check(PGPSignature sig, List<PGPSignature> sigs, InputStream data) throws IOException {
         long keyId = sig.getKeyID();
-        Optional<PGPPublicKeyRing> cert = certs.stream().filter(c -> c.getPublicKey(keyId) != null).findFirst();
+        Optional<SignerKeys.Key> key = keys.stream().filter(k -> k.merged().getPublicKey(keyId) != null).findFirst();
+        Optional<PGPPublicKeyRing> cert = key.map(SignerKeys.Key::merged);
         if (cert.isEmpty()) {
             drain(data);
             String issuer = String.format("%016X", keyId);
-            if (certs.isEmpty()) {
+            if (keys.isEmpty()) {
                 return new Outcome(Kind.UNVERIFIABLE, Optional.empty(),
                         "made by key " + issuer + ", and no public key is available to check it");
             }
@@ -105,11 +120,28 @@ final class SignatureChecker {
         }
         List<SignatureVerification> good = meta.getVerifiedDetachedSignatures();
         if (!good.isEmpty()) {
+            // PGPainless checks revocations, but not whether the key had expired when it signed.
+            List<PGPPublicKeyRing> views = new ArrayList<>();
+            views.add(cert.get());
+            views.addAll(key.get().copies());
+            Optional<KeyState.Finding> problem = KeyState.judge(views, keyId, sig.getCreationTime());
+            if (problem.isPresent()) {
+                return keyProblem(problem.get(), cert);
+            }
             return new Outcome(Kind.VALID, cert, "good signature by " + OpenPgpKeys.fingerprint(cert.get().getPublicKey()));
         }
         List<String> reasons = new ArrayList<>();
         meta.getRejectedDetachedSignatures().forEach(f -> reasons.add(oneLine(f.getValidationException())));
+        Optional<KeyState.Finding> revoked = KeyState.revoked(cert.get(), keyId, sig.getCreationTime());
+        if (revoked.isPresent()) {
+            return keyProblem(revoked.get(), cert);
+        }
         return new Outcome(Kind.INVALID, cert, reasons.isEmpty() ? "does not verify" : "does not verify (" + String.join("; ", reasons) + ")");
+    }
+
+    private static Outcome keyProblem(KeyState.Finding f, Optional<PGPPublicKeyRing> cert) {
+        Kind kind = f.problem() == KeyState.Problem.EXPIRED ? Kind.KEY_EXPIRED : Kind.KEY_REVOKED;
+        return new Outcome(kind, cert, "made by " + OpenPgpKeys.fingerprint(cert.orElseThrow().getPublicKey()) + ", but " + f.message());
     }
 
     private static List<PGPSignature> parse(byte[] bytes) throws IOException {

@@ -29,6 +29,18 @@ public record VerificationReport(String source, Verdict verdict, List<Check> che
         return all;
     }
 
+    /**
+     * The files the verdict does not speak for: media no proof names, files outside every proof, files of a
+     * kind this version does not check, and media missing from the bundle.
+     */
+    public List<String> unchecked() {
+        java.util.Set<String> codes = java.util.Set.of(CheckCodes.BUNDLE_ENTRY_UNPROVED, CheckCodes.BUNDLE_ENTRY_UNKNOWN,
+                CheckCodes.BUNDLE_FILE_UNCHECKED, CheckCodes.MEDIA_MISSING);
+        return allChecks().stream().filter(c -> codes.contains(c.code()))
+                .map(c -> c.code().equals(CheckCodes.MEDIA_MISSING) ? "the media of proof " + c.subject() : c.subject())
+                .distinct().toList();
+    }
+
     /** Tells whether any check has this code. */
     public boolean has(String code) {
         return allChecks().stream().anyMatch(c -> c.code().equals(code));

@@ -131,9 +131,9 @@ public final class Verifier {
         BundleLayout layout = BundleLayout.of(bundle.entries());
         List<Check> checks = new ArrayList<>();
         List<PGPPublicKeyRing> bundleKeys = readBundleKeys(layout, checks);
-        List<PGPPublicKeyRing> keys = new ArrayList<>(bundleKeys);
-        keys.addAll(trusted);
-        SignatureChecker checker = new SignatureChecker(keys);
+        // A trusted key is judged by the verifier's copy merged with the bundle's: a revocation the
+        // sender stripped from pubkey.asc still counts.
+        SignatureChecker checker = SignatureChecker.of(SignerKeys.of(bundleKeys, trusted));
         Set<String> trustedFingerprints = new HashSet<>();
         trusted.forEach(c -> trustedFingerprints.add(OpenPgpKeys.fingerprint(c.getPublicKey())));
 
@@ -165,6 +165,7 @@ public final class Verifier {
                         "present; this version does not check this kind of file"));
             }
         }
+        checks.addAll(EntryAccounting.of(layout, claimed));
         Verdict verdict = checks.stream().anyMatch(c -> c.status() == Status.FAIL) ? Verdict.INVALID : Verdict.TRUSTED;
         for (ProofReport p : proofs) {
             verdict = verdict.and(p.verdict());
@@ -407,6 +408,8 @@ public final class Verifier {
                 case INVALID -> CheckCodes.INVALID;
                 case MALFORMED -> CheckCodes.MALFORMED;
                 case UNVERIFIABLE -> CheckCodes.UNVERIFIABLE;
+                case KEY_EXPIRED -> CheckCodes.KEY_EXPIRED;
+                case KEY_REVOKED -> CheckCodes.KEY_REVOKED;
             };
             checks.add(new Check(code.apply(outcome),
                     o.kind() == SignatureChecker.Kind.VALID ? Status.PASS : Status.FAIL, sig.name(), o.message()));

@@ -9,11 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.LifecycleKeys;
 import org.proofmode.testkit.Samples;
+import org.proofmode.testkit.TamperCorpus;
 
 /**
  * The web page in Debian's headless Chromium, driven by playwright-core ({@code src/test/browser}): the
@@ -40,8 +43,10 @@ class BrowserTest {
             Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405, Optional.of(5000.0));
             String token = srv.token("browser");
             String altered = alteredItem(srv, token);
+            Path extra = extraBundle(home);
             ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
-                    Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180);
+                    Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180,
+                    Map.of("PROOFMODE_EXTRA_BUNDLE", extra.toString()));
             assertThat(r.code).as(r.output).isZero();
             String last = r.output.lines().reduce((a, b) -> b).orElse("");
             JsonNode page = TestServer.JSON.readTree(last);
@@ -89,6 +94,14 @@ class BrowserTest {
             assertThat(map.get("osmText").asText()).contains("leaves this page");
             assertThat(out.resolve("map.png")).isNotEmptyFile();
 
+            // An added photo is named on the page as not checked; markup in Notes stays text.
+            JsonNode extraPage = page.get("extra");
+            assertThat(extraPage.get("verdict").asText()).isEqualTo("VALID");
+            assertThat(extraPage.get("unchecked").asText()).startsWith("Not checked").contains("other.jpg");
+            assertThat(extraPage.get("checks").toString()).contains("bundle.entry.unproved — other.jpg");
+            assertThat(extraPage.get("notes").asText()).isEqualTo(org.proofmode.internal.SafeText.escape(HOSTILE_NOTES));
+            assertThat(extraPage.get("injected").asInt()).isZero();
+
             JsonNode alteredPage = page.get("altered");
             assertThat(alteredPage.get("warning").asText()).contains("custody log has been altered").contains("First bad line: 2");
             assertThat(alteredPage.get("role").asText()).isEqualTo("alert");
@@ -96,6 +109,28 @@ class BrowserTest {
             assertThat(page.get("requests")).as("the page asks nothing of other hosts").isEmpty();
             assertThat(page.get("consoleErrors")).as("no script or CSP errors").isEmpty();
         }
+    }
+
+    private static final String HOSTILE_NOTES = "<img src=x onerror=alert(1)><script>alert(2)</script>" + TamperCorpus.HOSTILE_NOTES;
+
+    /** An intact proof by a fresh key, with markup in its Notes, beside a photo that no proof names. */
+    private static Path extraBundle(Path dir) throws Exception {
+        LifecycleKeys.Key key = LifecycleKeys.primaryOnly("sender <s@example.org>");
+        Map<String, byte[]> entries = new java.util.LinkedHashMap<>(key.proofEntries("photo.jpg",
+                "proved bytes".getBytes(java.nio.charset.StandardCharsets.US_ASCII), LifecycleKeys.BORN.plusSeconds(600),
+                Map.of("File Path", "/DCIM/photo.jpg", "Notes", HOSTILE_NOTES), key.certificate()));
+        entries.put("other.jpg", jpegLike());
+        return Files.write(dir.resolve("extra.zip"), TestBundles.zip(entries));
+    }
+
+    private static byte[] jpegLike() {
+        byte[] b = new byte[600];
+        new java.util.Random(3).nextBytes(b);
+        b[0] = (byte) 0xFF;
+        b[1] = (byte) 0xD8;
+        b[2] = (byte) 0xFF;
+        b[3] = (byte) 0xE0;
+        return b;
     }
 
     /** Stores the app's good bundle, downloads it twice, then edits the first download line in the database. */
@@ -127,9 +162,15 @@ class BrowserTest {
     private record ProcessResult(int code, String output) {}
 
     private static ProcessResult run(List<String> cmd, long seconds) throws Exception {
+        return run(cmd, seconds, Map.of());
+    }
+
+    private static ProcessResult run(List<String> cmd, long seconds, Map<String, String> env) throws Exception {
         Process p;
         try {
-            p = new ProcessBuilder(cmd).directory(SCRIPT_DIR.toFile()).redirectErrorStream(true).start();
+            ProcessBuilder b = new ProcessBuilder(cmd).directory(SCRIPT_DIR.toFile()).redirectErrorStream(true);
+            b.environment().putAll(env);
+            p = b.start();
         } catch (java.io.IOException e) {
             return fail(cmd.get(0) + " is missing (Node.js and npm are needed for the browser test): " + e.getMessage());
         }

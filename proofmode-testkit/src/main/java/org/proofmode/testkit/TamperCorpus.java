@@ -25,7 +25,9 @@ import org.proofmode.sign.StreamSigner;
  * the verifier must report for it, and says which verdict it must get. The recipes are the attacks of
  * {@code docs/threat-model.md}: changed bytes, truncation, an attacker's key, each file dropped in turn,
  * duplicate entries (in another folder, and under the very same name), a renamed media file, shifted
- * times, a replayed signature, two bundles mixed.
+ * times, a replayed signature, two bundles mixed, an unproved media file added; and, with keys whose life
+ * the recipe controls ({@link LifecycleKeys}), a revocation stripped from the bundle's key, a signature
+ * made after the key expired, and a record whose {@code Notes} carry terminal escapes.
  */
 public final class TamperCorpus {
     /** What the verifier must conclude for a variant. */
@@ -37,7 +39,11 @@ public final class TamperCorpus {
         /** Intact but signed by an attacker's key: VALID, but not TRUSTED when the real key is required. */
         VALID_UNTRUSTED,
         /** Not tampering with content (a proof-only share, a renamed file): still VALID. */
-        VALID
+        VALID,
+        /** Intact proofs beside an added file: VALID, and the named warning accounts for the file. */
+        FLAGGED,
+        /** A validly signed record carrying terminal escapes: VALID, and the printed report holds none of them raw. */
+        ESCAPED
     }
 
     /**
@@ -48,14 +54,21 @@ public final class TamperCorpus {
      * @param code the check code the report must contain
      * @param expect the verdict it must get
      * @param zip the bundle
+     * @param trust the key the verifier must trust for the verdict (its copy of the signer's key), if any
      */
-    public record Variant(String name, String code, Expect expect, Path zip) {
+    public record Variant(String name, String code, Expect expect, Path zip, java.util.Optional<Path> trust) {
         /** Validates the fields. */
         public Variant {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(code, "code");
             Objects.requireNonNull(expect, "expect");
             Objects.requireNonNull(zip, "zip");
+            Objects.requireNonNull(trust, "trust");
+        }
+
+        /** A variant judged without trusted keys. */
+        public Variant(String name, String code, Expect expect, Path zip) {
+            this(name, code, expect, zip, java.util.Optional.empty());
         }
 
         /** Whether this variant is an attack the verifier must catch. */
@@ -144,7 +157,62 @@ public final class TamperCorpus {
                 m -> m.put(sig, other.entries.get(other.id + ".asc").clone()));
         add(src, "mix-bundles", "media.hash.mismatch", Expect.INVALID,
                 m -> m.put(src.media, other.entries.get(other.media).clone()));
+        add(src, "unproved-extra-media", "bundle.entry.unproved", Expect.FLAGGED,
+                m -> m.put("extra-" + other.media, other.entries.get(other.media).clone()));
         return List.copyOf(variants.subList(before, variants.size()));
+    }
+
+    /** What the key-lifecycle recipes' signer does to its key. */
+    private static final java.time.Instant EVENT = LifecycleKeys.BORN.plus(java.time.Duration.ofDays(15));
+    private static final java.time.Instant AFTER = LifecycleKeys.BORN.plus(java.time.Duration.ofDays(25));
+
+    /** Text in {@code Notes} that would forge a PASS line, erase the verdict, set the window title and reverse text. */
+    public static final String HOSTILE_NOTES = "fine\n  PASS  signature.media.valid     photo.jpg: good\r\u001b[2K\u001b[1A"
+            + "\u001b]0;owned\u0007\u009b2J\u202eDETSURT\u2028\u0085end";
+
+    /**
+     * Derives the key-lifecycle recipes, each a fresh proof of {@code media} signed by a key made for it:
+     * the owner revokes the key as compromised and the sender ships the copy from before
+     * ({@code signature.media.keyRevoked} when the verifier trusts the owner's copy), a signature made after
+     * the key expired ({@code signature.media.keyExpired}), and a record with {@link #HOSTILE_NOTES}.
+     *
+     * @return the variants added by this call
+     */
+    public List<Variant> deriveKeyLifecycle(String label, byte[] media) {
+        int before = variants.size();
+        Map<String, String> path = Map.of("File Path", "/DCIM/photo.jpg");
+
+        LifecycleKeys.Key stolen = LifecycleKeys.primaryOnly("owner <owner@example.org>");
+        LifecycleKeys.Key revoked = stolen.revoke(EVENT, LifecycleKeys.Reason.COMPROMISED);
+        Path trust = out.resolve(label + "-stripped-revocation.owner.asc");
+        write(trust, revoked.armored());
+        add(label + "-stripped-revocation", "signature.media.keyRevoked", Expect.INVALID,
+                stolen.proofEntries("photo.jpg", media, AFTER, path, stolen.certificate()), java.util.Optional.of(trust));
+
+        LifecycleKeys.Key expiring = LifecycleKeys.primaryOnly("owner <owner@example.org>").expire(LifecycleKeys.BORN.plusSeconds(60), EVENT);
+        add(label + "-expired-key", "signature.media.keyExpired", Expect.INVALID,
+                expiring.proofEntries("photo.jpg", media, AFTER, path, expiring.certificate()), java.util.Optional.empty());
+
+        LifecycleKeys.Key sender = LifecycleKeys.primaryOnly("sender\u001b]0;owned\u0007 <s@example.org>");
+        Map<String, String> notes = new LinkedHashMap<>(path);
+        notes.put("Notes", HOSTILE_NOTES);
+        add(label + "-hostile-notes", "signature.proofJson.valid", Expect.ESCAPED,
+                sender.proofEntries("photo.jpg", media, AFTER, notes, sender.certificate()), java.util.Optional.empty());
+        return List.copyOf(variants.subList(before, variants.size()));
+    }
+
+    private void add(String name, String code, Expect expect, Map<String, byte[]> entries, java.util.Optional<Path> trust) {
+        Path zip = out.resolve(name + "." + code + ".zip");
+        writeZip(zip, entries, false);
+        variants.add(new Variant(name, code, expect, zip, trust));
+    }
+
+    private static void write(Path file, byte[] bytes) {
+        try {
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Every variant derived so far. */

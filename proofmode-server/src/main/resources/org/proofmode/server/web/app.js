@@ -2,17 +2,28 @@
 'use strict';
 
 const WORDS = {
-  TRUSTED: ['Trusted', 'Nothing changed since it was signed, and it was signed by a key this server trusts.'],
-  VALID: ['Intact — signer not confirmed', 'Nothing changed since it was signed, but the signing key is not one this server trusts. '
-    + 'Compare its fingerprint with the one the sender gave you.'],
+  TRUSTED: ['Trusted', 'The signed files (proof records and media) are unchanged since they were signed, by a key this server trusts.'],
+  VALID: ['Intact — signer not confirmed', 'The signed files (proof records and media) are unchanged since they were signed, but the '
+    + 'signing key is not one this server trusts. Compare its fingerprint with the one the sender gave you.'],
   INCOMPLETE: ['Not checked', 'Nothing failed, but its content credentials bind the content in a way this server cannot check: '
     + 'nothing shows that the content is unchanged. Do not rely on it until another tool has checked it.'],
   INVALID: ['Not valid', 'Something does not match: a file was changed, or a signature is bad or missing. Do not rely on this proof.'],
 };
+// Checks naming files the verdict does not speak for (CheckCodes: bundle.entry.*, bundle.file.unchecked, media.missing).
+const UNCHECKED_CODES = ['bundle.entry.unproved', 'bundle.entry.unknown', 'bundle.file.unchecked', 'media.missing'];
 const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note' };
 
 const $ = (id) => document.getElementById(id);
 let lastFiles = [];
+
+// Text is set as text, so markup stays markup; and, with the same visible escapes as the command line
+// (org.proofmode.internal.SafeText), control characters, bidirectional marks and overrides, line separators,
+// unpaired surrogates and the backslash are shown as escapes, so a sender's text cannot reorder what is shown.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+function shown(value) {
+  return String(value).replace(UNSAFE, (c) => NAMED[c] || '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
 
 function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
@@ -21,7 +32,7 @@ function el(tag, attrs, ...children) {
   }
   for (const c of children.flat()) {
     if (c === undefined || c === null) continue;
-    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    e.append(c instanceof Node ? c : document.createTextNode(shown(c)));
   }
   return e;
 }
@@ -114,11 +125,20 @@ async function route() {
   } finally { busy(false); }
 }
 
-function verdictBox(verdict, heading) {
+function verdictBox(verdict, heading, unchecked) {
   const [word, explain] = WORDS[verdict] || [verdict, ''];
   return el('div', { class: 'verdict v-' + verdict, role: 'status' },
     el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
-    el('p', {}, explain));
+    el('p', {}, explain),
+    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
+      + unchecked.join(', ')) : null);
+}
+
+function uncheckedOf(report) {
+  const all = report.checks.concat(...report.proofs.map((p) => p.checks));
+  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code))
+    .map((c) => (c.code === 'media.missing' ? 'the media of proof ' + c.subject : c.subject));
+  return [...new Set(names)];
 }
 
 function checkList(checks) {
@@ -214,7 +234,7 @@ function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
   r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
-  r.append(verdictBox(report.verdict));
+  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
