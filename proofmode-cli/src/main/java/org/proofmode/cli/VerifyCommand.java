@@ -2,7 +2,9 @@ package org.proofmode.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +16,8 @@ import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.sign.Prehash;
+import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.C2paChecks;
@@ -49,8 +53,14 @@ import picocli.CommandLine.ParentCommand;
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
                 + "original (redaction.original.match, redaction.original.proofValid) and the pixels "
                 + "(redaction.outside.unchanged, redaction.inside.changed).",
+            "",
+            "Many at once: a folder of bundles, or several PATHs, is verified on every core (--jobs), with a progress "
+                + "bar on a terminal, each report in the order given, and a summary at the end: how many TRUSTED, VALID, "
+                + "INVALID and unreadable, and which. The exit code is then that of the first unreadable item if any "
+                + "(41, 61, ...), else the worst verdict: 3 if any is INVALID, 43 with --require-trusted if any is only VALID, "
+                + "else 0.",
             ""},
-        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
+        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg", "", ExitCodes.HELP_TABLE})
@@ -58,7 +68,9 @@ final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
-    @Option(names = "--json", description = "Print the report as JSON (the server's format).")
+    @Option(names = "--json", description = "Print the report as JSON (the server's format). With several items "
+            + "(a folder of bundles, several PATHs): one report per line (JSON lines), in item order as each is done; "
+            + "an item that cannot be read is a line {\"source\", \"error\": {\"exitCode\", \"message\"}}.")
     boolean json;
 
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). Your device keys are always trusted.")
@@ -85,7 +97,11 @@ final class VerifyCommand implements Callable<Integer> {
             + "unchanged (exactly for a PNG copy, within re-encoding tolerance for a JPEG copy).")
     Path original;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders or proved media files.")
+    @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
+    Integer jobs;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
+            + "(a folder with .zip bundles or proof folders in it and no proof record of its own: each is verified).")
     List<Path> paths;
 
     @Override
@@ -98,6 +114,9 @@ final class VerifyCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
             trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+        }
+        if (jobs != null && jobs < 1) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
         if (media != null && !Files.isRegularFile(media)) {
             throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
@@ -121,34 +140,44 @@ final class VerifyCommand implements Callable<Integer> {
         }
         Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
         C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
-        List<VerificationReport> reports = new ArrayList<>();
-        int error = ExitCodes.OK;
-        for (Path p : paths) {
-            try {
-                VerificationReport r = verifyOne(pm, verifier, c2pa, p);
-                reports.add(r);
-                if (!json) {
-                    ReportPrinter.print(ctx.out(), r);
-                }
-            } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + e.getMessage());
-                if (error == ExitCodes.OK) {
-                    error = ExitCodes.of(e.failure());
-                }
-            }
+        VerifyBatch.Items items = VerifyBatch.expand(paths);
+        if (items.paths().size() == 1 && !items.fromFolder()) {
+            return single(pm, verifier, c2pa, items.paths().get(0));
         }
-        Verdict overall = reports.stream().map(VerificationReport::verdict).reduce(Verdict.TRUSTED, Verdict::and);
-        if (json && !reports.isEmpty()) {
-            ctx.out().print(reports.size() == 1 && paths.size() == 1 ? ReportJson.write(reports.get(0)) : ReportJson.write(reports, overall));
+        if (media != null || original != null) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, (media != null ? "--media" : "--original")
+                    + " goes with a single bundle, not a folder of them");
         }
-        if (error != ExitCodes.OK) {
-            return error;
+        long start = System.nanoTime();
+        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx, json);
+        if (!json) {
+            VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9);
         }
+        if (!summary.unreadable().isEmpty()) {
+            return ExitCodes.of(summary.unreadable().get(0).failure().orElseThrow().failure());
+        }
+        return exit(summary.overall());
+    }
+
+    /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */
+    private int single(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p) throws IOException {
+        CliContext ctx = root.ctx;
+        VerificationReport r = verifyOne(pm, verifier, c2pa, p);
+        if (json) {
+            ctx.out().print(ReportJson.write(r));
+        } else {
+            ReportPrinter.print(ctx.out(), r);
+        }
+        return exit(r.verdict());
+    }
+
+    private int exit(Verdict overall) {
         if (overall == Verdict.INVALID) {
             return ExitCodes.INVALID;
         }
         if (requireTrusted && overall != Verdict.TRUSTED) {
-            ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
+            root.ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
             return ExitCodes.UNTRUSTED;
         }
         return ExitCodes.OK;
@@ -167,13 +196,18 @@ final class VerifyCommand implements Callable<Integer> {
             // The verifier checks the content credentials of the bundle's media and of --media.
             return verifier.verify(p, Optional.ofNullable(media), orig);
         }
-        String sha = Digests.sha256(p);
+        // One read of the media: its hash finds the proof, and the same hash state checks the signature.
+        Prehash hashed;
+        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
+            hashed = StreamSigner.digest(ch, StreamSigner.Progress.NONE);
+        }
+        String sha = hashed.sha256();
         Optional<Path> folder = pm.store().find(sha);
         if (folder.isEmpty()) {
             return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
-        return verifier.verify(folder.get(), Optional.of(p), orig);
+        return verifier.verify(folder.get(), p, hashed, orig);
     }
 }
