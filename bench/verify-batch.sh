@@ -81,6 +81,7 @@ main() {
 
     export GNUPGHOME=$WORK/gnupg
     mkdir -m 700 "$GNUPGHOME"
+    CLEANUP_HOOKS+=("gpgconf --homedir '$GNUPGHOME' --kill gpg-agent")
     local first; first=$(head -n1 "$WORK/hashes.txt" | awk '{ print $1 }')
     gpg --batch --quiet --import "$WORK/proofs/$first/pubkey.asc" 2>/dev/null
     warm_cache "$WORK"/bundles/*.zip "$photos"/photo*.jpg "$WORK"/proofs/*/*

@@ -82,6 +82,7 @@ main() {
 
     export GNUPGHOME=$WORK/gnupg
     mkdir -m 700 "$GNUPGHOME"
+    CLEANUP_HOOKS+=("gpgconf --homedir '$GNUPGHOME' --kill gpg-agent")
     gpg --batch --quiet --pinentry-mode loopback --passphrase '' --quick-gen-key 'bench <bench@example.org>' ed25519 sign never 2>/dev/null
     gpg --batch --quiet --armor --detach-sign --output "$WORK/large.asc" "$MEDIA"
     warm_cache "$MEDIA"

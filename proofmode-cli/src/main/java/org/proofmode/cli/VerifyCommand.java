@@ -1,6 +1,7 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -9,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
@@ -100,6 +103,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
     Integer jobs;
 
+    private Optional<Path> early = Optional.empty();
+    private CompletableFuture<Prehash> earlyHash;
+
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
             + "(a folder with .zip bundles or proof folders in it and no proof record of its own: each is verified).")
     List<Path> paths;
@@ -107,6 +113,7 @@ final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CliContext ctx = root.ctx;
+        startHashing();
         ProofMode pm = root.proofMode();
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
@@ -194,13 +201,10 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.
-            return verifier.verify(p, Optional.ofNullable(media), orig);
+            return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, hash(media), orig);
         }
         // One read of the media: its hash finds the proof, and the same hash state checks the signature.
-        Prehash hashed;
-        try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
-            hashed = StreamSigner.digest(ch, StreamSigner.Progress.NONE);
-        }
+        Prehash hashed = hash(p);
         String sha = hashed.sha256();
         Optional<Path> folder = pm.store().find(sha);
         if (folder.isEmpty()) {
@@ -209,5 +213,52 @@ final class VerifyCommand implements Callable<Integer> {
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
         return verifier.verify(folder.get(), p, hashed, orig);
+    }
+
+    /**
+     * Starts reading the one media file of this command (--media, or a single media PATH) on its own
+     * thread at once, so that its hashing overlaps with loading keys, trust anchors and the proof.
+     */
+    private void startHashing() throws IOException {
+        if (paths.size() != 1) {
+            return;
+        }
+        Path f = media != null ? media : paths.get(0);
+        if (!Files.isRegularFile(f) || media == null && MediaSniffer.sniff(f).isEmpty()) {
+            return;
+        }
+        early = Optional.of(f);
+        earlyHash = CompletableFuture.supplyAsync(() -> {
+            try {
+                return digest(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, r -> {
+            Thread t = new Thread(r, "proofmode-hash");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** The media's SHA-256 state: from the read started early if it was this file, else read now. */
+    private Prehash hash(Path f) throws IOException {
+        if (early.isPresent() && early.get().equals(f)) {
+            try {
+                return earlyHash.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                throw e;
+            }
+        }
+        return digest(f);
+    }
+
+    private static Prehash digest(Path f) throws IOException {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            return StreamSigner.digest(ch, StreamSigner.Progress.NONE);
+        }
     }
 }
