@@ -125,7 +125,7 @@ final class VerifyBatch {
      */
     static Summary run(List<Path> items, int jobs, Task task, CliContext ctx, boolean json) {
         long totalBytes = items.stream().mapToLong(VerifyBatch::sizeOf).sum();
-        ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive(), totalBytes, items.size());
+        ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && stderrIsTerminal(), totalBytes, items.size());
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(jobs, items.size())), r -> {
             Thread t = new Thread(r, "proofmode-verify");
             t.setDaemon(true);
@@ -241,6 +241,20 @@ final class VerifyBatch {
             return Files.size(p);
         } catch (IOException e) {
             return 0;
+        }
+    }
+
+    /**
+     * Tells whether this process's stderr is a terminal (the console Java reports may be there while stderr
+     * goes to a file). On Linux from {@code /proc/self/fd/2}; elsewhere assumed when there is a console.
+     */
+    static boolean stderrIsTerminal() {
+        Path fd = Path.of("/proc/self/fd/2");
+        try {
+            String target = Files.readSymbolicLink(fd).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return !Files.exists(Path.of("/proc/self"));
         }
     }
 }
