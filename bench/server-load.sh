@@ -18,7 +18,7 @@ PostgreSQL with DB=jdbc:postgresql://...), then with CLIENTS concurrent clients
   evidence: POST /api/v1/evidence, every bundle once (all new items)
 and fetches every stored bundle back, comparing its bytes (lost items).
 Reference, same run: `proofmode verify --json` of the same bundles in one
-process (JVM start included), as bundles/second. Ratio = server verify req/s
+process (JVM start included; it verifies on every core), as bundles/second. Ratio = server verify req/s
 over CLI bundles/s.
 
 Environment:
@@ -26,6 +26,8 @@ Environment:
   CLIENTS=32    concurrent clients
   ROUNDS=3      verify passes over the bundles
   DB            JDBC URL of a PostgreSQL database (default: SQLite)
+  BUNDLES=DIR   take the first COUNT *.zip bundles of DIR instead of making small
+                ones (e.g. the 8 MP photo bundles of bench/verify-batch.sh run with KEEP=1)
   BENCH_DIR, KEEP=1   as in the other benchmarks
 
 Exits 1 on any error or lost item.
@@ -48,8 +50,12 @@ main() {
     local jar=$ROOT/proofmode-cli/target/proofmode.jar
     export PROOFMODE_HOME=$WORK/home
 
-    log "making $count bundles"
     mkdir -p "$WORK/media" "$WORK/bundles"
+    if [[ -n ${BUNDLES:-} ]]; then
+        log "taking $count bundles from $BUNDLES"
+        find "$BUNDLES" -maxdepth 1 -name '*.zip' | sort | head -n "$count" | xargs -I{} cp {} "$WORK/bundles/"
+    else
+    log "making $count bundles"
     python3 - "$WORK/media" "$count" <<'PY'
 import os, sys
 d, n = sys.argv[1], int(sys.argv[2])
@@ -70,6 +76,7 @@ for line in open(hashes):
         for f in sorted(os.listdir(folder)):
             z.write(os.path.join(folder, f), f)
 PY
+    fi
     local n; n=$(find "$WORK/bundles" -name '*.zip' | wc -l)
     (( n == count )) || die "made $n bundles, expected $count"
 

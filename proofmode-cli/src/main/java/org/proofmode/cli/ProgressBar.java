@@ -33,6 +33,18 @@ final class ProgressBar {
         draw(false);
     }
 
+    /** Prints something on the terminal without the bar in its way: clears its line, prints, draws it again. */
+    synchronized void around(Runnable print) {
+        if (!enabled) {
+            print.run();
+            return;
+        }
+        err.print("\r" + " ".repeat(WIDTH + 60) + "\r");
+        err.flush();
+        print.run();
+        draw(true);
+    }
+
     synchronized void finish() {
         if (enabled) {
             err.print("\r" + " ".repeat(WIDTH + 60) + "\r");

@@ -3,20 +3,27 @@ package org.proofmode.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
-import org.proofmode.internal.SafeText;
 import org.proofmode.Failure;
+import org.proofmode.internal.SafeText;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.sign.Prehash;
+import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.C2paChecks;
@@ -39,7 +46,7 @@ import picocli.CommandLine.ParentCommand;
                 + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
                 + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
             "",
-            "Content credentials (C2PA) embedded in a JPEG, PNG, MP4/MOV/HEIF/AVIF, TIFF/DNG, WAV/AVI/WebP or MP3 are checked too, with the specification's "
+            "Content credentials (C2PA) embedded in a JPEG, PNG or MP4 are checked too, with the specification's "
                 + "status codes prefixed c2pa. (c2pa.claimSignature.validated, c2pa.assertion.dataHash.mismatch, ...); "
                 + "media inside a bundle (and --media) are checked too; "
                 + "a media file with content credentials but no proof in the store is verified by them alone.",
@@ -52,8 +59,14 @@ import picocli.CommandLine.ParentCommand;
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
                 + "original (redaction.original.match, redaction.original.proofValid) and the pixels "
                 + "(redaction.outside.unchanged, redaction.inside.changed).",
+            "",
+            "Many at once: a folder of bundles, or several PATHs, is verified on every core (--jobs), with a progress "
+                + "bar on a terminal, each report in the order given, and a summary at the end: how many TRUSTED, VALID, "
+                + "INVALID and unreadable, and which. The exit code is then that of the first unreadable item if any "
+                + "(41, 61, ...), else the worst verdict: 3 if any is INVALID, 43 with --require-trusted if any is only VALID, "
+                + "else 0.",
             ""},
-        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json IMG_0001.jpg",
+        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg", "", ExitCodes.HELP_TABLE})
@@ -61,7 +74,9 @@ final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
-    @Option(names = "--json", description = "Print the report as JSON (the server's format).")
+    @Option(names = "--json", description = "Print the report as JSON (the server's format). With several items "
+            + "(a folder of bundles, several PATHs): one report per line (JSON lines), in item order as each is done; "
+            + "an item that cannot be read is a line {\"source\", \"error\": {\"exitCode\", \"message\"}}.")
     boolean json;
 
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). Your device keys are always trusted.")
@@ -76,8 +91,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--c2pa-trust", paramLabel = "ANCHORS.pem", description = "Trust these C2PA signing roots (repeatable), "
             + "besides this home's own C2PA CA (PROOFMODE_HOME/c2pa/ca.pem). Content credentials whose signer does not "
-            + "chain to one are reported c2pa.signingCredential.untrusted (a warning). A file may hold many certificates, "
-            + "e.g. the C2PA trust list (C2PA-TRUST-LIST.pem) or the interim list (anchors.pem).")
+            + "chain to one are reported c2pa.signingCredential.untrusted (a warning).")
     List<Path> c2paTrust = new ArrayList<>();
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
@@ -89,7 +103,14 @@ final class VerifyCommand implements Callable<Integer> {
             + "unchanged (exactly for a PNG copy, within re-encoding tolerance for a JPEG copy).")
     Path original;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders or proved media files.")
+    @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
+    Integer jobs;
+
+    private Optional<Path> early = Optional.empty();
+    private CompletableFuture<Prehash> earlyHash;
+
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
+            + "(a folder with .zip bundles or proof folders in it and no proof record of its own: each is verified).")
     List<Path> paths;
 
     @Override
@@ -104,21 +125,29 @@ final class VerifyCommand implements Callable<Integer> {
 
     private int verifyAll(ShownPaths shown) throws IOException {
         CliContext ctx = root.ctx;
+        // Paths are opened against the caller's folder (the agent's differs) and shown as typed.
+        trust = trust.stream().map(shown::open).toList();
+        tsaTrust = tsaTrust.stream().map(shown::open).toList();
+        c2paTrust = c2paTrust.stream().map(shown::open).toList();
+        media = shown.open(media);
+        original = shown.open(original);
+        paths = paths.stream().map(shown::open).toList();
+        startHashing();
         ProofMode pm = root.proofMode();
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            Path at = shown.open(t);
-            if (!Files.isRegularFile(at)) {
+            if (!Files.isRegularFile(t)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(at), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
         }
-        Path mediaAt = shown.open(media);
-        if (media != null && !Files.isRegularFile(mediaAt)) {
+        if (jobs != null && jobs < 1) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
+        }
+        if (media != null && !Files.isRegularFile(media)) {
             throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
         }
-        Path originalAt = shown.open(original);
-        if (original != null && !Files.exists(originalAt)) {
+        if (original != null && !Files.exists(original)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
         }
         if (original != null && paths.size() > 1) {
@@ -129,57 +158,65 @@ final class VerifyCommand implements Callable<Integer> {
         }
         List<java.security.cert.X509Certificate> tsaRoots = new ArrayList<>();
         for (Path t : tsaTrust) {
-            tsaRoots.addAll(TrustedRoots.read(shown.open(t)));
+            tsaRoots.addAll(TrustedRoots.read(t));
         }
         List<java.security.cert.X509Certificate> anchors = new ArrayList<>();
         for (Path t : c2paTrust) {
-            anchors.addAll(TrustedRoots.read(shown.open(t)));
+            anchors.addAll(TrustedRoots.read(t));
         }
         Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
         C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
-        List<VerificationReport> reports = new ArrayList<>();
-        int error = ExitCodes.OK;
-        for (Path p : paths) {
-            try {
-                VerificationReport r = verifyOne(pm, verifier, c2pa, shown.open(p), mediaAt, originalAt);
-                reports.add(r);
-                if (!json) {
-                    StringWriter text = new StringWriter();
-                    ReportPrinter.print(new PrintWriter(text), r);
-                    ctx.out().print(shown.show(text.toString()));
-                    ctx.out().flush();
-                }
-            } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + SafeText.escape(shown.show(e.getMessage())));
-                if (error == ExitCodes.OK) {
-                    error = ExitCodes.of(e.failure());
-                }
-            }
+        VerifyBatch.Items items = VerifyBatch.expand(paths);
+        if (items.paths().size() == 1 && !items.fromFolder()) {
+            return single(pm, verifier, c2pa, items.paths().get(0), shown);
         }
-        Verdict overall = reports.stream().map(VerificationReport::verdict).reduce(Verdict.TRUSTED, Verdict::and);
-        if (json && !reports.isEmpty()) {
-            ctx.out().print(shown.show(reports.size() == 1 && paths.size() == 1 ? ReportJson.write(reports.get(0))
-                    : ReportJson.write(reports, overall)));
+        if (media != null || original != null) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, (media != null ? "--media" : "--original")
+                    + " goes with a single bundle, not a folder of them");
         }
-        if (error != ExitCodes.OK) {
-            return error;
+        long start = System.nanoTime();
+        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx, json);
+        if (!json) {
+            VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9);
         }
+        if (!summary.unreadable().isEmpty()) {
+            return ExitCodes.of(summary.unreadable().get(0).failure().orElseThrow().failure());
+        }
+        return exit(summary.overall());
+    }
+
+    /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */
+    private int single(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, ShownPaths shown) throws IOException {
+        CliContext ctx = root.ctx;
+        VerificationReport r = verifyOne(pm, verifier, c2pa, p);
+        if (json) {
+            ctx.out().print(shown.show(ReportJson.write(r)));
+        } else {
+            StringWriter text = new StringWriter();
+            ReportPrinter.print(new PrintWriter(text), r);
+            ctx.out().print(shown.show(text.toString()));
+        }
+        ctx.out().flush();
+        return exit(r.verdict());
+    }
+
+    private int exit(Verdict overall) {
         if (overall == Verdict.INVALID) {
             return ExitCodes.INVALID;
         }
         if (overall == Verdict.INCOMPLETE) {
-            ctx.err().println("proofmode: incomplete: a content binding could not be checked, so nothing shows the content is unchanged");
+            root.ctx.err().println("proofmode: incomplete: a content binding could not be checked, so nothing shows the content is unchanged");
             return ExitCodes.UNSUPPORTED;
         }
         if (requireTrusted && overall != Verdict.TRUSTED) {
-            ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
+            root.ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
             return ExitCodes.UNTRUSTED;
         }
         return ExitCodes.OK;
     }
 
-    private static VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, Path media, Path original)
-            throws IOException {
+    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p) throws IOException {
         if (!Files.exists(p)) {
             throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
         }
@@ -190,15 +227,64 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.
-            return verifier.verify(p, Optional.ofNullable(media), orig);
+            return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, hash(media), orig);
         }
-        String sha = Digests.sha256(p);
+        // One read of the media: its hash finds the proof, and the same hash state checks the signature.
+        Prehash hashed = hash(p);
+        String sha = hashed.sha256();
         Optional<Path> folder = pm.store().find(sha);
         if (folder.isEmpty()) {
             return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
-        return verifier.verify(folder.get(), Optional.of(p), orig);
+        return verifier.verify(folder.get(), p, hashed, orig);
+    }
+
+    /**
+     * Starts reading the one media file of this command (--media, or a single media PATH) on its own
+     * thread at once, so that its hashing overlaps with loading keys, trust anchors and the proof.
+     */
+    private void startHashing() throws IOException {
+        if (paths.size() != 1) {
+            return;
+        }
+        Path f = media != null ? media : paths.get(0);
+        if (!Files.isRegularFile(f) || media == null && MediaSniffer.sniff(f).isEmpty()) {
+            return;
+        }
+        early = Optional.of(f);
+        earlyHash = CompletableFuture.supplyAsync(() -> {
+            try {
+                return digest(f);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, r -> {
+            Thread t = new Thread(r, "proofmode-hash");
+            t.setDaemon(true);
+            t.start();
+        });
+    }
+
+    /** The media's SHA-256 state: from the read started early if it was this file, else read now. */
+    private Prehash hash(Path f) throws IOException {
+        if (early.isPresent() && early.get().equals(f)) {
+            try {
+                return earlyHash.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof UncheckedIOException u) {
+                    throw u.getCause();
+                }
+                throw e;
+            }
+        }
+        return digest(f);
+    }
+
+    private static Prehash digest(Path f) throws IOException {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            return StreamSigner.digest(ch, StreamSigner.Progress.NONE);
+        }
     }
 }

@@ -49,6 +49,17 @@ public final class Bundle implements Closeable {
         return openZip(path, limits);
     }
 
+    /**
+     * A bundle over entries the caller opened (and bounded) itself, for example entries of an archive
+     * read elsewhere; closing it releases nothing.
+     *
+     * @param source where the entries came from, for messages
+     * @param entries the entries, in order
+     */
+    public static Bundle of(String source, List<BundleEntry> entries) {
+        return new Bundle(source, entries, null);
+    }
+
     /** Where the bundle came from, for messages. */
     public String source() {
         return source;

@@ -30,7 +30,7 @@ public final class Prehash {
     }
 
     /** A copy of the running hash state, positioned at the end of the document. */
-    MessageDigest copy() {
+    public MessageDigest copy() {
         try {
             return (MessageDigest) state.clone();
         } catch (CloneNotSupportedException e) {

@@ -4,21 +4,27 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureList;
 import org.bouncycastle.openpgp.PGPUtil;
 import org.bouncycastle.openpgp.bc.BcPGPObjectFactory;
 import org.pgpainless.PGPainless;
+import org.pgpainless.bouncycastle.extensions.PGPKeyRingExtensionsKt;
 import org.pgpainless.decryption_verification.ConsumerOptions;
 import org.pgpainless.decryption_verification.DecryptionStream;
 import org.pgpainless.decryption_verification.MessageMetadata;
 import org.pgpainless.decryption_verification.SignatureVerification;
+import org.pgpainless.exception.SignatureValidationException;
+import org.pgpainless.signature.consumer.CertificateValidator;
+import org.pgpainless.signature.consumer.SignatureValidator;
 import org.proofmode.keys.OpenPgpKeys;
 
 /**
@@ -142,6 +148,95 @@ final class SignatureChecker {
     private static Outcome keyProblem(KeyState.Finding f, Optional<PGPPublicKeyRing> cert) {
         Kind kind = f.problem() == KeyState.Problem.EXPIRED ? Kind.KEY_EXPIRED : Kind.KEY_REVOKED;
         return new Outcome(kind, cert, "made by " + OpenPgpKeys.fingerprint(cert.orElseThrow().getPublicKey()) + ", but " + f.message());
+    }
+
+    /**
+     * Prepares the check of a signature over a document the caller hashes itself, when that is possible:
+     * one v4 binary-document signature with SHA-256, by a key of this checker with an algorithm
+     * {@link PrehashedContentVerifier} supports. Then the document is read once, by the caller, for its
+     * SHA-256 and this signature. Empty otherwise (a malformed signature, an unknown key, another hash,
+     * a text signature): the caller then uses {@link #check(byte[], InputStream)}, which reports those.
+     */
+    Optional<Prehashed> prehashed(byte[] signature) {
+        List<PGPSignature> sigs;
+        try {
+            sigs = parse(signature);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        if (sigs.size() != 1) {
+            return Optional.empty();
+        }
+        PGPSignature sig = sigs.get(0);
+        if (sig.getVersion() != 4 || sig.getSignatureType() != PGPSignature.BINARY_DOCUMENT) {
+            return Optional.empty();
+        }
+        try {
+            long keyId = sig.getKeyID();
+            Optional<SignerKeys.Key> signer = keys.stream().filter(k -> k.merged().getPublicKey(keyId) != null).findFirst();
+            if (signer.isEmpty()) {
+                return Optional.empty();
+            }
+            PGPPublicKeyRing cert = signer.get().merged();
+            PGPPublicKey key = PGPKeyRingExtensionsKt.getPublicKeyFor(cert, sig);
+            if (key == null || !PrehashedContentVerifier.supports(key, sig.getHashAlgorithm())) {
+                return Optional.empty();
+            }
+            return Optional.of(new Prehashed(sig, signer.get(), key));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * A signature ready to be checked against the SHA-256 state of its document, with the same policy as
+     * {@link #check(byte[], InputStream)}: the signature's creation time, the key's validity at that time
+     * (expiry, revocation, binding), PGPainless's hash and key-size policy, then the signature value.
+     */
+    static final class Prehashed {
+        private final PGPSignature sig;
+        private final SignerKeys.Key signer;
+        private final PGPPublicKeyRing cert;
+        private final PGPPublicKey key;
+
+        private Prehashed(PGPSignature sig, SignerKeys.Key signer, PGPPublicKey key) {
+            this.sig = sig;
+            this.signer = signer;
+            this.cert = signer.merged();
+            this.key = key;
+        }
+
+        /**
+         * Checks the signature.
+         *
+         * @param document the SHA-256 state after the whole document; copied, not changed
+         */
+        Outcome check(MessageDigest document) {
+            try {
+                sig.init(new PrehashedContentVerifier.Provider(document), key);
+                SignatureValidator.signatureWasCreatedInBounds(null, null).verify(sig);
+                CertificateValidator.validateCertificateAndVerifyInitializedSignature(sig, cert, PGPainless.getPolicy());
+                // As in the streamed check: PGPainless checks revocations, not whether the key had expired.
+                List<PGPPublicKeyRing> views = new ArrayList<>();
+                views.add(cert);
+                views.addAll(signer.copies());
+                Optional<KeyState.Finding> problem = KeyState.judge(views, sig.getKeyID(), sig.getCreationTime());
+                if (problem.isPresent()) {
+                    return keyProblem(problem.get(), Optional.of(cert));
+                }
+                return new Outcome(Kind.VALID, Optional.of(cert), "good signature by " + OpenPgpKeys.fingerprint(cert.getPublicKey()));
+            } catch (SignatureValidationException e) {
+                Optional<KeyState.Finding> revoked = KeyState.revoked(cert, sig.getKeyID(), sig.getCreationTime());
+                if (revoked.isPresent()) {
+                    return keyProblem(revoked.get(), Optional.of(cert));
+                }
+                return new Outcome(Kind.INVALID, Optional.of(cert), "does not verify (" + oneLine(e) + ")");
+            } catch (PGPException e) {
+                return new Outcome(Kind.INVALID, Optional.of(cert), "does not verify (" + oneLine(e) + ")");
+            } catch (RuntimeException e) {
+                return new Outcome(Kind.MALFORMED, Optional.of(cert), "not a usable OpenPGP signature (" + oneLine(e) + ")");
+            }
+        }
     }
 
     private static List<PGPSignature> parse(byte[] bytes) throws IOException {

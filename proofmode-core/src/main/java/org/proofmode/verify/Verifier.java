@@ -4,7 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
@@ -33,6 +35,8 @@ import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
+import org.proofmode.sign.Prehash;
+import org.proofmode.sign.StreamSigner;
 
 /**
  * Verifies proof bundles: every check it can run, as data. A failed check never throws; an exception
@@ -126,8 +130,33 @@ public final class Verifier {
         return verify(bundle, media, Optional.empty());
     }
 
+    /**
+     * Verifies a proof folder or bundle against a media file the caller has hashed already (to find its
+     * proof by that hash): the media is not read again for its hash or, when its signature allows (v4,
+     * SHA-256, a supported key), for its signature.
+     *
+     * @param path the bundle or proof folder
+     * @param media the media file
+     * @param mediaHash the media's SHA-256 state after one read of it ({@link StreamSigner#digest})
+     * @param original the original of a redacted copy, with its proof when there is one
+     * @throws ProofModeException as {@link #verify(Path, Optional)}
+     */
+    public VerificationReport verify(Path path, Path media, Prehash mediaHash, Optional<RedactionOriginal> original) {
+        Objects.requireNonNull(mediaHash, "mediaHash");
+        try (Bundle bundle = Bundle.open(path, limits)) {
+            return verify(bundle, Optional.of(media), Optional.of(mediaHash), original);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, path + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Verifies an opened bundle; see {@link #verify(Path, Optional, Optional)}. */
     public VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<RedactionOriginal> original) {
+        return verify(bundle, media, Optional.empty(), original);
+    }
+
+    private VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<Prehash> mediaHash,
+            Optional<RedactionOriginal> original) {
         BundleLayout layout = BundleLayout.of(bundle.entries());
         List<Check> checks = new ArrayList<>();
         List<PGPPublicKeyRing> bundleKeys = readBundleKeys(layout, checks);
@@ -143,7 +172,7 @@ public final class Verifier {
         for (BundleLayout.Group g : groups) {
             ProofCheck pc = new ProofCheck(g, checker, trustedFingerprints, groups.size() == 1 ? original : Optional.empty());
             Optional<MediaSource> m = media.isPresent() && groups.size() == 1
-                    ? Optional.of(MediaSource.of(media.get()))
+                    ? Optional.of(MediaSource.of(media.get(), mediaHash))
                     : pc.findMedia(layout.candidates, claimed, groups.size() == 1).map(MediaSource::of);
             m.flatMap(MediaSource::entry).ifPresent(claimed::add);
             proofs.add(pc.run(m));
@@ -211,18 +240,36 @@ public final class Verifier {
         }
     }
 
-    /** Where the media comes from: an entry of the bundle or a file beside it. */
-    private record MediaSource(String name, Optional<BundleEntry> entry, Optional<Path> file) {
+    /**
+     * Where the media comes from: an entry of the bundle or a file beside it, possibly hashed already by
+     * the caller (who looked its proof up by that hash).
+     */
+    private record MediaSource(String name, Optional<BundleEntry> entry, Optional<Path> file, Optional<Prehash> hashed) {
         static MediaSource of(BundleEntry e) {
-            return new MediaSource(e.name(), Optional.of(e), Optional.empty());
+            return new MediaSource(e.name(), Optional.of(e), Optional.empty(), Optional.empty());
         }
 
-        static MediaSource of(Path p) {
-            return new MediaSource(p.toString(), Optional.empty(), Optional.of(p));
+        static MediaSource of(Path p, Optional<Prehash> hashed) {
+            return new MediaSource(p.toString(), Optional.empty(), Optional.of(p), hashed);
         }
 
         InputStream open() throws IOException {
             return entry.isPresent() ? entry.get().open() : Files.newInputStream(file.get());
+        }
+
+        /** The media's SHA-256 state from one read (none when the caller hashed it already). */
+        Prehash hash() throws IOException {
+            if (hashed.isPresent()) {
+                return hashed.get();
+            }
+            if (file.isPresent()) {
+                try (FileChannel ch = FileChannel.open(file.get(), StandardOpenOption.READ)) {
+                    return StreamSigner.digest(ch, StreamSigner.Progress.NONE);
+                }
+            }
+            try (InputStream in = open()) {
+                return StreamSigner.digest(in, StreamSigner.Progress.NONE);
+            }
         }
     }
 
@@ -378,14 +425,26 @@ public final class Verifier {
                 return;
             }
             MediaSource m = media.get();
-            MessageDigest sha = Digests.newSha256();
-            try (InputStream raw = m.open(); InputStream in = new DigestInputStream(raw, sha)) {
-                if (g.mediaSig == null) {
-                    SignatureChecker.drain(in);
-                    checks.add(new Check(CheckCodes.signature("media", CheckCodes.MISSING), Status.FAIL, g.id + ".asc",
-                            "no signature over the media"));
+            String actual;
+            try {
+                Optional<byte[]> sigBytes = g.mediaSig == null ? Optional.empty() : Optional.of(read(g.mediaSig));
+                Optional<SignatureChecker.Prehashed> prehashed = sigBytes.flatMap(checker::prehashed);
+                if (g.mediaSig == null || prehashed.isPresent()) {
+                    // One read of the media, by the platform's SHA-256: its hash, and the signature finished from the same state.
+                    Prehash hashed = m.hash();
+                    actual = hashed.sha256();
+                    if (prehashed.isEmpty()) {
+                        checks.add(new Check(CheckCodes.signature("media", CheckCodes.MISSING), Status.FAIL, g.id + ".asc",
+                                "no signature over the media"));
+                    } else {
+                        record(g.mediaSig, prehashed.get().check(hashed.copy()), o -> CheckCodes.signature("media", o));
+                    }
                 } else {
-                    record(g.mediaSig, checker.check(read(g.mediaSig), in), o -> CheckCodes.signature("media", o));
+                    MessageDigest sha = Digests.newSha256();
+                    try (InputStream raw = m.open(); InputStream in = new DigestInputStream(raw, sha)) {
+                        record(g.mediaSig, checker.check(sigBytes.get(), in), o -> CheckCodes.signature("media", o));
+                    }
+                    actual = Hex.encode(sha.digest());
                 }
             } catch (LimitExceededException e) {
                 throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
@@ -393,7 +452,6 @@ public final class Verifier {
                 throw new ProofModeException(m.file().isPresent() ? Failure.IO : Failure.BAD_DATA,
                         m.name() + ": cannot be read (" + e.getMessage() + ")", e);
             }
-            String actual = Hex.encode(sha.digest());
             if (claimed.isPresent() && claimed.get().equals(actual)) {
                 checks.add(new Check(CheckCodes.MEDIA_HASH_MATCH, Status.PASS, m.name(), "SHA-256 " + actual + " matches the proof"));
             } else {
