@@ -11,7 +11,8 @@ usage() {
 Usage: bench/c2pa-validator-batch.sh [--help]
 
 Runs the reference validator (proofmode-testkit/c2pa-validator/validate.mjs, c2pa-rs as WebAssembly
-under Node) over every file of the C2PA conformance samples (DIR), RUNS times each way, interleaved:
+under Node) over every media file of the C2PA conformance samples (DIR; media type from the file's
+extension), RUNS times each way, interleaved:
   reference: one 'node validate.mjs FILE MEDIA-TYPE' process per file (how C2paConformanceTest ran
              before it batched)
   batch:     one 'node validate.mjs --batch LIST' process for all files (how it runs now)
