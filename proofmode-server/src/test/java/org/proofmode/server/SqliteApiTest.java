@@ -76,4 +76,32 @@ class SqliteApiTest extends ApiContract {
                 .endsWith("(ingredient manifest contentauth:urn:uuid:b0e53ec5-b976-4221-9bdd-9c4ff33e106f)"));
         assertThat(report.path("verdict").asText()).isEqualTo("INVALID");
     }
+
+    @Test
+    void verify_incomplete_mediaWhoseHardBindingIsOfAnUncheckedKind() throws Exception {
+        LocalCa ca = new LocalCa(tmp.resolve("c2pa-ca-boxes"));
+        ca.create(Passphrase.adopt("ca passphrase".toCharArray()), "TEST", false);
+        com.fasterxml.jackson.databind.node.ObjectNode boxes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode one = boxes.putArray("boxes").addObject();
+        one.putArray("names").add("SOI");
+        one.put("hash", new byte[32]);
+        byte[] signed = new ManifestBuilder().title("boxes.jpg").created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.boxes", boxes)
+                .sign(Files.readAllBytes(Samples.file("c2pa/no_manifest.jpg")),
+                        ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
+        Path media = Files.write(tmp.resolve("boxes.jpg"), signed);
+        ProveResult proved = signer.prover(signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray())),
+                signer.store(), org.proofmode.ProofMode.defaultSources())
+                .prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));
+        Path zip = tmp.resolve("boxes-bundle.zip");
+        BundleWriter.write(List.of(new BundleWriter.Item(proved.proofFolder().orElseThrow(), Optional.of(media))), zip, false);
+
+        HttpResponse<String> r = srv.postZip("/api/v1/verify?name=boxes.zip", TestBundles.read(zip), Optional.empty());
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode report = json(r);
+        List<JsonNode> unchecked = StreamSupport.stream(report.path("checks").spliterator(), false)
+                .filter(c -> c.path("code").asText().equals("c2pa.assertion.hardBinding.unchecked")).toList();
+        assertThat(unchecked).as(r.body()).singleElement().satisfies(c -> assertThat(c.path("status").asText()).isEqualTo("WARN"));
+        assertThat(report.path("verdict").asText()).as(r.body()).isEqualTo("INCOMPLETE");
+    }
 }

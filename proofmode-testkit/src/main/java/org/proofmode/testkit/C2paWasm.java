@@ -99,13 +99,86 @@ public final class C2paWasm {
             return fail("the C2PA validator failed: " + r.describe());
         }
         try {
-            JsonNode n = JSON.readTree(r.stdout());
-            return new Result(n.path("state").asText(), n.path("active").asText(), list(n.path("failure")), list(n.path("success")),
-                    list(n.path("informational")), ingredients(n.path("ingredients")), manifestFailures(n.path("manifests")),
-                    n.hasNonNull("error") ? Optional.of(n.get("error").asText()) : Optional.empty());
+            return result(JSON.readTree(r.stdout()));
         } catch (IOException e) {
             return fail("the C2PA validator printed no JSON: " + r.describe(), e);
         }
+    }
+
+    /**
+     * An asset to validate in a batch.
+     *
+     * @param file the asset
+     * @param mediaType {@code image/jpeg}, {@code video/mp4}…
+     */
+    public record Asset(Path file, String mediaType) {
+        /** Checks the fields: the list the validator reads is tab- and line-separated. */
+        public Asset {
+            java.util.Objects.requireNonNull(file, "file");
+            java.util.Objects.requireNonNull(mediaType, "mediaType");
+            if (mediaType.isEmpty() || (mediaType + file).chars().anyMatch(c -> c == '\t' || c == '\n' || c == '\r')) {
+                throw new IllegalArgumentException("media type or path empty or with a tab or line break: " + mediaType + " " + file);
+            }
+        }
+    }
+
+    /**
+     * Validates several files in one run of the validator (it loads once), each as {@link #validate}
+     * would; a file the validator could not read fails the test, naming it.
+     *
+     * @param assets the files
+     * @param anchors a PEM file of trust anchors, or empty
+     * @param work a folder for the list of files
+     * @return the results, in the order of {@code assets}
+     */
+    public static List<Result> validateAll(List<Asset> assets, Optional<Path> anchors, Path work) {
+        Path node = ExternalTool.require("node");
+        Path dir = installed();
+        StringBuilder list = new StringBuilder();
+        for (Asset a : assets) {
+            list.append(a.mediaType()).append('\t').append(a.file().toAbsolutePath()).append('\n');
+        }
+        Path listFile;
+        try {
+            listFile = Files.createTempFile(work, "c2pa-validate", ".tsv");
+            Files.writeString(listFile, list, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return fail("cannot write the list of files for the C2PA validator in " + work, e);
+        }
+        List<String> cmd = new ArrayList<>(List.of(node.toString(), dir.resolve("validate.mjs").toString(), "--batch",
+                listFile.toAbsolutePath().toString()));
+        anchors.ifPresent(a -> cmd.add(a.toAbsolutePath().toString()));
+        ProcessResult r = ExternalTool.run(cmd, Map.of(), Duration.ofSeconds(60L + 30L * assets.size()));
+        if (!r.succeeded()) {
+            return fail("the C2PA validator failed: " + r.describe());
+        }
+        List<String> lines = r.stdout().lines().filter(l -> !l.isBlank()).toList();
+        if (lines.size() != assets.size()) {
+            return fail("the C2PA validator printed " + lines.size() + " results for " + assets.size() + " files: " + r.describe());
+        }
+        List<Result> out = new ArrayList<>();
+        for (int i = 0; i < assets.size(); i++) {
+            String expected = assets.get(i).file().toAbsolutePath().toString();
+            try {
+                JsonNode n = JSON.readTree(lines.get(i));
+                if (!n.path("file").asText().equals(expected)) {
+                    return fail("the C2PA validator's result " + (i + 1) + " is for " + n.path("file").asText() + ", not " + expected);
+                }
+                if (n.has("failed")) {
+                    return fail("the C2PA validator could not read " + expected + ": " + n.path("failed").asText());
+                }
+                out.add(result(n));
+            } catch (IOException e) {
+                return fail("the C2PA validator printed no JSON for " + expected + ": " + lines.get(i), e);
+            }
+        }
+        return out;
+    }
+
+    private static Result result(JsonNode n) {
+        return new Result(n.path("state").asText(), n.path("active").asText(), list(n.path("failure")), list(n.path("success")),
+                list(n.path("informational")), ingredients(n.path("ingredients")), manifestFailures(n.path("manifests")),
+                n.hasNonNull("error") ? Optional.of(n.get("error").asText()) : Optional.empty());
     }
 
     private static List<Ingredient> ingredients(JsonNode a) {

@@ -52,13 +52,17 @@ class C2paConformanceTest {
     private record Listed(String kind, String section, String why) {}
 
     @Test
-    void read_agreesWithReference_everyConformanceFileOrListedDifference() throws Exception {
+    void read_agreesWithReference_everyConformanceFileOrListedDifference(@TempDir Path work) throws Exception {
         Map<String, Listed> listed = listedDifferences();
         List<String> unexpected = new ArrayList<>();
         TreeSet<String> seen = new TreeSet<>();
         StringBuilder table = new StringBuilder("| file | reference | ours | differences |\n|---|---|---|---|\n");
-        for (Sample s : corpus()) {
-            Verdict ref = reference(s);
+        List<Sample> corpus = corpus();
+        List<C2paWasm.Result> refs = C2paWasm.validateAll(corpus.stream().map(s -> new C2paWasm.Asset(s.file(), s.mediaType())).toList(),
+                Optional.empty(), work);
+        for (int i = 0; i < corpus.size(); i++) {
+            Sample s = corpus.get(i);
+            Verdict ref = verdict(refs.get(i));
             Verdict ours = ours(s);
             List<String> diffs = differences(ref, ours);
             List<String> marks = new ArrayList<>();
@@ -87,6 +91,23 @@ class C2paConformanceTest {
         }
         assertThat(unexpected).as("differences from the reference not listed in " + DIFFERENCES + "\n" + table).isEmpty();
         assertThat(stale).as("listed differences that no longer occur (remove them from " + DIFFERENCES + ")").isEmpty();
+    }
+
+    @Test
+    void validateAll_sameResultsAsOneRunPerFile_filesOfDifferentVerdicts(@TempDir Path work) {
+        Path dir = Samples.c2paConformance();
+        List<C2paWasm.Asset> assets = List.of(new C2paWasm.Asset(dir.resolve("PTS_INVALID_INGREDIENT.mp4"), "video/mp4"),
+                new C2paWasm.Asset(dir.resolve("adobe-20220124-A.jpg"), "image/jpeg"),
+                new C2paWasm.Asset(dir.resolve("adobe-20220124-E-dat-CA.jpg"), "image/jpeg"),
+                new C2paWasm.Asset(dir.resolve("adobe-20220124-C.jpg"), "image/jpeg"));
+
+        List<C2paWasm.Result> batch = C2paWasm.validateAll(assets, Optional.empty(), work);
+
+        assertThat(batch).extracting(C2paWasm.Result::state).containsExactly("Invalid", "none", "Invalid", "Valid");
+        for (int i = 0; i < assets.size(); i++) {
+            assertThat(batch.get(i)).as(assets.get(i).file().getFileName().toString())
+                    .isEqualTo(C2paWasm.validate(assets.get(i).file(), assets.get(i).mediaType(), Optional.empty()));
+        }
     }
 
     @Test
@@ -161,7 +182,11 @@ class C2paConformanceTest {
     }
 
     private static Verdict reference(Sample s) {
-        C2paWasm.Result r = C2paWasm.validate(s.file(), s.mediaType(), Optional.empty());
+        return verdict(C2paWasm.validate(s.file(), s.mediaType(), Optional.empty()));
+    }
+
+    /** The reference's verdict and failure codes per manifest, {@code signingCredential.untrusted} left out. */
+    private static Verdict verdict(C2paWasm.Result r) {
         TreeSet<String> codes = new TreeSet<>();
         for (C2paWasm.ManifestFailure f : r.manifests()) {
             if (!f.code().equals(UNTRUSTED)) {
