@@ -39,6 +39,6 @@ final class Cli {
     }
 
     static Path sample(String relative) {
-        return Path.of(System.getProperty("proofmode.samples")).resolve(relative);
+        return org.proofmode.testkit.Samples.file(relative);
     }
 }
