@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Usage: node validate.mjs FILE MEDIA-TYPE [ANCHORS.pem]
 // Prints one JSON line: {"state":"Valid|Invalid|Trusted|none","failure":[codes],"success":[codes],
 // "informational":[codes],"active":label,"ingredients":[{"relationship","title","instance_id"}]} (the
