@@ -77,16 +77,36 @@ jpackage --type app-image --name proofmode --app-version "$app_version" \
     --dest "$work/image"
 app="$work/image/proofmode"
 [[ -x $app/bin/proofmode ]] || die "jpackage made no launcher"
+# jpackage's native launcher took 3 to 4 times as long to start as the same runtime's java command
+# (bench/package-startup.sh, measured on a loaded machine), so bin/proofmode is a shell script that
+# runs lib/runtime/bin/java on lib/app/proofmode.jar; it honours JAVA_OPTS as ./proofmode does.
+rm -f "$app/bin/proofmode" "$app/lib/libapplauncher.so" "$app/lib/app/proofmode.cfg"
+cat > "$app/bin/proofmode" <<'LAUNCHER'
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Runs ProofMode on the Java runtime that comes with it (../lib/runtime), wherever this folder is.
+# JAVA_OPTS is passed to the JVM (e.g. JAVA_OPTS=-Xmx64m); PROOFMODE_HOME is read by the program.
+self=$(readlink -f "$0")
+app=$(dirname "$(dirname "$self")")
+# shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
+exec "$app/lib/runtime/bin/java" -Xshare:auto ${JAVA_OPTS:-} -jar "$app/lib/app/proofmode.jar" "$@"
+LAUNCHER
+chmod 0755 "$app/bin/proofmode"
 
 # 5. Man pages and completion, from the commands' own help.
 codegen=$(find "${MAVEN_REPO:-$HOME/.m2/repository}/info/picocli/picocli-codegen" -name 'picocli-codegen-*.jar' | sort | tail -n 1)
 [[ -n $codegen ]] || die "picocli-codegen not in the local Maven repository (run the build once with Maven)"
 java -cp "$jar:$codegen" org.proofmode.cli.Docs "$work/docs" 2>/dev/null
 mkdir -p "$work/man1"
+# proofmode(1) also explains the three ways of sharing ('proofmode help sharing'), in a section of its own.
+{
+    printf '\n== Sharing\n\n....\n'
+    sed -n '/^Proving a file/,$p' "$work/docs/sharing.txt"
+    printf '....\n'
+} >> "$work/docs/man/proofmode.adoc"
 for adoc in "$work"/docs/man/*.adoc; do
     asciidoctor -b manpage -a reproducible -D "$work/man1" "$adoc"
 done
-# The main page also carries the sharing topic ('proofmode help sharing').
 gzip -9n "$work"/man1/*.1
 ls "$work"/man1/proofmode.1.gz "$work"/man1/proofmode-sharing.1.gz >/dev/null
 completion="$work/docs/completion/proofmode"
