@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import java.awt.image.BufferedImage;
 import java.io.File;
 import javax.imageio.ImageIO;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bundle maker for bench/verify-batch.sh: one share zip per proved photo, written by the library's own
 // export (BundleWriter, as `proofmode export --with-media`), all in one JVM instead of one process each.
 // Run with the JDK's source launcher and the CLI jar on the class path:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Load client for bench/server-load.sh: concurrent verify and evidence uploads on loopback.
 // Run with the JDK's source launcher: java bench/ServerLoad.java BASE_URL TOKEN CLIENTS ROUNDS BUNDLE_DIR
 // Prints a table and, last, one machine-readable line.

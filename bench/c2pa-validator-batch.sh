@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: the reference C2PA validator over a corpus, one Node process per file against one batch run.
 set -euo pipefail
 

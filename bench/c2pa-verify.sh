@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: reading and checking content credentials, ours against the reference validator.
 set -euo pipefail
 

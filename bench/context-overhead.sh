@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: what the context snapshot adds to proving a photo.
 set -euo pipefail
 

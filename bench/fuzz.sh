@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Fuzz the parsers of untrusted files (timestamps, bundles, records, keys, metadata, C2PA) with Jazzer, a few minutes per target.
 set -euo pipefail
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared helpers for the bench/*.sh scripts. Source it, don't run it.
 # shellcheck shell=bash
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: prove a folder of many media files vs. a sha256sum + gpg loop.
 set -euo pipefail
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: one photo at a time, as scripts and file-manager actions call `proofmode prove`, against
 # `sha256sum` + `gpg --detach-sign` of the same kind of photo.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: `proofmode prove` of a folder of real camera-like photos, image hashes on and off, against
 # djpeg decoding the same photos on every core and a sha256sum + gpg --detach-sign loop.
 set -euo pipefail

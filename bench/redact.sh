@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: redact and prove a 24-megapixel photo, against a plain ImageIO decode + encode of it.
 set -euo pipefail
 

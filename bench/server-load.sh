@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: the evidence server under concurrent verify and evidence uploads on loopback.
 set -euo pipefail
 

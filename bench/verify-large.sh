@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: verify one large (1 GiB) proved media file vs. `openssl dgst -sha256`.
 set -euo pipefail
 

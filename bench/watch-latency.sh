@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Benchmark: detection-to-proof latency of `proofmode watch` at a steady arrival rate, and its catch-up
 # throughput after a restart against batch `proofmode prove` of the same files.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Usage: node validate.mjs FILE MEDIA-TYPE [ANCHORS.pem]
 //        node validate.mjs --batch LIST [ANCHORS.pem]
 // LIST is a text file with one file a line: MEDIA-TYPE, a tab, FILE. The batch form loads the validator once and prints

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Writes the page's offline world map: Natural Earth 1:110m land (public domain, via world-atlas, ISC),
 // projected equirectangular into hundredths of a degree (x = (lon + 180) * 100, y = (90 - lat) * 100) as one
 // SVG path with relative integer steps. Run once after `npm ci` here; the output is committed.

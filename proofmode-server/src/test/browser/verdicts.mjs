@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Uploads bundles through the server's page in Debian's Chromium and prints what the page says.
 // Usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR [TOKEN LOCATED.zip [ALTERED_SHA256]]
 // With a token and a bundle that records a place, it also keeps that bundle as evidence and opens its permalink;

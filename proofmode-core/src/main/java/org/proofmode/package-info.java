@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The facade and the failure model. {@link org.proofmode.ProofMode} is the front door of the library:
  * one home folder with its device keys and proof store, and the provers, verifiers, redactors and

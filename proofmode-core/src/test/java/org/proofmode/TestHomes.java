@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode;
 
 import java.io.IOException;
@@ -21,17 +22,34 @@ public final class TestHomes {
 
     private TestHomes() {}
 
-    /** The external sample folder, which must exist (tests fail rather than skip without it). */
+    /**
+     * The third-party sample folder, found as {@code org.proofmode.testkit.Samples} finds it (which this
+     * module cannot depend on): {@code -Dproofmode.samples}, {@code PROOFMODE_SAMPLES}, then
+     * {@code ../shared/samples} beside the repository ({@code proofmode.root}), then its
+     * {@code target/samples}. It must exist: tests fail rather than skip without it.
+     */
     public static Path samples() {
-        String p = System.getProperty("proofmode.samples");
-        if (p == null) {
-            throw new IllegalStateException("system property proofmode.samples is not set");
+        Optional<String> named = Optional.ofNullable(System.getProperty("proofmode.samples")).filter(p -> !p.isBlank())
+                .or(() -> Optional.ofNullable(System.getenv("PROOFMODE_SAMPLES")).filter(p -> !p.isBlank()));
+        if (named.isPresent()) {
+            Path dir = Path.of(named.get()).toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalStateException("sample folder missing: " + dir);
+            }
+            return dir;
         }
-        Path dir = Path.of(p).toAbsolutePath().normalize();
-        if (!Files.isDirectory(dir)) {
-            throw new IllegalStateException("sample folder missing: " + dir);
+        String root = System.getProperty("proofmode.root");
+        if (root == null) {
+            throw new IllegalStateException("no sample folder: set PROOFMODE_SAMPLES=DIR, or run the tests with Maven");
         }
-        return dir;
+        Path repo = Path.of(root).toAbsolutePath().normalize();
+        for (Path dir : java.util.List.of(repo.resolveSibling("shared").resolve("samples"), repo.resolve("target/samples"))) {
+            if (Files.isDirectory(dir)) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("no third-party sample folder beside " + repo + " nor in its target/samples; run "
+                + repo.resolve("testdata/fetch-samples") + " or set PROOFMODE_SAMPLES=DIR");
     }
 
     /** A passphrase for tests. */

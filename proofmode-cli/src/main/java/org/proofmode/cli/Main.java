@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
 import java.io.PrintWriter;
@@ -45,6 +46,8 @@ import picocli.CommandLine.Option;
             "  proofmode agent &                         keep the key unlocked: later proves start fast",
             "  proofmode status                          what the watcher watches, its queue and errors",
             "  proofmode wipe --all                      panic wipe: proofs and keys (asks first)",
+            "",
+            "How to share a proof, and what each way reveals: proofmode help sharing",
             "", ExitCodes.HELP_TABLE})
 public final class Main {
     /**
@@ -55,7 +58,7 @@ public final class Main {
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
             InspectCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class,
-            AgentCommand.class, CommandLine.HelpCommand.class);
+            AgentCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);
 
     final CliContext ctx;
 

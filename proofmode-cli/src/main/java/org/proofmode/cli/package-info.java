@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The {@code proofmode} command line: one picocli command class per subcommand, which parses, calls
  * the core and prints; the exit-code mapper ({@link org.proofmode.cli.ExitCodes}, the one place where

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
 import java.io.PrintWriter;
@@ -39,6 +40,6 @@ final class Cli {
     }
 
     static Path sample(String relative) {
-        return Path.of(System.getProperty("proofmode.samples")).resolve(relative);
+        return org.proofmode.testkit.Samples.file(relative);
     }
 }

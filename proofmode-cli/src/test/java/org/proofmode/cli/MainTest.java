@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +32,9 @@ class MainTest {
         for (String[] args : new String[][] {{"--help"}, {"help"}}) {
             Cli.Result r = new Cli(tmp).run(args);
             for (Class<?> c : Main.SUBCOMMANDS) {
+                if (c.getAnnotation(picocli.CommandLine.Command.class).hidden()) {
+                    continue;
+                }
                 String name = c.getAnnotation(picocli.CommandLine.Command.class).name();
                 assertThat(r.out() + r.err()).as(String.join(" ", args)).contains("  " + name);
             }
@@ -51,6 +55,21 @@ class MainTest {
         Cli.Result r = new Cli(tmp).run("help", "verify");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("Usage: proofmode verify");
+    }
+
+    @Test
+    void helpSharing_explainsThreeShareModes_whatEachRevealsAndWhen() {
+        Cli.Result r = new Cli(tmp).run("help", "sharing");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("1. Notarize only:  proofmode notarize PHOTO",
+                "2. Share proof only:  proofmode export --proof-only", "3. Share proof with media:  proofmode export --with-media");
+        assertThat(r.out().split("Reveals:", -1)).hasSize(4);
+        assertThat(r.out().split("Use it ", -1)).hasSize(4);
+    }
+
+    @Test
+    void help_namesSharingTopic() {
+        assertThat(new Cli(tmp).run("--help").out()).contains("proofmode help sharing");
     }
 
     @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.bundle;
 
 /** Names of the files in a proof set, as the ProofMode app names them. */

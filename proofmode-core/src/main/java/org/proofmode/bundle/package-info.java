@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Proof sets at rest and in transit: the proof store ({@code <home>/proofs/<sha256>/}), share bundles
  * read from zips or folders without extracting anything (bounded by {@link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
 /** Gets an RFC 3161 time-stamp for a C2PA signature ({@code sigTst2}). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
 /** The outcome of reading a manifest, as C2PA names it. */

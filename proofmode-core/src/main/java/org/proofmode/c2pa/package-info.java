@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Content credentials (C2PA): JUMBF boxes, CBOR, COSE_Sign1, the manifest store embedded in media,
  * its validation with the specification's status codes, the local certificate authority in {@code

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.keys;
 
 /** The device key algorithms this tool creates. */

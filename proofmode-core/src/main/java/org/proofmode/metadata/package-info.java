@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Capture context: the settings that decide what a proof records, and the sources that record it (the
  * device in detail, the media's own tags, location from gpsd or the user, the network, hashed device

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Making proofs: the {@link org.proofmode.prove.Prover} reads each media file once for its SHA-256
  * and its detached signature, lets the context sources fill the record, signs the record's JSON and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Verification as data: the {@link org.proofmode.verify.Verifier} runs every check it can on a
  * bundle, proof folder or proved media file and returns a {@link

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.watch;
 
 /** Receives the watcher's events, one at a time, from any of its threads. */

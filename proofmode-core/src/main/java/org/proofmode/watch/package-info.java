@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Background capture: a watcher that proves every new or changed media file in a set of folders, with
  * its durable state (what was seen, what was proved, what failed) in an embedded SQLite database in the

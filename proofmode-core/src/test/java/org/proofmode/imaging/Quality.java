@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.imaging;
 
 /** Image comparisons for tests: PSNR, correlation of fine detail, and an attacker's upscaled guess. */

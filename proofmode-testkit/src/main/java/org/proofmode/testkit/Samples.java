@@ -1,19 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.testkit;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
- * The external sample data ({@code ../shared/samples}, see its README), read in place and never copied
- * into the repository. Its folder comes from the system property {@code proofmode.samples}, which the
- * build sets. A missing sample fails the test: a test that cannot find its data must not pass by
- * skipping.
+ * The third-party sample data (the ProofMode app's bundles, the C2PA reference files): real files made
+ * by others, read in place and never copied into the repository. Its folder is, in this order:
+ * <ol>
+ *   <li>the system property {@code proofmode.samples} ({@code ./mvnw verify -Dproofmode.samples=DIR});</li>
+ *   <li>the environment variable {@code PROOFMODE_SAMPLES};</li>
+ *   <li>{@code ../shared/samples} beside the repository, when that folder exists;</li>
+ *   <li>{@code target/samples} of the repository, where {@code testdata/fetch-samples} downloads the
+ *       files pinned in {@code testdata/samples.lock} (the build runs it when the folder above is missing).</li>
+ * </ol>
+ * The repository is the system property {@code proofmode.root}, which the build sets. A missing folder or
+ * sample fails the test: a test that cannot find its data must not pass by skipping.
  */
 public final class Samples {
     /** The system property naming the samples folder. */
     public static final String PROPERTY = "proofmode.samples";
+
+    /** The environment variable naming the samples folder when the property is not set. */
+    public static final String ENV = "PROOFMODE_SAMPLES";
+
+    /** The system property naming the repository's root folder (set by the build). */
+    public static final String ROOT_PROPERTY = "proofmode.root";
 
     /** Fingerprint of the RSA-4096 key that signed the app's {@code good.zip} and {@code bad.zip}. */
     public static final String APP_GOOD_SIGNER = "E1C95C68BC5C0C18A01657F0FD2E7EFAD559FF84";
@@ -26,18 +41,49 @@ public final class Samples {
     /**
      * The samples folder.
      *
-     * @throws org.opentest4j.AssertionFailedError if the property is unset or the folder is missing
+     * @throws org.opentest4j.AssertionFailedError if no folder is found, or the one named is missing
      */
     public static Path root() {
-        String p = System.getProperty(PROPERTY);
-        if (p == null || p.isBlank()) {
-            return fail("system property " + PROPERTY + " is not set; run the tests with Maven (./mvnw verify), which sets it");
+        return locate(Optional.ofNullable(System.getProperty(PROPERTY)), Optional.ofNullable(System.getenv(ENV)),
+                Optional.ofNullable(System.getProperty(ROOT_PROPERTY)).map(Path::of));
+    }
+
+    /**
+     * The samples folder from the given property, variable and repository root, in the order of the
+     * class comment.
+     *
+     * @throws org.opentest4j.AssertionFailedError if no folder is found, or the one named is missing
+     */
+    static Path locate(Optional<String> property, Optional<String> env, Optional<Path> repository) {
+        Optional<String> named = property.filter(p -> !p.isBlank());
+        String source = "-D" + PROPERTY;
+        if (named.isEmpty()) {
+            named = env.filter(p -> !p.isBlank());
+            source = ENV;
         }
-        Path dir = Path.of(p).toAbsolutePath().normalize();
-        if (!Files.isDirectory(dir)) {
-            return fail("sample folder missing: " + dir + " (" + PROPERTY + "=" + p + ")");
+        if (named.isPresent()) {
+            Path dir = Path.of(named.get()).toAbsolutePath().normalize();
+            if (!Files.isDirectory(dir)) {
+                return fail("sample folder missing: " + dir + " (from " + source + "=" + named.get() + ")");
+            }
+            return dir;
         }
-        return dir;
+        if (repository.isEmpty()) {
+            return fail("no sample folder: set " + ENV + "=DIR or -D" + PROPERTY + "=DIR, or run the tests with "
+                    + "Maven (./mvnw verify), which sets " + ROOT_PROPERTY);
+        }
+        Path repo = repository.get().toAbsolutePath().normalize();
+        Path shared = repo.resolveSibling("shared").resolve("samples");
+        if (Files.isDirectory(shared)) {
+            return shared;
+        }
+        Path fetched = repo.resolve("target").resolve("samples");
+        if (Files.isDirectory(fetched)) {
+            return fetched;
+        }
+        return fail("no third-party sample folder: neither " + shared + " nor " + fetched + " exists; run "
+                + repo.resolve("testdata/fetch-samples") + " (downloads the files pinned in testdata/samples.lock), "
+                + "or set " + ENV + "=DIR");
     }
 
     /**

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.timestamp.ots;
 
 /** The bytes are not a well-formed OpenTimestamps proof. The one exception the parser throws. */

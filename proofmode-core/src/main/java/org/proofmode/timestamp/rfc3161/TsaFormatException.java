@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.timestamp.rfc3161;
 
 /** The bytes are not a well-formed RFC 3161 time-stamp response or token. The one exception the parser throws. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The HTTP API of the server: one handler class per group of endpoints, access by upload token,
  * uploads received and hashed on the way, and {@link org.proofmode.server.http.Problems}, the one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server.store;
 
 /** What happened to an item, as the chain-of-custody log records it. */

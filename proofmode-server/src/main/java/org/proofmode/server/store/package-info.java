@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The server's storage: the database (SQLite or PostgreSQL through one JDBC pool, schema migrated by
  * Flyway), content-addressed blobs on disk, stored bundles with their chain of custody, tokens, rate

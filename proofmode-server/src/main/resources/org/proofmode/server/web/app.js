@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The verification page: plain DOM, no outside code. Every value from a report is set as text, never as HTML.
 'use strict';
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The page's offline map: Natural Earth 1:110m land (land-110m.json, see NOTICE-land.txt) drawn as inline SVG,
 // equirectangular, with the recorded position marked, its accuracy circle when it is large enough to see, and a
 // close-up around it. No outside requests: the land comes from this server.
