@@ -13,7 +13,7 @@ import java.util.Optional;
  * <ol>
  *   <li>the system property {@code proofmode.samples} ({@code ./mvnw verify -Dproofmode.samples=DIR});</li>
  *   <li>the environment variable {@code PROOFMODE_SAMPLES};</li>
- *   <li>{@code ../shared/samples} beside the repository, when that folder exists;</li>
+ *   <li>a {@code shared/samples} folder beside the repository, when that folder exists;</li>
  *   <li>{@code target/samples} of the repository, where {@code testdata/fetch-samples} downloads the
  *       files pinned in {@code testdata/samples.lock} (the build runs it when the folder above is missing).</li>
  * </ol>
