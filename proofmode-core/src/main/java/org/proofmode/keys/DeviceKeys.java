@@ -45,6 +45,7 @@ import org.pgpainless.key.protection.UnlockSecretKey;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.HomeLock;
 
 /**
  * The device key store in {@code PROOFMODE_HOME/keys}: one current signing key, always encrypted
@@ -131,11 +132,30 @@ public final class DeviceKeys {
      * @return facts about the new key and where a generated passphrase was written
      * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a key exists already
      */
-    public synchronized Created create(KeyType type, Optional<Passphrase> passphrase) {
+    public Created create(KeyType type, Optional<Passphrase> passphrase) {
+        return HomeLock.holding(home(), () -> {
+            if (exists()) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
+            }
+            return createUnchecked(type, passphrase);
+        });
+    }
+
+    /**
+     * Creates the device key unless one exists, as {@link #create}; several processes or threads that
+     * start at once on a new home make one key between them, and all use it.
+     *
+     * @return what was made, or empty if a key existed (or another racer made it first)
+     */
+    public Optional<Created> createIfMissing(KeyType type, Optional<Passphrase> passphrase) {
         if (exists()) {
-            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
+            return Optional.empty();
         }
-        return createUnchecked(type, passphrase);
+        return HomeLock.holding(home(), () -> exists() ? Optional.empty() : Optional.of(createUnchecked(type, passphrase)));
+    }
+
+    private Path home() {
+        return dir.getParent();
     }
 
     private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase) {
@@ -208,12 +228,14 @@ public final class DeviceKeys {
      *
      * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the old passphrase is wrong
      */
-    public synchronized void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
-        PGPSecretKeyRing ring = readSecret();
-        unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
-        PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
-        store(changed);
-        shred(passphraseFile());
+    public void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
+        HomeLock.run(home(), () -> {
+            PGPSecretKeyRing ring = readSecret();
+            unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
+            PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
+            store(changed);
+            shred(passphraseFile());
+        });
     }
 
     /**
@@ -222,11 +244,13 @@ public final class DeviceKeys {
      *
      * @return the new key and where a generated passphrase was written
      */
-    public synchronized Created rotate(KeyType type, Optional<Passphrase> passphrase) {
-        if (exists()) {
-            retireCurrent();
-        }
-        return createUnchecked(type, passphrase);
+    public Created rotate(KeyType type, Optional<Passphrase> passphrase) {
+        return HomeLock.holding(home(), () -> {
+            if (exists()) {
+                retireCurrent();
+            }
+            return createUnchecked(type, passphrase);
+        });
     }
 
     /**
@@ -242,7 +266,12 @@ public final class DeviceKeys {
      *     key, {@link Failure#UNSUPPORTED} for a weak or non-signing key, {@link Failure#KEY_LOCKED} for a
      *     wrong passphrase, {@link Failure#OUTPUT_EXISTS} if a key exists and {@code replace} is false
      */
-    public synchronized Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
+    public Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
+            Optional<Passphrase> newPassphrase, boolean replace) {
+        return HomeLock.holding(home(), () -> importLocked(keyBytes, name, keyPassphrase, newPassphrase, replace));
+    }
+
+    private Created importLocked(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
             Optional<Passphrase> newPassphrase, boolean replace) {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
         checkStrength(ring, name);
@@ -293,7 +322,11 @@ public final class DeviceKeys {
      *
      * @throws ProofModeException with {@link Failure#IO} if a file cannot be wiped
      */
-    public synchronized void wipe() {
+    public void wipe() {
+        HomeLock.run(home(), this::wipeLocked);
+    }
+
+    private void wipeLocked() {
         shred(secretFile());
         shred(passphraseFile());
         if (Files.isDirectory(dir)) {
