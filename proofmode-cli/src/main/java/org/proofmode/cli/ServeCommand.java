@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
@@ -78,10 +79,10 @@ final class ServeCommand implements Callable<Integer> {
         }
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            if (!Files.isRegularFile(t)) {
+            if (!Files.exists(t)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
         }
         ServerConfig base = server.config(root.ctx);
         ServerConfig config = base.withListen(bind, port)
@@ -99,11 +100,22 @@ final class ServeCommand implements Callable<Integer> {
         }, "proofmode-serve-stop"));
         String host = bind.contains(":") ? "[" + bind + "]" : bind;
         root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
-                + (config.jdbcUrl().isPresent() ? "PostgreSQL" : config.effectiveJdbcUrl().substring("jdbc:sqlite:".length()))
+                + databaseName(config.effectiveJdbcUrl())
                 + "); stop with Ctrl-C");
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** How the start line names the database: SQLite by its file, PostgreSQL by engine only (its URL may hold a password). */
+    static String databaseName(String jdbcUrl) {
+        String sqlite = "jdbc:sqlite:";
+        if (jdbcUrl.regionMatches(true, 0, sqlite, 0, sqlite.length())) {
+            String file = jdbcUrl.substring(sqlite.length());
+            int q = file.indexOf('?');
+            return "SQLite " + (q >= 0 ? file.substring(0, q) : file);
+        }
+        return "PostgreSQL";
     }
 
     private static boolean isLoopback(String address) {

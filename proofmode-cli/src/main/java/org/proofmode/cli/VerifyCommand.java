@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
@@ -94,13 +95,13 @@ final class VerifyCommand implements Callable<Integer> {
         ProofMode pm = root.proofMode();
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            if (!Files.isRegularFile(t)) {
+            if (!Files.exists(t)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
         }
-        if (media != null && !Files.isRegularFile(media)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
+        if (media != null) {
+            InputFiles.requireRegular(media, "media file");
         }
         if (original != null && !Files.exists(original)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");

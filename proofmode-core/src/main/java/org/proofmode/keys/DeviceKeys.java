@@ -42,6 +42,7 @@ import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
 import org.pgpainless.key.protection.UnlockSecretKey;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
@@ -112,15 +113,11 @@ public final class DeviceKeys {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            try {
-                return Optional.of(decode(bytes, bytes.length));
-            } finally {
-                Arrays.fill(bytes, (byte) 0);
-            }
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+            return Optional.of(decode(bytes, bytes.length));
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
         }
     }
 
@@ -366,11 +363,7 @@ public final class DeviceKeys {
         if (!Files.isRegularFile(file)) {
             throw new ProofModeException(Failure.INPUT_MISSING, "no device key in " + dir + " (run: proofmode keys show)");
         }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return InputFiles.read(file, InputFiles.KEY_BYTES, "key file");
     }
 
     /**
@@ -612,21 +605,18 @@ public final class DeviceKeys {
 
     /** Reads a passphrase from a file (first line, trailing white space removed). */
     public static Passphrase readPassphraseFile(Path file) {
+        if (!Files.exists(file)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file);
+        }
+        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            try {
-                int nl = 0;
-                while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
-                    nl++;
-                }
-                return decode(bytes, nl);
-            } finally {
-                Arrays.fill(bytes, (byte) 0);
+            int nl = 0;
+            while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
+                nl++;
             }
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file, e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read passphrase file " + file + ": " + e.getMessage(), e);
+            return decode(bytes, nl);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
         }
     }
 }
