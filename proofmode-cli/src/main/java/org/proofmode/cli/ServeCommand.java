@@ -71,11 +71,17 @@ final class ServeCommand implements Callable<Integer> {
             defaultValue = "20")
     int reportRate;
 
+    @Option(names = "--max-connections-per-client", paramLabel = "N", description = "Connections one client address may hold open "
+            + "at once; more are closed as they open, so slow clients cannot starve the others. Behind a proxy every client has "
+            + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}).", defaultValue = "32")
+    int connectionsPerClient;
+
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1) {
+        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
+                || connectionsPerClient < 1) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate, --verify-timeout, "
-                    + "--report-days and --report-rate are positive");
+                    + "--report-days, --report-rate and --max-connections-per-client are positive");
         }
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
@@ -88,7 +94,8 @@ final class ServeCommand implements Callable<Integer> {
         ServerConfig config = base.withListen(bind, port)
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
                 .withStorage(base.blobDir(), trusted)
-                .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()));
+                .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
+                .withConnectionsPerClient(connectionsPerClient);
         if (!isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
