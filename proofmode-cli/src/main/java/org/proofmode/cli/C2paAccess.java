@@ -9,6 +9,7 @@ import org.proofmode.ProofModeException;
 import org.proofmode.c2pa.C2paSigner;
 import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.Pem;
+import org.proofmode.internal.HomeLock;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.Passphrase;
@@ -44,9 +45,7 @@ final class C2paAccess {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--cert and --key go together");
         }
         DeviceKeys keys = pm.keys();
-        if (!keys.exists()) {
-            DeviceKeyAccess.create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
-        }
+        DeviceKeyAccess.createIfMissing(ctx, keys, options);
         try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
             SigningKey device = keys.unlock(p);
             C2paSigner signer;
@@ -59,9 +58,14 @@ final class C2paAccess {
             } else {
                 LocalCa ca = new LocalCa(pm.home());
                 if (!ca.exists()) {
-                    ca.create(p, keys.info().fingerprint(), false);
-                    ctx.err().println("proofmode: created a local C2PA certificate authority; give "
-                            + ca.caCertificateFile() + " to those who should trust your content credentials");
+                    // Made once: racers on a new home wait here and use the one that was made.
+                    HomeLock.run(pm.home(), () -> {
+                        if (!ca.exists()) {
+                            ca.create(p, keys.info().fingerprint(), false);
+                            ctx.err().println("proofmode: created a local C2PA certificate authority; give "
+                                    + ca.caCertificateFile() + " to those who should trust your content credentials");
+                        }
+                    });
                 }
                 signer = ca.signer(p);
             }
@@ -72,17 +76,17 @@ final class C2paAccess {
     /** The passphrase-checked creation of the local CA ({@code proofmode c2pa ca}). */
     static LocalCa createCa(CliContext ctx, ProofMode pm, KeyOptions options, boolean force) {
         DeviceKeys keys = pm.keys();
-        if (!keys.exists()) {
-            DeviceKeyAccess.create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
-        }
+        DeviceKeyAccess.createIfMissing(ctx, keys, options);
         LocalCa ca = new LocalCa(pm.home());
-        if (ca.exists() && !force) {
-            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a C2PA CA already exists: " + ca.caCertificateFile()
-                    + " (use --force to replace it; content credentials signed before then stay valid but no longer chain to it)");
-        }
         try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
             keys.unlock(p);
-            ca.create(p, keys.info().fingerprint(), force);
+            HomeLock.run(pm.home(), () -> {
+                if (ca.exists() && !force) {
+                    throw new ProofModeException(Failure.OUTPUT_EXISTS, "a C2PA CA already exists: " + ca.caCertificateFile()
+                            + " (use --force to replace it; content credentials signed before then stay valid but no longer chain to it)");
+                }
+                ca.create(p, keys.info().fingerprint(), force);
+            });
         }
         return ca;
     }

@@ -17,11 +17,25 @@ final class DeviceKeyAccess {
 
     static SigningKey unlockOrCreate(CliContext ctx, ProofMode pm, KeyOptions options) {
         DeviceKeys keys = pm.keys();
-        if (!keys.exists()) {
-            create(ctx, keys, options.keyType, Passphrases.given(ctx, options.passphraseFile));
-        }
+        createIfMissing(ctx, keys, options);
         try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
             return keys.unlock(p);
+        }
+    }
+
+    /**
+     * Creates the device key on first use. Commands started at once on a new home make one key between
+     * them (under the home's lock); only the one that made it says so.
+     */
+    static void createIfMissing(CliContext ctx, DeviceKeys keys, KeyOptions options) {
+        if (keys.exists()) {
+            return;
+        }
+        Optional<Passphrase> passphrase = Passphrases.given(ctx, options.passphraseFile);
+        try {
+            keys.createIfMissing(options.keyType, passphrase).ifPresent(c -> announce(ctx, c, "created"));
+        } finally {
+            passphrase.ifPresent(Passphrase::clear);
         }
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
@@ -139,12 +140,7 @@ final class KeysCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(file);
-            } catch (NoSuchFileException e) {
-                throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file");
-            }
+            byte[] bytes = InputFiles.read(file, InputFiles.KEY_BYTES, "key file");
             Optional<Passphrase> keyPass = Passphrases.given(parent.ctx(), keyPassphraseFile);
             Optional<Passphrase> newPass = passphraseFile != null ? Optional.of(DeviceKeys.readPassphraseFile(passphraseFile)) : Optional.empty();
             try {

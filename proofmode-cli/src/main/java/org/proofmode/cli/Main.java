@@ -111,6 +111,8 @@ public final class Main {
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        // After the subcommands are added: a converter registered here reaches them.
+        cl.registerConverter(java.nio.file.Path.class, new CommandLinePaths(ctx.cwd()));
         cl.setParameterExceptionHandler(Main::parameterError);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> executionError(e, cmd, main));
         try {

@@ -117,7 +117,16 @@ final class ProveCommand implements Callable<Integer> {
                 ctx.err().println("proofmode: " + p + ": no such file or folder");
                 exit = firstError(exit, ExitCodes.INPUT_MISSING);
             } else if (Files.isDirectory(at)) {
+                int before = work.size();
                 collect(p, at, work);
+                if (work.size() == before) {
+                    // Not an error (a drop folder may be empty), but never silence.
+                    ctx.err().println("proofmode: " + p + ": no files to prove in this folder");
+                }
+            } else if (!Files.isRegularFile(at)) {
+                // A device never ends and a FIFO can be read only once: neither can be hashed and then described.
+                ctx.err().println("proofmode: " + p + ": not a regular file (a device, FIFO or socket); give a media file");
+                exit = firstError(exit, ExitCodes.UNSUPPORTED);
             } else {
                 work.add(new Work(p, at, true, Files.size(at)));
             }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
@@ -71,24 +72,31 @@ final class ServeCommand implements Callable<Integer> {
             defaultValue = "20")
     int reportRate;
 
+    @Option(names = "--max-connections-per-client", paramLabel = "N", description = "Connections one client address may hold open "
+            + "at once; more are closed as they open, so slow clients cannot starve the others. Behind a proxy every client has "
+            + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}).", defaultValue = "32")
+    int connectionsPerClient;
+
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1) {
+        if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
+                || connectionsPerClient < 1) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate, --verify-timeout, "
-                    + "--report-days and --report-rate are positive");
+                    + "--report-days, --report-rate and --max-connections-per-client are positive");
         }
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            if (!Files.isRegularFile(t)) {
+            if (!Files.exists(t)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
         }
         ServerConfig base = server.config(root.ctx);
         ServerConfig config = base.withListen(bind, port)
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
                 .withStorage(base.blobDir(), trusted)
-                .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()));
+                .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
+                .withConnectionsPerClient(connectionsPerClient);
         if (!isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
@@ -100,11 +108,22 @@ final class ServeCommand implements Callable<Integer> {
         }, "proofmode-serve-stop"));
         String host = bind.contains(":") ? "[" + bind + "]" : bind;
         root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
-                + (config.jdbcUrl().isPresent() ? "PostgreSQL" : config.effectiveJdbcUrl().substring("jdbc:sqlite:".length()))
+                + databaseName(config.effectiveJdbcUrl())
                 + "); stop with Ctrl-C");
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** How the start line names the database: SQLite by its file, PostgreSQL by engine only (its URL may hold a password). */
+    static String databaseName(String jdbcUrl) {
+        String sqlite = "jdbc:sqlite:";
+        if (jdbcUrl.regionMatches(true, 0, sqlite, 0, sqlite.length())) {
+            String file = jdbcUrl.substring(sqlite.length());
+            int q = file.indexOf('?');
+            return "SQLite " + (q >= 0 ? file.substring(0, q) : file);
+        }
+        return "PostgreSQL";
     }
 
     private static boolean isLoopback(String address) {

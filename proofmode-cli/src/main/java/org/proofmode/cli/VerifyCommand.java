@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.internal.SafeText;
 import org.proofmode.ProofMode;
@@ -137,16 +138,16 @@ final class VerifyCommand implements Callable<Integer> {
         ProofMode pm = root.proofMode();
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
-            if (!Files.isRegularFile(t)) {
+            if (!Files.exists(t)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
             }
-            trusted.addAll(OpenPgpKeys.readCertificates(Files.readAllBytes(t), t.toString()));
+            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
         }
         if (jobs != null && jobs < 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
-        if (media != null && !Files.isRegularFile(media)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, media + ": no such file");
+        if (media != null) {
+            InputFiles.requireRegular(media, "media file");
         }
         if (original != null && !Files.exists(original)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");

@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
@@ -58,16 +59,8 @@ public final class ContentCredentials {
      *     larger than {@link #MAX_BYTES}, or {@link Failure#IO}
      */
     public static byte[] read(Path in) {
-        try {
-            if (Files.size(in) > MAX_BYTES) {
-                throw new ProofModeException(Failure.BAD_DATA, in + ": larger than " + MAX_BYTES + " bytes");
-            }
-            return Files.readAllBytes(in);
-        } catch (NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, in + ": no such file", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, in + ": " + e.getMessage(), e);
-        }
+        // Counted on the bytes read, and devices and FIFOs refused: /dev/zero reports size 0 and never ends.
+        return InputFiles.read(in, MAX_BYTES, "media file");
     }
 
     /**

@@ -88,11 +88,7 @@ public final class AtomicFiles {
             if (replace) {
                 moveAtomic(tmp, target, true);
             } else {
-                // Re-check right before the rename: a concurrent writer may have won.
-                if (Files.exists(target)) {
-                    throw new FileAlreadyExistsException(target.toString());
-                }
-                moveAtomic(tmp, target, false);
+                linkNew(tmp, target);
             }
             fsyncDirectory(dir);
         } finally {
@@ -194,6 +190,25 @@ public final class AtomicFiles {
         }
     }
 
+    /**
+     * Gives a complete file its final name unless that name exists, in one step: a hard link fails if the
+     * target exists (a rename would replace it), so of two writers racing for one name the first wins and
+     * the second is told, never overwriting what the first may already have read.
+     */
+    private static void linkNew(Path tmp, Path target) throws IOException {
+        try {
+            Files.createLink(target, tmp);
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (IOException | UnsupportedOperationException e) {
+            // No hard links here: the re-check right before the rename narrows the race to a moment.
+            if (Files.exists(target)) {
+                throw new FileAlreadyExistsException(target.toString());
+            }
+            moveAtomic(tmp, target, false);
+        }
+    }
+
     /** Renames atomically; replaces the target only when asked. */
     public static void moveAtomic(Path from, Path to, boolean replace) throws IOException {
         try {
@@ -238,6 +253,21 @@ public final class AtomicFiles {
             }
         }
         return dir;
+    }
+
+    /**
+     * Creates a new, empty file readable and writable by its owner only (where the file system has POSIX
+     * permissions), with its missing folders owner-only too.
+     *
+     * @throws FileAlreadyExistsException if it exists
+     */
+    public static Path createOwnerOnlyFile(Path file) throws IOException {
+        privateDirectories(file.toAbsolutePath().getParent());
+        try {
+            return Files.createFile(file, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (UnsupportedOperationException e) {
+            return Files.createFile(file);
+        }
     }
 
     /** Creates a folder (and its missing parents, see {@link #privateDirectories}) accessible to its owner only. */

@@ -43,9 +43,11 @@ import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
 import org.pgpainless.key.protection.UnlockSecretKey;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.HomeLock;
 
 /**
  * The device key store in {@code PROOFMODE_HOME/keys}: one current signing key, always encrypted
@@ -112,15 +114,11 @@ public final class DeviceKeys {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            try {
-                return Optional.of(decode(bytes, bytes.length));
-            } finally {
-                Arrays.fill(bytes, (byte) 0);
-            }
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+            return Optional.of(decode(bytes, bytes.length));
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
         }
     }
 
@@ -132,11 +130,30 @@ public final class DeviceKeys {
      * @return facts about the new key and where a generated passphrase was written
      * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a key exists already
      */
-    public synchronized Created create(KeyType type, Optional<Passphrase> passphrase) {
+    public Created create(KeyType type, Optional<Passphrase> passphrase) {
+        return HomeLock.holding(home(), () -> {
+            if (exists()) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
+            }
+            return createUnchecked(type, passphrase);
+        });
+    }
+
+    /**
+     * Creates the device key unless one exists, as {@link #create}; several processes or threads that
+     * start at once on a new home make one key between them, and all use it.
+     *
+     * @return what was made, or empty if a key existed (or another racer made it first)
+     */
+    public Optional<Created> createIfMissing(KeyType type, Optional<Passphrase> passphrase) {
         if (exists()) {
-            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
+            return Optional.empty();
         }
-        return createUnchecked(type, passphrase);
+        return HomeLock.holding(home(), () -> exists() ? Optional.empty() : Optional.of(createUnchecked(type, passphrase)));
+    }
+
+    private Path home() {
+        return dir.getParent();
     }
 
     private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase) {
@@ -209,12 +226,14 @@ public final class DeviceKeys {
      *
      * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the old passphrase is wrong
      */
-    public synchronized void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
-        PGPSecretKeyRing ring = readSecret();
-        unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
-        PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
-        store(changed);
-        shred(passphraseFile());
+    public void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
+        HomeLock.run(home(), () -> {
+            PGPSecretKeyRing ring = readSecret();
+            unlock(ring.getSecretKey(signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
+            PGPSecretKeyRing changed = reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
+            store(changed);
+            shred(passphraseFile());
+        });
     }
 
     /**
@@ -223,11 +242,13 @@ public final class DeviceKeys {
      *
      * @return the new key and where a generated passphrase was written
      */
-    public synchronized Created rotate(KeyType type, Optional<Passphrase> passphrase) {
-        if (exists()) {
-            retireCurrent();
-        }
-        return createUnchecked(type, passphrase);
+    public Created rotate(KeyType type, Optional<Passphrase> passphrase) {
+        return HomeLock.holding(home(), () -> {
+            if (exists()) {
+                retireCurrent();
+            }
+            return createUnchecked(type, passphrase);
+        });
     }
 
     /**
@@ -243,7 +264,12 @@ public final class DeviceKeys {
      *     key, {@link Failure#UNSUPPORTED} for a weak or non-signing key, {@link Failure#KEY_LOCKED} for a
      *     wrong passphrase, {@link Failure#OUTPUT_EXISTS} if a key exists and {@code replace} is false
      */
-    public synchronized Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
+    public Created importKey(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
+            Optional<Passphrase> newPassphrase, boolean replace) {
+        return HomeLock.holding(home(), () -> importLocked(keyBytes, name, keyPassphrase, newPassphrase, replace));
+    }
+
+    private Created importLocked(byte[] keyBytes, String name, Optional<Passphrase> keyPassphrase,
             Optional<Passphrase> newPassphrase, boolean replace) {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
         checkStrength(ring, name);
@@ -294,7 +320,11 @@ public final class DeviceKeys {
      *
      * @throws ProofModeException with {@link Failure#IO} if a file cannot be wiped
      */
-    public synchronized void wipe() {
+    public void wipe() {
+        HomeLock.run(home(), this::wipeLocked);
+    }
+
+    private void wipeLocked() {
         shred(secretFile());
         shred(passphraseFile());
         if (Files.isDirectory(dir)) {
@@ -334,11 +364,7 @@ public final class DeviceKeys {
         if (!Files.isRegularFile(file)) {
             throw new ProofModeException(Failure.INPUT_MISSING, "no device key in " + dir + " (run: proofmode keys show)");
         }
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return InputFiles.read(file, InputFiles.KEY_BYTES, "key file");
     }
 
     /**
@@ -580,21 +606,18 @@ public final class DeviceKeys {
 
     /** Reads a passphrase from a file (first line, trailing white space removed). */
     public static Passphrase readPassphraseFile(Path file) {
+        if (!Files.exists(file)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file);
+        }
+        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            try {
-                int nl = 0;
-                while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
-                    nl++;
-                }
-                return decode(bytes, nl);
-            } finally {
-                Arrays.fill(bytes, (byte) 0);
+            int nl = 0;
+            while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
+                nl++;
             }
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file, e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read passphrase file " + file + ": " + e.getMessage(), e);
+            return decode(bytes, nl);
+        } finally {
+            Arrays.fill(bytes, (byte) 0);
         }
     }
 }

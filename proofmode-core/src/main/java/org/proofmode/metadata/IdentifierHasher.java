@@ -16,6 +16,7 @@ import javax.crypto.spec.SecretKeySpec;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.HomeLock;
 import org.proofmode.internal.Hex;
 
 /**
@@ -108,16 +109,8 @@ public final class IdentifierHasher {
     private byte[] loadOrCreate() {
         try {
             if (!Files.exists(secretFile)) {
-                AtomicFiles.ownerOnlyDirectory(secretFile.getParent());
-                byte[] fresh = new byte[SECRET_BYTES];
-                new SecureRandom().nextBytes(fresh);
-                try {
-                    AtomicFiles.write(secretFile, fresh, false, true);
-                } catch (FileAlreadyExistsException e) {
-                    // Another process made it first: use theirs.
-                } finally {
-                    Arrays.fill(fresh, (byte) 0);
-                }
+                // Made once, under the home's lock: racers on a new home use the one that was made.
+                HomeLock.run(secretFile.getParent().getParent(), this::createIfMissing);
             }
             byte[] s = Files.readAllBytes(secretFile);
             if (s.length != SECRET_BYTES) {
@@ -127,6 +120,24 @@ public final class IdentifierHasher {
             return s;
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, secretFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void createIfMissing() {
+        byte[] fresh = new byte[SECRET_BYTES];
+        try {
+            if (Files.exists(secretFile)) {
+                return;
+            }
+            AtomicFiles.ownerOnlyDirectory(secretFile.getParent());
+            new SecureRandom().nextBytes(fresh);
+            AtomicFiles.write(secretFile, fresh, false, true);
+        } catch (FileAlreadyExistsException e) {
+            // Another process without the lock made it first: use theirs.
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, secretFile + ": " + e.getMessage(), e);
+        } finally {
+            Arrays.fill(fresh, (byte) 0);
         }
     }
 

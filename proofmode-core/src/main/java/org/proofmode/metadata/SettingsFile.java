@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.HomeLock;
 
 /**
  * The settings file, {@code PROOFMODE_HOME/settings}: {@code key = value} lines, {@code #} comments and
@@ -82,6 +83,11 @@ public final class SettingsFile {
      */
     public Settings set(SettingKey key, String value) {
         String canonical = key.canonical(value);
+        // Read, change and write under the home's lock: two changes at once both land.
+        return HomeLock.holding(file.toAbsolutePath().getParent(), () -> setLocked(key, canonical));
+    }
+
+    private Settings setLocked(SettingKey key, String canonical) {
         load();
         List<String> lines = new ArrayList<>(readOrCreate());
         boolean replaced = false;
@@ -124,7 +130,11 @@ public final class SettingsFile {
             }
             return Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            write(defaultText(), false);
+            HomeLock.run(file.toAbsolutePath().getParent(), () -> {
+                if (!Files.exists(file)) {
+                    write(defaultText(), false);
+                }
+            });
             return readOrCreate();
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofFiles;
@@ -212,15 +213,14 @@ public final class Redactor {
     }
 
     private static byte[] read(Path input) {
+        InputFiles.requireRegular(input, "media file");
         try {
             if (Files.size(input) > MAX_INPUT_BYTES) {
                 throw new ProofModeException(Failure.UNSUPPORTED, input + ": larger than " + (MAX_INPUT_BYTES >> 20) + " MiB");
             }
-            return Files.readAllBytes(input);
-        } catch (NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, input + ": no such file", e);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, input + ": cannot read: " + e.getMessage(), e);
         }
+        return InputFiles.read(input, MAX_INPUT_BYTES, "media file");
     }
 }

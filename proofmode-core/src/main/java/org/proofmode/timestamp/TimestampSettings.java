@@ -17,6 +17,7 @@ import java.util.Objects;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.HomeLock;
 import org.proofmode.internal.Http;
 
 /**
@@ -121,13 +122,17 @@ public record TimestampSettings(List<URI> tsaUrls, List<URI> calendars, Http.Tim
         if (Files.exists(file)) {
             return;
         }
-        try {
-            AtomicFiles.write(file, defaultText().getBytes(StandardCharsets.UTF_8), false, false);
-        } catch (FileAlreadyExistsException e) {
-            // another process wrote it meanwhile
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write " + file + ": " + e.getMessage(), e);
-        }
+        HomeLock.run(home, () -> {
+            try {
+                if (!Files.exists(file)) {
+                    AtomicFiles.write(file, defaultText().getBytes(StandardCharsets.UTF_8), false, false);
+                }
+            } catch (FileAlreadyExistsException e) {
+                // another process wrote it meanwhile
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, "cannot write " + file + ": " + e.getMessage(), e);
+            }
+        });
     }
 
     /** Tells whether a calendar URL is one of the configured ones (ignoring a trailing slash). */

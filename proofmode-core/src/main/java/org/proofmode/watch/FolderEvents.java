@@ -44,7 +44,8 @@ final class FolderEvents implements AutoCloseable {
             return added;
         }
         try (Stream<Path> s = Files.walk(dir)) {
-            for (Path d : (Iterable<Path>) s.filter(Files::isDirectory)::iterator) {
+            // Folders only, never a link to one: a link can loop back (every file seen twice) or lead out of the tree.
+            for (Path d : (Iterable<Path>) s.filter(p -> Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))::iterator) {
                 if (!d.getFileName().toString().startsWith(".") || d.equals(dir)) {
                     add(d, added);
                 }

@@ -9,7 +9,11 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.function.Consumer;
 
-/** Walks a watched folder: regular files, not hidden ones, not inside hidden folders or the ProofMode home. */
+/**
+ * Walks a watched folder: every entry but folders (regular files, and symbolic links, FIFOs, devices and
+ * sockets, which the watcher logs as skipped), not hidden ones, not inside hidden folders or the ProofMode
+ * home. Links are never followed.
+ */
 final class FolderScan {
     private FolderScan() {}
 
@@ -33,7 +37,7 @@ final class FolderScan {
 
                 @Override
                 public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
-                    if (attrs.isRegularFile() && !hidden(f)) {
+                    if (!attrs.isDirectory() && !hidden(f)) {
                         file.accept(f);
                     }
                     return FileVisitResult.CONTINUE;

@@ -93,15 +93,33 @@ public final class WatchDb implements AutoCloseable {
      */
     public static WatchDb openToRead(Path file) {
         try {
-            SQLiteConfig cfg = new SQLiteConfig();
-            cfg.setReadOnly(true);
-            cfg.setBusyTimeout(10_000);
-            Connection c = cfg.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath());
+        } catch (SQLException e) {
+            if (Files.isWritable(file.toAbsolutePath().getParent())) {
+                throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + e.getMessage(), e);
+            }
+            // A home on a read-only file system (a mounted backup, a seized disk): nothing can write to it, so
+            // SQLite may read it as immutable, without the shared-memory file it would otherwise create.
+            try {
+                return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1");
+            } catch (SQLException again) {
+                throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + again.getMessage(), again);
+            }
+        }
+    }
+
+    private static WatchDb openToRead(Path file, String url) throws SQLException {
+        SQLiteConfig cfg = new SQLiteConfig();
+        cfg.setReadOnly(true);
+        cfg.setBusyTimeout(10_000);
+        Connection c = cfg.createConnection(url);
+        try {
             WatchDb w = new WatchDb(file, c);
             w.checkVersion();
             return w;
-        } catch (SQLException e) {
-            throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + e.getMessage(), e);
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
         }
     }
 

@@ -41,12 +41,24 @@ public final class WatchLock implements AutoCloseable {
 
     /** Tells whether a watcher holds the lock of this home now. */
     public static boolean held(Path home) {
-        if (!Files.isRegularFile(home.resolve(FILE))) {
+        Path file = home.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
             return false;
         }
-        Optional<WatchLock> l = tryTake(home);
-        l.ifPresent(WatchLock::close);
-        return l.isEmpty();
+        // Asked without writing anything: a shared lock on a read-only channel conflicts with the watcher's
+        // exclusive one, and works on a read-only home too.
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            FileLock l = ch.tryLock(0, Long.MAX_VALUE, true);
+            if (l == null) {
+                return true;
+            }
+            l.release();
+            return false;
+        } catch (OverlappingFileLockException e) {
+            return true;
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static Optional<WatchLock> tryTake(Path home) {

@@ -62,6 +62,8 @@ public final class Watcher {
     private final Setup s;
     private final Path homeDir;
     private final Map<String, TrackedFile> index = new LinkedHashMap<>();
+    /** Paths already logged as skipped for not being regular files (links, FIFOs, devices, sockets). */
+    private final Set<String> skippedSpecial = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final Candidates candidates = new Candidates();
     private final WatchDb.Batch batch = new WatchDb.Batch();
     private final Workers workers;
@@ -222,6 +224,12 @@ public final class Watcher {
             return;
         }
         if (!a.isRegularFile()) {
+            // Said once per path: a link is not followed (it may loop or lead outside the watched folders),
+            // and a FIFO, device or socket has no content to prove.
+            if (skippedSpecial.add(key)) {
+                emit(Kind.SKIPPED, "path", key, "reason", a.isSymbolicLink()
+                        ? "symbolic link (not followed)" : "not a regular file (FIFO, device or socket)");
+            }
             return;
         }
         long size = a.size();

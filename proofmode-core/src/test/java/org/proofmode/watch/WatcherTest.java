@@ -108,6 +108,40 @@ class WatcherTest {
     }
 
     @Test
+    void run_skipsWithALogLine_linksAndFifosNotFollowingFolderLinks() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path secret = TestHomes.jpegLike(outside.resolve("not-for-proving.jpg"), 7, 3000);
+        Files.createDirectories(media.resolve("sub"));
+        Files.createSymbolicLink(media.resolve("loop"), media);
+        Files.createSymbolicLink(media.resolve("out"), outside);
+        Files.createSymbolicLink(media.resolve("link.jpg"), secret);
+        Process mk = new ProcessBuilder("mkfifo", media.resolve("pipe").toString()).start();
+        assertThat(mk.waitFor()).isZero();
+        try (RunningWatcher w = new RunningWatcher(pm, key, RunningWatcher.quick(List.of(media), true))) {
+            w.awaitIdle(WAIT, () -> w.of(Kind.SKIPPED).size() == 4);
+            Path a = TestHomes.jpegLike(media.resolve("a.jpg"), 8, 3000);
+            Path b = TestHomes.jpegLike(media.resolve("sub").resolve("b.jpg"), 9, 3000);
+            w.awaitIdle(WAIT, () -> w.of(Kind.PROVED).size() == 2);
+            Thread.sleep(1500);
+            w.awaitIdle(WAIT, () -> true);
+
+            Map<String, String> reasons = new java.util.TreeMap<>();
+            w.of(Kind.SKIPPED).forEach(e -> reasons.put(e.fields().get("path"), e.fields().get("reason")));
+            assertThat(reasons).containsOnly(
+                    Map.entry(media.resolve("link.jpg").toString(), "symbolic link (not followed)"),
+                    Map.entry(media.resolve("loop").toString(), "symbolic link (not followed)"),
+                    Map.entry(media.resolve("out").toString(), "symbolic link (not followed)"),
+                    Map.entry(media.resolve("pipe").toString(), "not a regular file (FIFO, device or socket)"));
+            assertThat(w.of(Kind.PROVED)).extracting(e -> e.fields().get("path"))
+                    .containsExactlyInAnyOrder(a.toString(), b.toString());
+            assertThat(w.of(Kind.KNOWN)).isEmpty();
+            assertThat(w.of(Kind.WATCHING)).extracting(e -> e.fields().get("folder"))
+                    .noneMatch(f -> f.contains("loop") || f.contains("out"));
+            assertThat(pm.store().list()).containsExactlyInAnyOrder(Digests.sha256(a), Digests.sha256(b));
+        }
+    }
+
+    @Test
     void run_recognisesRenamesAndMovesByHash_withoutNewProof() throws Exception {
         Files.createDirectories(media.resolve("sub"));
         try (RunningWatcher w = new RunningWatcher(pm, key, RunningWatcher.quick(List.of(media), true))) {

@@ -6,12 +6,24 @@ import io.javalin.config.SizeUnit;
 import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
+import java.util.stream.Stream;
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
+import org.eclipse.jetty.util.component.LifeCycle;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.server.http.Access;
+import org.proofmode.server.http.ClientConnections;
+import org.proofmode.server.http.JettyErrors;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
@@ -36,6 +48,21 @@ public final class ProofServer implements AutoCloseable {
     static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+    /** The security headers of every answer, including the ones Jetty gives itself. */
+    static final Map<String, String> SECURITY_HEADERS = securityHeaders();
+
+    /** Least request body rate, bytes per second, once a body has started: slower bodies are cut off. */
+    static final long MIN_BODY_BYTES_PER_SECOND = 1024;
+
+    /** How long a connection may send nothing before it is closed. */
+    static final long IDLE_TIMEOUT_MS = 30_000;
+
+    /**
+     * How long a file in the incoming folder may go unchanged before a starting server takes it for the
+     * leftover of an upload whose server was killed (other instances sharing the folder touch theirs).
+     */
+    static final Duration STALE_UPLOAD = Duration.ofHours(1);
+
     private final Database db;
     private final Verification verification;
     private final Javalin app;
@@ -59,6 +86,8 @@ public final class ProofServer implements AutoCloseable {
         try {
             FileBlobStore blobs = new FileBlobStore(config.blobDir());
             Path incoming = blobs.incoming();
+            removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
+            ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
             verification = new Verification(config);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
             ReportPolicy policy = config.reports();
@@ -76,6 +105,24 @@ public final class ProofServer implements AutoCloseable {
                 c.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
                 c.http.maxRequestSize = 1L << 20;
                 c.http.prefer405over404 = true;
+                c.jetty.modifyHttpConfiguration(h -> h.setIdleTimeout(IDLE_TIMEOUT_MS));
+                c.jetty.modifyServer(server -> {
+                    server.setErrorHandler(new JettyErrors(SECURITY_HEADERS));
+                    server.addEventListener(new LifeCycle.Listener() {
+                        @Override
+                        public void lifeCycleStarting(LifeCycle event) {
+                            if (!(server.getHandler() instanceof MinimumDataRateHandler)) {
+                                server.setHandler(new MinimumDataRateHandler(server.getHandler(), MIN_BODY_BYTES_PER_SECOND, 0));
+                            }
+                            for (Connector k : server.getConnectors()) {
+                                k.addEventListener(perClient);
+                                if (k instanceof AbstractConnector a) {
+                                    a.setIdleTimeout(IDLE_TIMEOUT_MS);
+                                }
+                            }
+                        }
+                    });
+                });
                 c.staticFiles.add(s -> {
                     s.hostedPath = "/";
                     s.directory = "/org/proofmode/server/web";
@@ -130,14 +177,34 @@ public final class ProofServer implements AutoCloseable {
         db.close();
     }
 
+    private static Map<String, String> securityHeaders() {
+        Map<String, String> h = new LinkedHashMap<>();
+        h.put("Content-Security-Policy", CSP);
+        h.put("X-Content-Type-Options", "nosniff");
+        h.put("X-Frame-Options", "DENY");
+        h.put("Referrer-Policy", "no-referrer");
+        h.put("Cross-Origin-Opener-Policy", "same-origin");
+        h.put("Cross-Origin-Resource-Policy", "same-origin");
+        h.put("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+        return java.util.Collections.unmodifiableMap(h);
+    }
+
+    /** Deletes leftovers of uploads cut off by a killed server: files not changed for {@code age}. */
+    static void removeStaleUploads(Path incoming, Duration age) throws IOException {
+        java.nio.file.attribute.FileTime before = java.nio.file.attribute.FileTime.from(Instant.now().minus(age));
+        try (Stream<Path> files = Files.list(incoming)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(f,
+                        java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                if (a.isRegularFile() && a.lastModifiedTime().compareTo(before) < 0) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
     private static void headers(Context ctx) {
-        ctx.header("Content-Security-Policy", CSP);
-        ctx.header("X-Content-Type-Options", "nosniff");
-        ctx.header("X-Frame-Options", "DENY");
-        ctx.header("Referrer-Policy", "no-referrer");
-        ctx.header("Cross-Origin-Opener-Policy", "same-origin");
-        ctx.header("Cross-Origin-Resource-Policy", "same-origin");
-        ctx.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+        SECURITY_HEADERS.forEach(ctx::header);
         if (ctx.path().startsWith("/api/")) {
             ctx.header("Cache-Control", "no-store");
         }

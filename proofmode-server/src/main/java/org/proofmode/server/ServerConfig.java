@@ -23,16 +23,21 @@ import org.proofmode.bundle.BundleLimits;
  * @param requestsPerMinute most requests that need a token, per token and minute
  * @param trusted more keys whose signatures make a proof TRUSTED
  * @param reports bounds on verification reports kept for a permalink
+ * @param connectionsPerClient most connections open at once from one client address; more are closed as
+ *     they arrive, so that a client holding connections open cannot starve the others
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
-        List<PGPPublicKeyRing> trusted, ReportPolicy reports) {
+        List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
     public static final int DEFAULT_RATE = 600;
     /** Default verification time bound. */
     public static final Duration DEFAULT_VERIFY_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Default connections at once per client address. */
+    public static final int DEFAULT_CONNECTIONS_PER_CLIENT = 32;
 
     /** Validates the fields. */
     public ServerConfig {
@@ -46,7 +51,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
-        if (maxUploadBytes < 1 || requestsPerMinute < 1 || verifyTimeout.isNegative() || verifyTimeout.isZero()) {
+        if (maxUploadBytes < 1 || requestsPerMinute < 1 || connectionsPerClient < 1 || verifyTimeout.isNegative() || verifyTimeout.isZero()) {
             throw new IllegalArgumentException("limits must be positive");
         }
         trusted = List.copyOf(trusted);
@@ -57,7 +62,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
-                ReportPolicy.DEFAULT);
+                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT);
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -68,29 +73,35 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports);
+                requestsPerMinute, trusted, reports, connectionsPerClient);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports);
+                requestsPerMinute, trusted, reports, connectionsPerClient);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted, reports);
+                requestsPerMinute, newTrusted, reports, connectionsPerClient);
     }
 
     /** A copy with other bounds on kept reports. */
     public ServerConfig withReports(ReportPolicy newReports) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, newReports);
+                requestsPerMinute, trusted, newReports, connectionsPerClient);
+    }
+
+    /** A copy with another bound on connections per client address. */
+    public ServerConfig withConnectionsPerClient(int perClient) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, reports, perClient);
     }
 }

@@ -83,6 +83,9 @@ public final class Verification implements AutoCloseable {
         try {
             VerificationReport report = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             ObjectNode json = ReportJson.toNode(report);
+            // No answer reveals where the server keeps files: the received file's path becomes the client's name.
+            scrub(json, file.toAbsolutePath().toString(), name);
+            scrub(json, file.toString(), name);
             json.put("source", name);
             return new Result(report, json);
         } catch (TimeoutException e) {
@@ -97,6 +100,31 @@ public final class Verification implements AutoCloseable {
                 throw new ProofModeException(p.failure(), p.getMessage().replace(file.toString(), name), p);
             }
             throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** Replaces {@code path} by {@code name} in every text of a JSON tree. */
+    static void scrub(com.fasterxml.jackson.databind.JsonNode node, String path, String name) {
+        if (node instanceof ObjectNode o) {
+            List<String> fields = new ArrayList<>();
+            o.fieldNames().forEachRemaining(fields::add);
+            for (String f : fields) {
+                com.fasterxml.jackson.databind.JsonNode v = o.get(f);
+                if (v.isTextual()) {
+                    o.put(f, v.asText().replace(path, name));
+                } else {
+                    scrub(v, path, name);
+                }
+            }
+        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                com.fasterxml.jackson.databind.JsonNode v = a.get(i);
+                if (v.isTextual()) {
+                    a.set(i, a.textNode(v.asText().replace(path, name)));
+                } else {
+                    scrub(v, path, name);
+                }
+            }
         }
     }
 

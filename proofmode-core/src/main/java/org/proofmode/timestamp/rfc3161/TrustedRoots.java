@@ -12,6 +12,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 
@@ -60,7 +61,7 @@ public final class TrustedRoots {
             throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such certificate file");
         }
         try {
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes = InputFiles.read(file, InputFiles.CERTIFICATE_BYTES, "certificate file");
             List<X509Certificate> out = new ArrayList<>();
             for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(new ByteArrayInputStream(bytes))) {
                 out.add((X509Certificate) c);
@@ -71,8 +72,6 @@ public final class TrustedRoots {
             return out;
         } catch (CertificateException e) {
             throw new ProofModeException(Failure.BAD_DATA, file + ": not a PEM certificate (" + e.getMessage() + ")", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 }

@@ -52,7 +52,11 @@ public final class Access {
             throw new ApiException(ProblemType.FORBIDDEN, "cross-site requests are refused");
         }
         String origin = ctx.header("Origin");
-        if (origin != null && !origin.equals("null")) {
+        if (origin != null && origin.strip().equalsIgnoreCase("null")) {
+            // An opaque origin (a sandboxed frame, a data: or file: page, some redirects): never this site.
+            throw new ApiException(ProblemType.FORBIDDEN, "cross-site requests are refused (Origin: null)");
+        }
+        if (origin != null) {
             String host = ctx.header("Host");
             String originHost;
             try {

@@ -53,6 +53,9 @@ final class SearchParams {
         try {
             for (int i = 0; i < 4; i++) {
                 b[i] = Double.parseDouble(p[i].strip());
+                if (!Double.isFinite(b[i])) {
+                    throw new ApiException(ProblemType.BAD_REQUEST, "bbox is south,west,north,east in degrees, finite numbers");
+                }
             }
         } catch (NumberFormatException e) {
             throw new ApiException(ProblemType.BAD_REQUEST, "bbox is south,west,north,east in degrees");

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.proofmode.internal.AtomicFiles;
 import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
 
@@ -105,7 +106,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
         MessageDigest sha = Digests.newSha256();
         Set<String> names = new HashSet<>();
         long total = 0;
-        try (OutputStream raw = Files.newOutputStream(file);
+        try (OutputStream raw = Files.newOutputStream(AtomicFiles.createOwnerOnlyFile(file));
              CountingOutput counted = new CountingOutput(new DigestOutputStream(raw, sha), maxBytes);
              ZipOutputStream zip = new ZipOutputStream(counted)) {
             for (UploadedFile p : parts) {
@@ -131,7 +132,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
 
     private static Upload copy(InputStream in, Path file, long maxBytes, String name) throws IOException {
         MessageDigest sha = Digests.newSha256();
-        try (OutputStream out = new CountingOutput(new DigestOutputStream(Files.newOutputStream(file), sha), maxBytes)) {
+        try (OutputStream out = new CountingOutput(new DigestOutputStream(Files.newOutputStream(AtomicFiles.createOwnerOnlyFile(file)), sha), maxBytes)) {
             in.transferTo(out);
         }
         long size = Files.size(file);

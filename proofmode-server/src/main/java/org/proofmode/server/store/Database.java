@@ -4,7 +4,7 @@ package org.proofmode.server.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -13,6 +13,7 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
 
 /**
  * The server's database: a connection pool on SQLite (one file, one machine) or PostgreSQL (shared by
@@ -154,11 +155,15 @@ public final class Database implements AutoCloseable {
         if (file.isEmpty() || file.startsWith(":memory:") || file.startsWith("file:")) {
             return;
         }
-        Path parent = Path.of(file).toAbsolutePath().getParent();
+        Path db = Path.of(file).toAbsolutePath();
         try {
-            Files.createDirectories(parent);
+            // Owner-only, like the rest of the home: SQLite gives its -wal and -shm files the mode of the
+            // database file, so creating that one empty and owner-only covers all three.
+            AtomicFiles.createOwnerOnlyFile(db);
+        } catch (FileAlreadyExistsException e) {
+            // an existing database keeps its permissions
         } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot create " + parent + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, "cannot create " + db + ": " + e.getMessage(), e);
         }
     }
 

@@ -26,9 +26,12 @@ public final class FileBlobStore implements BlobStore {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
     }
 
-    /** A folder for uploads in progress, on the same file system as the blobs. */
+    /**
+     * A folder for uploads in progress, on the same file system as the blobs. Folders it makes are
+     * owner-only; folders that exist keep their permissions.
+     */
     public Path incoming() throws IOException {
-        return Files.createDirectories(root.resolve("incoming"));
+        return AtomicFiles.privateDirectories(root.resolve("incoming"));
     }
 
     @Override
@@ -38,7 +41,7 @@ public final class FileBlobStore implements BlobStore {
             Files.deleteIfExists(file);
             return;
         }
-        Path dir = Files.createDirectories(target.getParent());
+        Path dir = AtomicFiles.privateDirectories(target.getParent());
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.force(true);
         }
