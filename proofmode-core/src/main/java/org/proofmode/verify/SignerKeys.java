@@ -7,8 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
+import org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator;
 import org.proofmode.keys.OpenPgpKeys;
 
 /**
@@ -42,11 +45,18 @@ final class SignerKeys {
 
     private SignerKeys() {}
 
-    /** Each key once: trusted keys first (merged with any bundle copy), then keys only the bundle has. */
+    /**
+     * Each key once: trusted keys first (merged with any bundle copy), then keys only the bundle has.
+     *
+     * <p>The trusted keys are shared by every verification a verifier runs, possibly at once on several
+     * threads, and checking a signature changes Bouncy Castle's signature objects (their verifier state):
+     * each call works on its own copies of them.
+     */
     static List<Key> of(List<PGPPublicKeyRing> bundle, List<PGPPublicKeyRing> trusted) {
         Map<String, List<PGPPublicKeyRing>> byFingerprint = new LinkedHashMap<>();
         Map<String, Boolean> isTrusted = new LinkedHashMap<>();
-        for (PGPPublicKeyRing c : trusted) {
+        for (PGPPublicKeyRing shared : trusted) {
+            PGPPublicKeyRing c = ownCopy(shared);
             String fp = OpenPgpKeys.fingerprint(c.getPublicKey());
             byFingerprint.computeIfAbsent(fp, k -> new ArrayList<>()).add(c);
             isTrusted.put(fp, true);
@@ -62,6 +72,14 @@ final class SignerKeys {
             out.add(new Key(merge(copies), copies, t));
         });
         return out;
+    }
+
+    private static PGPPublicKeyRing ownCopy(PGPPublicKeyRing ring) {
+        try {
+            return new PGPPublicKeyRing(ring.getEncoded(), new BcKeyFingerprintCalculator());
+        } catch (IOException e) {
+            throw new UncheckedIOException("re-reading a key already read", e);
+        }
     }
 
     /** Every key as given, each its own only copy (nothing trusted). */
