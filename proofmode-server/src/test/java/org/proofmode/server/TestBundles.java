@@ -54,6 +54,18 @@ final class TestBundles {
         return prove(signer(dir.resolve("signer-home")), dir, 1, List.of());
     }
 
+    /**
+     * The bytes of {@link #good(Path)}'s bundle with one byte of its photo changed after proving: a bundle
+     * that verifies INVALID.
+     */
+    static byte[] alteredPhoto(Path dir) throws IOException {
+        Map<String, byte[]> entries = entries(good(dir));
+        byte[] photo = entries.get("photo-1.png").clone();
+        photo[photo.length / 2] ^= 0x01;
+        entries.put("photo-1.png", photo);
+        return zip(entries);
+    }
+
     /** A share zip of a new PNG proved at a place by the signer. */
     static Path located(ProofMode signer, Path dir, int seed, double lat, double lon) throws IOException {
         return located(signer, dir, seed, lat, lon, Optional.empty());
