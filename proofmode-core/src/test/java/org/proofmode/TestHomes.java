@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.Comparator;
 import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
@@ -50,6 +52,47 @@ public final class TestHomes {
         }
         throw new IllegalStateException("no third-party sample folder beside " + repo + " nor in its target/samples; run "
                 + repo.resolve("testdata/fetch-samples") + " or set PROOFMODE_SAMPLES=DIR");
+    }
+
+    /**
+     * The repository's own photo, {@code examples/photo.jpg}: a 2048×1536 baseline JPEG test pattern with
+     * camera-style EXIF fields, made for the repository (see {@code examples/README.md}). The repository is
+     * the system property {@code proofmode.root}, which the build sets.
+     */
+    public static Path examplePhoto() {
+        String root = System.getProperty("proofmode.root");
+        if (root == null) {
+            throw new IllegalStateException("no repository root: run the tests with Maven, which sets proofmode.root");
+        }
+        Path photo = Path.of(root).toAbsolutePath().normalize().resolve("examples").resolve("photo.jpg");
+        if (!Files.isRegularFile(photo)) {
+            throw new IllegalStateException("the repository's example photo is missing: " + photo);
+        }
+        return photo;
+    }
+
+    /**
+     * Writes a PNG drawn here: an RGB gradient of the given size with a pattern that depends on
+     * {@code seed}, so the same seed gives the same pixels.
+     */
+    public static Path png(Path file, int width, int height, long seed) {
+        BufferedImage img = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+        Random random = new Random(seed);
+        int tint = random.nextInt(0x1000000);
+        for (int y = 0; y < height; y++) {
+            for (int x = 0; x < width; x++) {
+                img.setRGB(x, y, tint ^ ((x * 255 / width) << 16 | (y * 255 / height) << 8 | ((x + y) & 0xFF)));
+            }
+        }
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            if (!ImageIO.write(img, "png", file.toFile())) {
+                throw new IllegalStateException("no PNG writer in this Java runtime");
+            }
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A passphrase for tests. */

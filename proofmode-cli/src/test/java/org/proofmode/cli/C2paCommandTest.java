@@ -14,6 +14,7 @@ import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paReport;
 import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.ValidationState;
+import org.proofmode.testkit.OwnMedia;
 
 class C2paCommandTest {
     @TempDir
@@ -35,7 +36,7 @@ class C2paCommandTest {
     @Test
     void sign_trustedCredentials_thenVerifyReadsThem() throws Exception {
         Path out = tmp.resolve("signed.jpg");
-        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/no_manifest.jpg").toString(), "-o", out.toString());
+        Cli.Result r = cli.run("c2pa", "sign", OwnMedia.examplePhoto().toString(), "-o", out.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         C2paReport report = read(out);
         assertThat(report.state()).isEqualTo(ValidationState.TRUSTED);
@@ -51,7 +52,7 @@ class C2paCommandTest {
     @Test
     void verify_invalid_flippedImageByte() throws Exception {
         Path out = tmp.resolve("signed.png");
-        assertThat(cli.run("c2pa", "sign", Cli.sample("c2pa/libpng-test.png").toString(), "-o", out.toString()).exit()).isZero();
+        assertThat(cli.run("c2pa", "sign", OwnMedia.png(tmp.resolve("drawn.png"), 320, 240, 1).toString(), "-o", out.toString()).exit()).isZero();
         byte[] b = Files.readAllBytes(out);
         b[b.length - 20] ^= 1;
         Files.write(out, b);
@@ -70,7 +71,7 @@ class C2paCommandTest {
         Path out = tmp.resolve("boxhash.jpg");
         Files.write(out, new org.proofmode.c2pa.ManifestBuilder().created(org.proofmode.c2pa.ManifestBuilder.DIGITAL_CAPTURE)
                 .cborAssertion("c2pa.hash.boxes", boxes)
-                .sign(Files.readAllBytes(Cli.sample("c2pa/no_manifest.jpg")), signer, java.util.Optional.empty()));
+                .sign(Files.readAllBytes(OwnMedia.examplePhoto()), signer, java.util.Optional.empty()));
         Cli.Result v = cli.run("verify", out.toString());
         assertThat(v.exit()).as(v.out() + v.err()).isEqualTo(ExitCodes.UNSUPPORTED);
         assertThat(v.out()).contains("INCOMPLETE", "NOT CHECKED whether the content is unchanged", "WARN  c2pa.assertion.hardBinding.unchecked");
@@ -91,7 +92,7 @@ class C2paCommandTest {
     void sign_exit59_outputExists() throws Exception {
         Path out = tmp.resolve("exists.jpg");
         Files.writeString(out, "x");
-        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/no_manifest.jpg").toString(), "-o", out.toString());
+        Cli.Result r = cli.run("c2pa", "sign", OwnMedia.examplePhoto().toString(), "-o", out.toString());
         assertThat(r.exit()).isEqualTo(ExitCodes.OUTPUT_EXISTS);
         assertThat(r.err()).contains("exists");
     }
@@ -122,7 +123,7 @@ class C2paCommandTest {
     @Test
     void prove_c2pa_provesTheCredentialedCopy() throws Exception {
         Path photo = tmp.resolve("IMG.jpg");
-        Files.copy(Cli.sample("c2pa/no_manifest.jpg"), photo);
+        Files.copy(OwnMedia.examplePhoto(), photo);
         Cli.Result r = cli.run("prove", "--c2pa", photo.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         Path copy = tmp.resolve("IMG.c2pa.jpg");

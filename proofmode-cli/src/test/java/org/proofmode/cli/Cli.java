@@ -39,6 +39,25 @@ final class Cli {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * Proves a photo of its own (seeded by {@code i}) with the key of another home, {@code home-<who>} in
+     * {@code dir} (made on first use), and exports it with the media to {@code <who>-<i>.zip} in {@code dir}.
+     */
+    static Path othersBundle(Path dir, String who, int i) throws Exception {
+        Cli other = new Cli(dir.resolve("home-" + who)).env("PROOFMODE_PASSPHRASE", who + " passphrase");
+        Path media = ProveCommandTest.jpeg(dir.resolve("media-" + who), who + i + ".jpg", 3000 + i, 80 + i);
+        Result proved = other.run("prove", media.toString());
+        if (proved.exit() != 0) {
+            throw new AssertionError("prove by " + who + " failed: " + proved.err());
+        }
+        Path zip = dir.resolve(who + "-" + i + ".zip");
+        Result exported = other.run("export", "--with-media", "-o", zip.toString(), media.toString());
+        if (exported.exit() != 0) {
+            throw new AssertionError("export by " + who + " failed: " + exported.err());
+        }
+        return zip;
+    }
+
     static Path sample(String relative) {
         return org.proofmode.testkit.Samples.file(relative);
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.OwnMedia;
 
 class InspectCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,15 +30,15 @@ class InspectCommandTest {
 
     @Test
     void inspect_printsTheRecord_withoutKeyOrStore() throws Exception {
-        Path photo = Cli.sample("proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg");
+        Path photo = OwnMedia.examplePhoto();
 
         Cli.Result r = cli.run("inspect", "--json", photo.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode n = JSON.readTree(r.out());
         assertThat(n.get("File Hash SHA256").asText()).isEqualTo(Digests.sha256(photo));
-        assertThat(n.get("EXIF.Make").asText()).isEqualTo("LGE");
-        assertThat(n.get("EXIF.Model").asText()).isEqualTo("Nexus 5");
+        assertThat(n.get("EXIF.Make").asText()).isEqualTo("ProofMode"); // written by exiftool: examples/README.md
+        assertThat(n.get("EXIF.Model").asText()).isEqualTo("Test Pattern Camera");
         assertThat(n.get("Image.PerceptualHash").asText()).matches("[0-9a-f]{16}");
         assertThat(n.has("Proof.Signer")).isFalse();
         assertThat(n.has("Location.Latitude")).isFalse();

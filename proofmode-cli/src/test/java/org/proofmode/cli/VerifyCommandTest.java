@@ -102,8 +102,10 @@ class VerifyCommandTest {
     }
 
     @Test
-    void verify_exits43_whenTrustRequiredButSignerUntrusted() {
-        Cli.Result r = cli.run("verify", "--require-trusted", Cli.sample(STARLING + "good.zip").toString());
+    void verify_exits43_whenTrustRequiredButSignerUntrusted() throws Exception {
+        Path zip = Cli.othersBundle(tmp, "sender", 0);
+        assertThat(cli.run("verify", zip.toString()).exit()).as("valid when trust is not required").isZero();
+        Cli.Result r = cli.run("verify", "--require-trusted", zip.toString());
         assertThat(r.exit()).isEqualTo(43);
         assertThat(r.err()).contains("not signed by a trusted key");
     }
@@ -125,13 +127,14 @@ class VerifyCommandTest {
         Path mine = tmp.resolve("mine.asc");
         Files.writeString(mine, cli.run("keys", "export").out());
         Cli other = new Cli(tmp.resolve("other-home"));
-        Cli.Result r = other.run("verify", "--trust", mine.toString(), "--require-trusted", Cli.sample(STARLING + "good.zip").toString());
+        Path zip = Cli.othersBundle(tmp, "sender", 0);
+        Cli.Result r = other.run("verify", "--trust", mine.toString(), "--require-trusted", zip.toString());
         assertThat(r.exit()).isEqualTo(43);
     }
 
     @Test
     void verify_exits41WithOneLine_forTruncatedZip() throws Exception {
-        byte[] zip = Files.readAllBytes(Cli.sample(STARLING + "good.zip"));
+        byte[] zip = Files.readAllBytes(Cli.othersBundle(tmp, "sender", 0));
         Path cut = Files.write(tmp.resolve("cut.zip"), java.util.Arrays.copyOf(zip, zip.length / 2));
         Cli.Result r = cli.run("verify", cut.toString());
         assertThat(r.exit()).isEqualTo(41);

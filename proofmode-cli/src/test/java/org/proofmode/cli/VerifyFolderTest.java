@@ -10,13 +10,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.Tamper;
 
 /** {@code verify} of a folder of bundles, and of several PATHs: many at once, a summary, JSON lines, one exit code. */
 class VerifyFolderTest {
-    private static final String STARLING = "proofmode/starlinglab-integrity-preprocessor/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -36,10 +37,20 @@ class VerifyFolderTest {
         }
     }
 
-    private void addAppBundles() throws Exception {
-        Files.copy(Cli.sample(STARLING + "good.zip"), intake.resolve("app-good.zip"));
-        Files.copy(Cli.sample(STARLING + "bad.zip"), intake.resolve("app-bad.zip"));
+    /**
+     * Adds a good bundle by another device's key ({@code another-good.zip}: VALID here, not TRUSTED) and one
+     * whose proof signature is that of a third key ({@code another-bad.zip}: INVALID).
+     */
+    private void addOthersBundles() throws Exception {
+        Files.copy(Cli.othersBundle(tmp, "sender", 0), intake.resolve("another-good.zip"));
+        Path bad = Cli.othersBundle(tmp, "sender", 1);
+        Path forger = Cli.othersBundle(tmp, "forger", 2);
+        Map<String, byte[]> forged = Tamper.readZip(forger);
+        String sig = Tamper.readZip(bad).keySet().stream().filter(n -> n.endsWith(".proof.json.asc")).findFirst().orElseThrow();
+        String forgedSig = forged.keySet().stream().filter(n -> n.endsWith(".proof.json.asc")).findFirst().orElseThrow();
+        Tamper.replaceEntry(bad, intake.resolve("another-bad.zip"), sig, forged.get(forgedSig));
     }
+
 
     private void addTruncated() throws Exception {
         byte[] zip = Files.readAllBytes(intake.resolve("ours-0.zip"));
@@ -48,38 +59,38 @@ class VerifyFolderTest {
 
     @Test
     void verify_printsSummaryAndExits41_forFolderWithUnreadableAmongGood() throws Exception {
-        addAppBundles();
+        addOthersBundles();
         addTruncated();
         Cli.Result r = cli.run("verify", intake.toString());
         assertThat(r.exit()).isEqualTo(41);
         assertThat(r.out()).contains("Summary: 7 items");
         assertThat(r.out()).containsPattern("TRUSTED +4\\n");
-        assertThat(r.out()).containsPattern("VALID +1\\n +.*app-good\\.zip\\n");
-        assertThat(r.out()).containsPattern("INVALID +1\\n +.*app-bad\\.zip\\n");
+        assertThat(r.out()).containsPattern("VALID +1\\n +.*another-good\\.zip\\n");
+        assertThat(r.out()).containsPattern("INVALID +1\\n +.*another-bad\\.zip\\n");
         assertThat(r.out()).containsPattern("unreadable +1\\n +.*cut\\.zip \\(exit 41\\)");
         assertThat(r.err()).contains("cut.zip").doesNotContain("Exception");
         // Every item's report is printed, in name order.
-        assertThat(r.out().indexOf("app-bad.zip: INVALID")).isLessThan(r.out().indexOf("app-good.zip: VALID"));
-        assertThat(r.out().indexOf("app-good.zip: VALID")).isLessThan(r.out().indexOf("ours-3.zip: TRUSTED"));
+        assertThat(r.out().indexOf("another-bad.zip: INVALID")).isLessThan(r.out().indexOf("another-good.zip: VALID"));
+        assertThat(r.out().indexOf("another-good.zip: VALID")).isLessThan(r.out().indexOf("ours-3.zip: TRUSTED"));
     }
 
     @Test
     void verify_exits3_forFolderWithInvalidAndNoUnreadable() throws Exception {
-        addAppBundles();
+        addOthersBundles();
         Cli.Result r = cli.run("verify", intake.toString());
         assertThat(r.exit()).isEqualTo(3);
     }
 
     @Test
     void verify_exits0ThenExits43WithRequireTrusted_forFolderWithValidAmongTrusted() throws Exception {
-        Files.copy(Cli.sample(STARLING + "good.zip"), intake.resolve("app-good.zip"));
+        Files.copy(Cli.othersBundle(tmp, "sender", 0), intake.resolve("another-good.zip"));
         assertThat(cli.run("verify", intake.toString()).exit()).isZero();
         assertThat(cli.run("verify", "--require-trusted", intake.toString()).exit()).isEqualTo(43);
     }
 
     @Test
     void verify_printsOneJsonLinePerItemInOrder_withJsonForFolder() throws Exception {
-        addAppBundles();
+        addOthersBundles();
         addTruncated();
         Cli.Result r = cli.run("verify", "--json", intake.toString());
         assertThat(r.exit()).isEqualTo(41);
@@ -98,7 +109,7 @@ class VerifyFolderTest {
                 assertThat(n.path("verdict").asText()).isIn("TRUSTED", "VALID", "INVALID");
             }
         }
-        assertThat(sources).containsExactly("app-bad.zip", "app-good.zip", "cut.zip", "ours-0.zip", "ours-1.zip", "ours-2.zip", "ours-3.zip");
+        assertThat(sources).containsExactly("another-bad.zip", "another-good.zip", "cut.zip", "ours-0.zip", "ours-1.zip", "ours-2.zip", "ours-3.zip");
         assertThat(JSON.readTree(lines.get(0)).path("verdict").asText()).isEqualTo("INVALID");
     }
 
@@ -119,7 +130,7 @@ class VerifyFolderTest {
 
     @Test
     void verify_givesSameReportsWhateverTheJobs_forFolder() throws Exception {
-        addAppBundles();
+        addOthersBundles();
         for (int i = 4; i < 16; i++) {
             Path media = ProveCommandTest.jpeg(tmp.resolve("media"), "p" + i + ".jpg", 3000 + i, 40 + i);
             assertThat(cli.run("prove", media.toString()).exit()).isZero();
@@ -127,7 +138,7 @@ class VerifyFolderTest {
         }
         Cli.Result one = cli.run("verify", "--json", "--jobs", "1", intake.toString());
         Cli.Result many = cli.run("verify", "--json", "--jobs", "8", intake.toString());
-        assertThat(many.exit()).isEqualTo(one.exit()).isEqualTo(3);
+        assertThat(many.exit()).as(one.err() + many.err()).isEqualTo(one.exit()).isEqualTo(3);
         assertThat(many.out().lines()).hasSize(18);
         assertThat(many.out()).isEqualTo(one.out());
     }

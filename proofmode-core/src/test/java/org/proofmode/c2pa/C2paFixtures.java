@@ -11,13 +11,25 @@ import org.proofmode.keys.Passphrase;
 
 /** Signed test assets made with a local CA in a temporary home. */
 final class C2paFixtures {
-    static final Path JPEG = TestHomes.samples().resolve("c2pa/no_manifest.jpg");
-    static final Path PNG = TestHomes.samples().resolve("c2pa/libpng-test.png");
+    /** A JPEG without content credentials: the repository's own photo. */
+    static final Path JPEG = TestHomes.examplePhoto();
+    /** A PNG without content credentials, drawn for the test run. */
+    static final Path PNG = drawnPng();
 
     private static Path sharedHome;
     private static C2paSigner shared;
 
     private C2paFixtures() {}
+
+    private static Path drawnPng() {
+        try {
+            Path dir = Files.createTempDirectory("c2pa-png");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> TestHomes.deleteTree(dir)));
+            return TestHomes.png(dir.resolve("drawn.png"), 320, 240, 1);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     /** One local CA for the whole test run (creating one costs seconds of key derivation). */
     static synchronized C2paSigner shared() {

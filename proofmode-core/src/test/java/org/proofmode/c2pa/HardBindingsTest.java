@@ -127,7 +127,7 @@ class HardBindingsTest {
     @Test
     void read_storeFound_mp3Id3GeobFrame() throws Exception {
         byte[] png = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)
-                .sign(Files.readAllBytes(TestHomes.samples().resolve("c2pa/libpng-test.png")), C2paFixtures.shared(), Optional.empty());
+                .sign(Files.readAllBytes(C2paFixtures.PNG), C2paFixtures.shared(), Optional.empty());
         byte[] store;
         try (ByteSource src = ByteSource.of(png)) {
             store = EmbeddedStore.find(src).orElseThrow().jumbf();

@@ -46,7 +46,7 @@ class BundleC2paTest {
         LocalCa ca = new LocalCa(dir.resolve("ca-home"));
         ca.create(Passphrase.adopt("ca passphrase".toCharArray()), "TEST", false);
         byte[] signed = new ManifestBuilder().title(MEDIA).created(ManifestBuilder.DIGITAL_CAPTURE)
-                .sign(Files.readAllBytes(TestHomes.samples().resolve("c2pa/no_manifest.jpg")),
+                .sign(Files.readAllBytes(TestHomes.examplePhoto()),
                         ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
         Path media = Files.write(dir.resolve(MEDIA), signed);
         ProofMode pm = ProofMode.at(dir.resolve("home"));

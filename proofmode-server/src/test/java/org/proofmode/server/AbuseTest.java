@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.proofmode.server.TestServer.assertProblem;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -19,14 +21,25 @@ import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.server.store.TokenStore;
-import org.proofmode.testkit.Samples;
+import org.proofmode.media.Digests;
 
 /** Hostile clients: bombs, traversal, oversize bodies, missing or revoked tokens, floods, other sites. */
 class AbuseTest {
-    private static final String H = Samples.APP_MEDIA_SHA256;
+    /** A SHA-256 to name proof files and to search for. */
+    private static final String H = Digests.sha256Hex("AbuseTest".getBytes(StandardCharsets.US_ASCII));
 
     @TempDir
     Path tmp;
+
+    private byte[] good;
+
+    /** A good bundle by a key the server does not know (VALID), made once per test. */
+    private byte[] good() throws IOException {
+        if (good == null) {
+            good = TestBundles.read(TestBundles.good(tmp.resolve("bundle")));
+        }
+        return good.clone();
+    }
 
     @Test
     void verify_refusesBundle_zipBomb() throws Exception {
@@ -51,7 +64,7 @@ class AbuseTest {
 
     @Test
     void verify_refusesBundle_pathTraversalEntries() throws Exception {
-        Map<String, byte[]> entries = new LinkedHashMap<>(TestBundles.entries(Samples.appGoodZip()));
+        Map<String, byte[]> entries = new LinkedHashMap<>(TestBundles.entries(TestBundles.good(tmp.resolve("bundle"))));
         entries.put("../../evil-" + UUID.randomUUID() + ".proof.json", "{}".getBytes());
         try (TestServer srv = TestServer.start(tmp, Optional.empty())) {
             assertThat(assertProblem(srv.postZip("/api/v1/verify", TestBundles.zip(entries), Optional.empty()), 422, "bad-bundle")
@@ -90,7 +103,7 @@ class AbuseTest {
             assertProblem(srv.postFiles("/api/v1/verify", Map.of("a.zip", big), Optional.empty()), 413, "too-large");
             assertProblem(srv.postFiles("/api/v1/verify", Map.of("a.proof.json", big, "b.asc", new byte[10]), Optional.empty()),
                     413, "too-large");
-            HttpResponse<String> ok = srv.postZip("/api/v1/verify", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+            HttpResponse<String> ok = srv.postZip("/api/v1/verify", good(), Optional.empty());
             assertThat(ok.statusCode()).isEqualTo(200);
             assertNoLeftovers(srv);
         }
@@ -102,7 +115,7 @@ class AbuseTest {
         config = config.withBounds(config.maxUploadBytes(), config.limits(), java.time.Duration.ofMillis(1), 100);
         try (TestServer srv = TestServer.start(config)) {
             String token = srv.token("slow");
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = good();
             assertThat(assertProblem(srv.postZip("/api/v1/verify", good, Optional.empty()), 503, "unavailable")
                     .get("detail").asText()).isEqualTo("verification took longer than 1 ms");
             assertProblem(srv.postZip("/api/v1/evidence", good, Optional.of(token)), 503, "unavailable");
@@ -114,7 +127,7 @@ class AbuseTest {
     @Test
     void evidence_answersUnauthorized_noOrMalformedToken() throws Exception {
         try (TestServer srv = TestServer.start(tmp, Optional.empty())) {
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = good();
             assertProblem(srv.postZip("/api/v1/evidence", good, Optional.empty()), 401, "unauthorized");
             assertProblem(srv.postZip("/api/v1/evidence", good, Optional.of("pm_guess")), 401, "unauthorized");
             assertProblem(srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/evidence")).header("Authorization", "Basic eDp5")
@@ -129,7 +142,7 @@ class AbuseTest {
         try (TestServer srv = TestServer.start(tmp, Optional.empty())) {
             TokenStore tokens = new TokenStore(srv.db());
             TokenStore.NewToken t = tokens.create("leaver");
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = good();
             assertThat(srv.postZip("/api/v1/evidence", good, Optional.of(t.secret())).statusCode()).isEqualTo(201);
             assertThat(tokens.revoke(t.info().id())).isTrue();
             assertProblem(srv.postZip("/api/v1/evidence", good, Optional.of(t.secret())), 401, "unauthorized");
@@ -141,7 +154,7 @@ class AbuseTest {
     void verifyKeep_answersRateLimited_floodFromOneAddress() throws Exception {
         try (TestServer srv = TestServer.start(TestServer.small(tmp, 1 << 20, 100)
                 .withReports(new ReportPolicy(java.time.Duration.ofDays(1), 3, 1 << 20)))) {
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = good();
             TestServer.awayFromMinuteBoundary(10);
             for (int i = 0; i < 3; i++) {
                 assertThat(json(srv.postZip("/api/v1/verify?keep=true", good, Optional.empty())).has("permalink")).isTrue();
@@ -158,7 +171,7 @@ class AbuseTest {
     void verifyKeep_keepsNothing_reportOverSizeBound() throws Exception {
         try (TestServer srv = TestServer.start(TestServer.small(tmp, 1 << 20, 100)
                 .withReports(new ReportPolicy(java.time.Duration.ofDays(1), 10, 500)))) {
-            HttpResponse<String> r = srv.postZip("/api/v1/verify?keep=true", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+            HttpResponse<String> r = srv.postZip("/api/v1/verify?keep=true", good(), Optional.empty());
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(json(r).get("verdict").asText()).isEqualTo("VALID");
             assertThat(json(r).has("permalink")).isFalse();
@@ -179,7 +192,7 @@ class AbuseTest {
             HttpResponse<String> r = srv.get("/api/v1/evidence", Optional.of(flood));
             assertProblem(r, 429, "rate-limited");
             assertThat(r.headers().firstValue("Retry-After")).hasValueSatisfying(v -> assertThat(Long.parseLong(v)).isBetween(1L, 60L));
-            assertProblem(srv.postZip("/api/v1/evidence", TestBundles.read(Samples.appGoodZip()), Optional.of(flood)), 429, "rate-limited");
+            assertProblem(srv.postZip("/api/v1/evidence", good(), Optional.of(flood)), 429, "rate-limited");
             assertThat(srv.get("/api/v1/evidence", Optional.of(other)).statusCode()).isEqualTo(200);
         }
     }
@@ -187,7 +200,7 @@ class AbuseTest {
     @Test
     void post_answersForbidden_crossSiteRequest() throws Exception {
         try (TestServer srv = TestServer.start(tmp, Optional.empty())) {
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = good();
             assertProblem(srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/verify")).header("Origin", "http://evil.example")
                     .POST(HttpRequest.BodyPublishers.ofByteArray(good))), 403, "forbidden");
             assertProblem(srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/verify")).header("Sec-Fetch-Site", "cross-site")

@@ -96,7 +96,7 @@ abstract class ApiContract implements ReportContract, CustodyContract {
 
     @Test
     void verify_readsLooseFiles_multipartForm() throws Exception {
-        Map<String, byte[]> files = TestBundles.entries(Samples.appGoodZip());
+        Map<String, byte[]> files = TestBundles.entries(TestBundles.good(tmp.resolve("loose")));
         HttpResponse<String> r = srv.postFiles("/api/v1/verify", files, Optional.empty());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(json(r).get("verdict").asText()).isEqualTo("VALID");
@@ -140,7 +140,7 @@ abstract class ApiContract implements ReportContract, CustodyContract {
 
     @Test
     void reverify_addsCustodyLine_storedBundle() throws Exception {
-        HttpResponse<String> put = srv.postFiles("/api/v1/evidence", Map.of("bad.zip", TestBundles.read(Samples.appBadZip())), Optional.of(token));
+        HttpResponse<String> put = srv.postFiles("/api/v1/evidence", Map.of("bad.zip", TestBundles.alteredPhoto(tmp.resolve("altered"))), Optional.of(token));
         assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
         String sha = json(put).get("sha256").asText();
         assertThat(json(put).get("verdict").asText()).isEqualTo("INVALID");

@@ -43,7 +43,7 @@ class BrowserTest {
             String base = "http://127.0.0.1:" + srv.server.port();
             Path located = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405, Optional.of(5000.0));
             String token = srv.token("browser");
-            String altered = alteredItem(srv, token);
+            String altered = alteredItem(srv, home.resolve("altered"), token);
             Path extra = extraBundle(home);
             ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
                     Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180,
@@ -134,9 +134,9 @@ class BrowserTest {
         return b;
     }
 
-    /** Stores the app's good bundle, downloads it twice, then edits the first download line in the database. */
-    private static String alteredItem(TestServer srv, String token) throws Exception {
-        String sha = TestServer.json(srv.postZip("/api/v1/evidence", TestBundles.read(Samples.appGoodZip()), Optional.of(token)))
+    /** Stores a good bundle, downloads it twice, then edits the first download line in the database. */
+    private static String alteredItem(TestServer srv, Path dir, String token) throws Exception {
+        String sha = TestServer.json(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.good(dir)), Optional.of(token)))
                 .get("sha256").asText();
         for (int i = 0; i < 2; i++) {
             assertThat(srv.get("/api/v1/evidence/" + sha + "/bundle", Optional.of(token)).statusCode()).isEqualTo(200);

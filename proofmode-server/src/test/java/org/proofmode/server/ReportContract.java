@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.proofmode.testkit.Samples;
 
 /** Permalinks to kept verification reports; part of {@link ApiContract}, so run on every database engine. */
 interface ReportContract {
@@ -30,7 +29,7 @@ interface ReportContract {
 
     @Test
     default void verify_keepsReportBehindPermalink_keepTrue() throws Exception {
-        HttpResponse<String> r = srv().postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(Samples.appGoodZip()),
+        HttpResponse<String> r = srv().postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))),
                 Optional.empty());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         ObjectNode answer = (ObjectNode) json(r);
@@ -55,13 +54,13 @@ interface ReportContract {
     @Test
     default void verify_keepsNothing_withoutKeep() throws Exception {
         long before = srv().count("reports");
-        HttpResponse<String> r = srv().postZip("/api/v1/verify", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+        HttpResponse<String> r = srv().postZip("/api/v1/verify", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty());
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(json(r).has("permalink")).isFalse();
-        HttpResponse<String> no = srv().postZip("/api/v1/verify?keep=false", TestBundles.read(Samples.appGoodZip()), Optional.empty());
+        HttpResponse<String> no = srv().postZip("/api/v1/verify?keep=false", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty());
         assertThat(json(no).has("permalink")).isFalse();
         assertThat(srv().count("reports")).isEqualTo(before);
-        assertProblem(srv().postZip("/api/v1/verify?keep=maybe", TestBundles.read(Samples.appGoodZip()), Optional.empty()), 400,
+        assertProblem(srv().postZip("/api/v1/verify?keep=maybe", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty()), 400,
                 "bad-request");
     }
 
@@ -78,7 +77,7 @@ interface ReportContract {
                 .withJdbcUrl(Optional.of(freshJdbcUrl(Files.createDirectories(tmp().resolve("short-db")))))
                 .withReports(new ReportPolicy(java.time.Duration.ofMillis(1500), 20, 1 << 20));
         try (TestServer s = TestServer.start(config)) {
-            String id = json(s.postZip("/api/v1/verify?keep=true", TestBundles.read(Samples.appGoodZip()), Optional.empty()))
+            String id = json(s.postZip("/api/v1/verify?keep=true", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty()))
                     .get("reportId").asText();
             assertThat(s.get("/api/v1/reports/" + id, Optional.empty()).statusCode()).isEqualTo(200);
             Thread.sleep(1600);

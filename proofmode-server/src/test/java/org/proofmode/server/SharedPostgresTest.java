@@ -16,7 +16,6 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.bundle.BundleLimits;
-import org.proofmode.testkit.Samples;
 
 /** Two server instances on one PostgreSQL database and one blob folder act as one server. */
 class SharedPostgresTest {
@@ -33,7 +32,7 @@ class SharedPostgresTest {
         try (TestServer a = TestServer.start(config); TestServer b = TestServer.start(config)) {
             String token = a.token("shared");
             TestServer.awayFromMinuteBoundary(40);
-            byte[] good = TestBundles.read(Samples.appGoodZip());
+            byte[] good = TestBundles.read(TestBundles.good(tmp.resolve("good-bundle")));
             ExecutorService pool = Executors.newFixedThreadPool(8);
             List<Future<HttpResponse<String>>> puts = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
@@ -48,7 +47,7 @@ class SharedPostgresTest {
             }
             assertThat(created).as("exactly one instance stores the bundle").isEqualTo(1);
 
-            String sha = org.proofmode.media.Digests.sha256(Samples.appGoodZip());
+            String sha = org.proofmode.media.Digests.sha256(TestBundles.good(tmp.resolve("good-bundle")));
             JsonNode item = TestServer.json(b.get("/api/v1/evidence/" + sha, Optional.of(token)));
             assertThat(item.get("custody").findValuesAsText("action")).containsOnlyOnce("INTAKE").contains("RESUBMIT").hasSize(8);
             assertThat(item.at("/custodyChain/intact").asBoolean()).as(item.get("custodyChain").toString()).isTrue();

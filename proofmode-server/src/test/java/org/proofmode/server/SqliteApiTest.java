@@ -19,6 +19,7 @@ import org.proofmode.keys.Passphrase;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
+import org.proofmode.testkit.OwnMedia;
 import org.proofmode.testkit.Samples;
 
 /** The API on embedded SQLite (the default database). */
@@ -38,7 +39,7 @@ class SqliteApiTest extends ApiContract {
         LocalCa ca = new LocalCa(tmp.resolve("c2pa-ca"));
         ca.create(Passphrase.adopt("ca passphrase".toCharArray()), "TEST", false);
         byte[] signed = new ManifestBuilder().title("signed.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
-                .sign(Files.readAllBytes(Samples.file("c2pa/no_manifest.jpg")),
+                .sign(Files.readAllBytes(OwnMedia.examplePhoto()),
                         ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
         Path media = Files.write(tmp.resolve("signed.jpg"), signed);
         ProveResult proved = signer.prover(signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray())),
@@ -87,7 +88,7 @@ class SqliteApiTest extends ApiContract {
         one.putArray("names").add("SOI");
         one.put("hash", new byte[32]);
         byte[] signed = new ManifestBuilder().title("boxes.jpg").created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.boxes", boxes)
-                .sign(Files.readAllBytes(Samples.file("c2pa/no_manifest.jpg")),
+                .sign(Files.readAllBytes(OwnMedia.examplePhoto()),
                         ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
         Path media = Files.write(tmp.resolve("boxes.jpg"), signed);
         ProveResult proved = signer.prover(signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray())),

@@ -40,6 +40,32 @@ final class TestBundles {
         return pm;
     }
 
+    /**
+     * A share zip of a new PNG proved, without a place, by a new Ed25519 key in {@code dir}: a bundle whose
+     * signer the server does not know, so it verifies VALID. Asked again for the same folder, it returns the
+     * bundle made the first time.
+     */
+    static Path good(Path dir) throws IOException {
+        Path made = dir.resolve("bundle-1.zip");
+        if (Files.isRegularFile(made)) {
+            return made;
+        }
+        Files.createDirectories(dir);
+        return prove(signer(dir.resolve("signer-home")), dir, 1, List.of());
+    }
+
+    /**
+     * The bytes of {@link #good(Path)}'s bundle with one byte of its photo changed after proving: a bundle
+     * that verifies INVALID.
+     */
+    static byte[] alteredPhoto(Path dir) throws IOException {
+        Map<String, byte[]> entries = entries(good(dir));
+        byte[] photo = entries.get("photo-1.png").clone();
+        photo[photo.length / 2] ^= 0x01;
+        entries.put("photo-1.png", photo);
+        return zip(entries);
+    }
+
     /** A share zip of a new PNG proved at a place by the signer. */
     static Path located(ProofMode signer, Path dir, int seed, double lat, double lon) throws IOException {
         return located(signer, dir, seed, lat, lon, Optional.empty());
@@ -48,10 +74,6 @@ final class TestBundles {
     /** A share zip of a new PNG proved at a place, with the accuracy of the fix in metres, by the signer. */
     static Path located(ProofMode signer, Path dir, int seed, double lat, double lon, Optional<Double> accuracy)
             throws IOException {
-        Path media = dir.resolve("photo-" + seed + ".png");
-        BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
-        img.setRGB(seed % 8, (seed / 8) % 8, 0xFF0000 + seed);
-        ImageIO.write(img, "png", media.toFile());
         MetadataSource place = new MetadataSource() {
             @Override
             public String name() {
@@ -66,8 +88,17 @@ final class TestBundles {
                 accuracy.ifPresent(a -> record.put(ProofFields.LOCATION_ACCURACY, Double.toString(a)));
             }
         };
+        return prove(signer, dir, seed, List.of(place));
+    }
+
+    /** A share zip of a new PNG proved by the signer with the default metadata sources and the given ones. */
+    private static Path prove(ProofMode signer, Path dir, int seed, List<MetadataSource> more) throws IOException {
+        Path media = dir.resolve("photo-" + seed + ".png");
+        BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+        img.setRGB(seed % 8, (seed / 8) % 8, 0xFF0000 + seed);
+        ImageIO.write(img, "png", media.toFile());
         List<MetadataSource> sources = new ArrayList<>(ProofMode.defaultSources());
-        sources.add(place);
+        sources.addAll(more);
         SigningKey key = signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray()));
         Prover p = signer.prover(key, signer.store(), sources);
         ProveResult r = p.prove(media, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));

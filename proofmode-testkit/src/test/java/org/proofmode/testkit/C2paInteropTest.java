@@ -60,9 +60,14 @@ class C2paInteropTest {
         return reader.read(file).map(C2paReport::state).map(ValidationState::name).orElse("none").toLowerCase(Locale.ROOT);
     }
 
-    private static Path signed(String sample, String name) throws Exception {
+    /** The repository's own photo, or a PNG drawn for the test, by its file name's extension. */
+    private static Path own(String kind) {
+        return kind.equals("png") ? OwnMedia.png(work.resolve("drawn.png"), 320, 240, 1) : OwnMedia.examplePhoto();
+    }
+
+    private static Path signed(Path asset, String name) throws Exception {
         Path out = work.resolve(name);
-        byte[] in = Files.readAllBytes(SAMPLES.resolve(sample));
+        byte[] in = Files.readAllBytes(asset);
         Files.write(out, new ManifestBuilder().title(name).created(ManifestBuilder.DIGITAL_CAPTURE).sign(in, signer, Optional.empty()));
         return out;
     }
@@ -79,8 +84,8 @@ class C2paInteropTest {
 
     @Test
     void validate_validThenTrusted_ourJpegAndPng() throws Exception {
-        for (String[] f : new String[][] {{"no_manifest.jpg", "ours.jpg", "image/jpeg"}, {"libpng-test.png", "ours.png", "image/png"}}) {
-            Path p = signed(f[0], f[1]);
+        for (String[] f : new String[][] {{"jpg", "ours.jpg", "image/jpeg"}, {"png", "ours.png", "image/png"}}) {
+            Path p = signed(own(f[0]), f[1]);
             C2paWasm.Result plain = C2paWasm.validate(p, f[2], Optional.empty());
             assertThat(plain.state()).as(f[1]).isEqualTo("Valid");
             assertThat(plain.failure()).containsExactly("signingCredential.untrusted");
@@ -95,8 +100,8 @@ class C2paInteropTest {
 
     @Test
     void validate_dataHashMismatch_imageByteFlipped() throws Exception {
-        for (String[] f : new String[][] {{"no_manifest.jpg", "flip.jpg", "image/jpeg"}, {"libpng-test.png", "flip.png", "image/png"}}) {
-            Path p = signed(f[0], f[1]);
+        for (String[] f : new String[][] {{"jpg", "flip.jpg", "image/jpeg"}, {"png", "flip.png", "image/png"}}) {
+            Path p = signed(own(f[0]), f[1]);
             byte[] b = Files.readAllBytes(p);
             b[b.length - 20] ^= 0x01;
             Files.write(p, b);
@@ -109,7 +114,7 @@ class C2paInteropTest {
 
     @Test
     void validate_hashedUriMismatch_assertionByteChanged() throws Exception {
-        Path p = signed("no_manifest.jpg", "assertion.jpg");
+        Path p = signed(OwnMedia.examplePhoto(), "assertion.jpg");
         byte[] b = Files.readAllBytes(p);
         String s = new String(b, StandardCharsets.ISO_8859_1);
         b[s.indexOf("c2pa.created") + 6] = 'k';
@@ -123,8 +128,8 @@ class C2paInteropTest {
     @Test
     void exiftool_listsOurBoxes_jpegAndPng() throws Exception {
         Path exiftool = ExternalTool.require("exiftool");
-        for (String[] f : new String[][] {{"no_manifest.jpg", "exif.jpg"}, {"libpng-test.png", "exif.png"}}) {
-            Path p = signed(f[0], f[1]);
+        for (String[] f : new String[][] {{"jpg", "exif.jpg"}, {"png", "exif.png"}}) {
+            Path p = signed(own(f[0]), f[1]);
             ProcessResult r = ExternalTool.run(List.of(exiftool.toString(), "-a", "-G1", "-JUMBF:all", p.toString()),
                     java.util.Map.of(), java.time.Duration.ofSeconds(60));
             assertThat(r.succeeded()).as(r.describe()).isTrue();
@@ -137,7 +142,7 @@ class C2paInteropTest {
     @Test
     void validate_timeStampValidated_sigTst2FromLoopbackTsa() throws Exception {
         try (OpensslTsa tsa = OpensslTsa.start(work.resolve("tsa"), 0)) {
-            byte[] in = Files.readAllBytes(SAMPLES.resolve("no_manifest.jpg"));
+            byte[] in = Files.readAllBytes(OwnMedia.examplePhoto());
             Path p = work.resolve("stamped.jpg");
             Files.write(p, new ManifestBuilder().title("stamped.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
                     .sign(in, signer, Optional.of(org.proofmode.ProofMode.at(home).c2paTimeStamper(tsa.url()))));
@@ -156,7 +161,7 @@ class C2paInteropTest {
 
     @Test
     void validate_trusted_redactionManifestWithParentIngredient() throws Exception {
-        byte[] original = Files.readAllBytes(SAMPLES.resolve("no_manifest.jpg"));
+        byte[] original = Files.readAllBytes(OwnMedia.examplePhoto());
         Ingredient parent = new Ingredient("original.jpg", "image/jpeg", MessageDigest.getInstance("SHA-256").digest(original));
         Path p = work.resolve("redacted.jpg");
         Files.write(p, new ManifestBuilder().title("redacted.jpg").parent(parent).redacted("c2pa.PII.present")
@@ -172,7 +177,7 @@ class C2paInteropTest {
         pm.keys().create(KeyType.ED25519, Optional.of(Passphrase.adopt("redactor".toCharArray())));
         SigningKey key = pm.keys().unlock(Passphrase.adopt("redactor".toCharArray()));
         Redactor redactor = pm.redactor(() -> key, pm.settings(), StripPolicy.ALL);
-        Path original = SAMPLES.resolve("no_manifest.jpg");
+        Path original = OwnMedia.examplePhoto();
         RedactionPlan plan = redactor.plan(original, new RedactionRequest(
                 List.of(new Region(new Box(10, 10, 40, 30), Method.FILL, Region.Source.MANUAL)), Optional.empty(), StripPolicy.ALL,
                 Optional.empty()));

@@ -76,10 +76,29 @@ class C2paRiffInteropTest {
         return Files.readAllBytes(out);
     }
 
+    /**
+     * A WebP made with ffmpeg's libwebp: the simple form ({@code VP8 } chunk only) when opaque, the extended
+     * form ({@code VP8X} with an {@code ALPH} chunk) when half of it is translucent.
+     */
+    private static byte[] webp(String name, boolean translucent) throws Exception {
+        Path ffmpeg = ExternalTool.require("ffmpeg");
+        Path out = work.resolve(name);
+        String filter = translucent ? "format=yuva420p,geq=lum='p(X,Y)':cb='cb(X,Y)':cr='cr(X,Y)':a='if(lt(X,32),255,128)'"
+                : "format=yuv420p";
+        ProcessResult r = ExternalTool.run(List.of(ffmpeg.toString(), "-v", "error", "-y", "-f", "lavfi", "-i",
+                "testsrc=size=64x48:rate=1", "-vf", filter, "-frames:v", "1", "-c:v", "libwebp", out.toString()), Map.of(),
+                Duration.ofSeconds(60));
+        assertThat(r.succeeded()).as(r.describe()).isTrue();
+        byte[] b = Files.readAllBytes(out);
+        assertThat(new String(b, 12, 4, java.nio.charset.StandardCharsets.US_ASCII)).as(name).isEqualTo(translucent ? "VP8X" : "VP8 ");
+        return b;
+    }
+
     @Test
     void validate_validTrustedThenMismatch_ourWavAviAndWebp() throws Exception {
         Object[][] cases = {{"ours.wav", "audio/wav", wav()}, {"ours.avi", "video/x-msvideo", avi()},
-            {"ours.webp", "image/webp", Files.readAllBytes(Samples.file("c2pa-conformance/mars.webp"))}};
+            {"ours.webp", "image/webp", webp("made.webp", false)},
+            {"ours-extended.webp", "image/webp", webp("made-extended.webp", true)}};
         for (Object[] c : cases) {
             String name = (String) c[0];
             String mime = (String) c[1];

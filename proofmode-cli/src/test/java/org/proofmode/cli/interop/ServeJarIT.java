@@ -19,7 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.testkit.Samples;
+import org.proofmode.testkit.ProcessResult;
 
 /**
  * The shaded jar runs the server: Jetty, Flyway's migrations and the web page all load from the one jar,
@@ -54,7 +54,7 @@ class ServeJarIT {
             HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(page.statusCode()).isEqualTo(200);
             assertThat(page.body()).contains("check a proof");
-            byte[] good = Files.readAllBytes(Samples.appGoodZip());
+            byte[] good = Files.readAllBytes(sendersBundle());
             HttpResponse<String> verify = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/verify"))
                     .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofByteArray(good)).build(),
                     HttpResponse.BodyHandlers.ofString());
@@ -70,5 +70,15 @@ class ServeJarIT {
             serve.destroy();
             serve.waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** A share zip of a photo proved by another home's key: VALID to the server, which does not know that key. */
+    private Path sendersBundle() throws Exception {
+        ProofModeJar sender = ProofModeJar.at(dir.resolve("sender"));
+        ProofSet proof = ProofSet.prove(sender, TestMedia.jpeg(dir.resolve("camera"), "photo.jpg", 9));
+        Path zip = dir.resolve("share.zip");
+        ProcessResult r = sender.run("export", "--with-media", "-o", zip.toString(), proof.media().toString());
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return zip;
     }
 }
