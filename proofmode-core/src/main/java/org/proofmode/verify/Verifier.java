@@ -4,7 +4,6 @@ package org.proofmode.verify;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -22,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
-import org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.Bundle;
@@ -153,19 +151,6 @@ public final class Verifier {
         }
     }
 
-    /** A fresh copy of each trusted certificate, parsed again from its encoding. */
-    private List<PGPPublicKeyRing> trustedCopies() {
-        List<PGPPublicKeyRing> out = new ArrayList<>(trusted.size());
-        for (PGPPublicKeyRing c : trusted) {
-            try {
-                out.add(new PGPPublicKeyRing(c.getEncoded(), new BcKeyFingerprintCalculator()));
-            } catch (IOException e) {
-                throw new UncheckedIOException("a trusted certificate read before could not be copied", e);
-            }
-        }
-        return out;
-    }
-
     /** Verifies an opened bundle; see {@link #verify(Path, Optional, Optional)}. */
     public VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<RedactionOriginal> original) {
         return verify(bundle, media, Optional.empty(), original);
@@ -178,9 +163,8 @@ public final class Verifier {
         List<PGPPublicKeyRing> bundleKeys = readBundleKeys(layout, checks);
         // A trusted key is judged by the verifier's copy merged with the bundle's: a revocation the
         // sender stripped from pubkey.asc still counts.
-        // Each verification reads its own copy: Bouncy Castle's signature objects keep state while they are
-        // checked, so threads sharing one verifier must not share the certificates' packets.
-        SignatureChecker checker = SignatureChecker.of(SignerKeys.of(bundleKeys, trustedCopies()));
+        // SignerKeys gives each verification its own copy of the trusted keys (threads share this verifier).
+        SignatureChecker checker = SignatureChecker.of(SignerKeys.of(bundleKeys, trusted));
         Set<String> trustedFingerprints = new HashSet<>();
         trusted.forEach(c -> trustedFingerprints.add(OpenPgpKeys.fingerprint(c.getPublicKey())));
 
