@@ -144,8 +144,19 @@ final class ProveCommand implements Callable<Integer> {
         // this command holds the key unlocked already.
         CompletableFuture<SigningKey> early = ctx.heldKey().map(CompletableFuture::completedFuture)
                 .orElseGet(() -> c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions));
-        Settings settings = context.apply(pm.settings());
-        List<MetadataSource> sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
+        Settings settings;
+        List<MetadataSource> sources;
+        try {
+            settings = context.apply(pm.settings());
+            sources = noContext ? List.of() : pm.contextSources(settings, context.manualLocation());
+        } catch (RuntimeException e) {
+            // The command ends here: let the key's unlock or creation, already under way, finish first,
+            // so that nothing of this command still writes to the home after it has answered.
+            if (early != null) {
+                early.handle((k, x) -> null).join();
+            }
+            throw e;
+        }
         Optional<Timestamps> timestamps = Optional.empty();
         Optional<StampRequest> stampRequest = Optional.empty();
         if (timestamp || timestampOptions.anyNamed()) {
