@@ -81,7 +81,7 @@ public final class Verification implements AutoCloseable {
             throw new ApiException(ProblemType.UNAVAILABLE, "too many verifications in progress; retry later");
         }
         try {
-            VerificationReport report = f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            VerificationReport report = f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             ObjectNode json = ReportJson.toNode(report);
             // No answer reveals where the server keeps files: the received file's path becomes the client's name.
             scrub(json, file.toAbsolutePath().toString(), name);
@@ -90,7 +90,7 @@ public final class Verification implements AutoCloseable {
             return new Result(report, json);
         } catch (TimeoutException e) {
             f.cancel(true);
-            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + timeout.toMillis() + " ms");
+            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + shown(timeout));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             f.cancel(true);
@@ -101,6 +101,21 @@ public final class Verification implements AutoCloseable {
             }
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /** A time bound as people write it: {@code 60 s}, {@code 250 ms}, {@code 1 ns}. */
+    static String shown(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos % 1_000_000_000L == 0) {
+            return nanos / 1_000_000_000L + " s";
+        }
+        if (nanos % 1_000_000L == 0) {
+            return nanos / 1_000_000L + " ms";
+        }
+        if (nanos % 1_000L == 0) {
+            return nanos / 1_000L + " µs";
+        }
+        return nanos + " ns";
     }
 
     /** Replaces {@code path} by {@code name} in every text of a JSON tree. */
