@@ -211,7 +211,8 @@ class SignaturePacketTamperTest {
 
     /**
      * Where the parts of one v4 signature packet are (RFC 4880 5.2.3), for packets as StreamSigner
-     * writes them: old format, with a 1-, 2- or 4-byte length.
+     * writes them: old format with a 1-, 2- or 4-byte length, or new format (RFC 4880 4.2.2) with a
+     * 1-, 2- or 5-byte length.
      *
      * @param bodyStart where the packet body starts, after tag and length
      * @param unhashedStart where the unhashed subpacket area's 2-byte length starts
@@ -223,11 +224,7 @@ class SignaturePacketTamperTest {
     record Layout(int bodyStart, int unhashedStart, int mpiStart, int end, int issuerFingerprintVersion,
             List<Integer> mpiBitCounts) {
         static Layout of(byte[] p) {
-            int tag = p[0] & 0xFF;
-            if ((tag & 0xC0) != 0x80 || ((tag >> 2) & 0x0F) != 2 || (tag & 0x03) == 3) {
-                throw new IllegalStateException("expected an old-format signature packet of known length");
-            }
-            int body = 1 + (1 << (tag & 0x03));
+            int body = bodyStart(p);
             if (p[body] != 4) {
                 throw new IllegalStateException("expected a v4 signature");
             }
@@ -257,6 +254,25 @@ class SignaturePacketTamperTest {
                 bitCounts.add(i);
             }
             return new Layout(body, unhashed, mpiStart, p.length, fingerprintVersion, List.copyOf(bitCounts));
+        }
+
+        private static int bodyStart(byte[] p) {
+            int tag = p[0] & 0xFF;
+            if (tag == 0xC2) {
+                int first = p[1] & 0xFF;
+                if (first < 192) {
+                    return 2;
+                } else if (first < 224) {
+                    return 3;
+                } else if (first == 255) {
+                    return 6;
+                }
+                throw new IllegalStateException("expected a signature packet of known length, not a partial one");
+            }
+            if ((tag & 0xC0) != 0x80 || ((tag >> 2) & 0x0F) != 2 || (tag & 0x03) == 3) {
+                throw new IllegalStateException("expected a signature packet of known length");
+            }
+            return 1 + (1 << (tag & 0x03));
         }
 
         /** The signature type byte. */
