@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode;
 
+import java.net.URI;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -12,6 +14,11 @@ import java.util.function.Supplier;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.ProofStore;
+import org.proofmode.c2pa.C2paReader;
+import org.proofmode.c2pa.LocalCa;
+import org.proofmode.c2pa.TimeStamper;
+import org.proofmode.imaging.ExifGroup;
+import org.proofmode.internal.Http;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.metadata.ContextSources;
@@ -28,6 +35,8 @@ import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.Verifier;
 
 /**
@@ -137,7 +146,7 @@ public final class ProofMode {
      * @param strip the metadata policy of the copies (their GPS tags are recorded only when kept)
      */
     public Redactor redactor(Supplier<SigningKey> key, Settings settings, StripPolicy strip) {
-        boolean gpsKept = strip.kept().contains(org.proofmode.imaging.ExifGroup.LOCATION);
+        boolean gpsKept = strip.kept().contains(ExifGroup.LOCATION);
         return new Redactor(store, prover(key, store, ContextSources.forRedactedCopy(settings, gpsKept)), Clock.systemUTC());
     }
 
@@ -187,19 +196,19 @@ public final class ProofMode {
      * @param extraTsaRoots more trusted time-stamp roots
      * @throws ProofModeException with {@link Failure#BAD_DATA} if a trusted root cannot be read
      */
-    public org.proofmode.verify.C2paChecks c2paChecks(List<X509Certificate> anchors, List<X509Certificate> extraTsaRoots) {
+    public C2paChecks c2paChecks(List<X509Certificate> anchors, List<X509Certificate> extraTsaRoots) {
         List<X509Certificate> all = new ArrayList<>(anchors);
-        all.addAll(org.proofmode.c2pa.LocalCa.anchorsInHome(home));
-        return new org.proofmode.verify.C2paChecks(new org.proofmode.c2pa.C2paReader(all, tsaRoots(extraTsaRoots)));
+        all.addAll(LocalCa.anchorsInHome(home));
+        return new C2paChecks(new C2paReader(all, tsaRoots(extraTsaRoots)));
     }
 
     /**
      * A time-stamper for C2PA signatures ({@code sigTst2}) at one authority, with this home's network
      * time-outs.
      */
-    public org.proofmode.c2pa.TimeStamper c2paTimeStamper(java.net.URI tsa) {
-        org.proofmode.timestamp.rfc3161.TsaClient client = new org.proofmode.timestamp.rfc3161.TsaClient(
-                new org.proofmode.internal.Http(TimestampSettings.load(home).timeouts()), new java.security.SecureRandom());
+    public TimeStamper c2paTimeStamper(URI tsa) {
+        TsaClient client = new TsaClient(
+                new Http(TimestampSettings.load(home).timeouts()), new SecureRandom());
         return sha256 -> client.stamp(tsa, sha256);
     }
 

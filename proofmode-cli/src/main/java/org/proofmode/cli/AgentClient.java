@@ -7,7 +7,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +56,7 @@ final class AgentClient {
         try {
             ch = SocketChannel.open(UnixDomainSocketAddress.of(socket));
         } catch (IOException e) {
-            if (e instanceof java.net.ConnectException) {
+            if (e instanceof ConnectException) {
                 // Left by an agent that died: nobody listens. Removed, so that the launcher starts a new one.
                 try {
                     Files.deleteIfExists(socket);
@@ -118,8 +120,8 @@ final class AgentClient {
             DataOutputStream req = new DataOutputStream(new BufferedOutputStream(AgentProtocol.output(ch)));
             new AgentProtocol.Request(AgentProtocol.Kind.STOP, AgentProtocol.build(), home, false, List.of(), Map.of()).write(req);
             OptionalInt code = answer(new DataInputStream(new BufferedInputStream(AgentProtocol.input(ch))),
-                    new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
-                    new PrintStream(java.io.OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+                    new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
             return code.isPresent();
         } catch (IOException e) {
             return false;

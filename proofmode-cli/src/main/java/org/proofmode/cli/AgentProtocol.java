@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -164,7 +165,7 @@ final class AgentProtocol {
     }
 
     /**
-     * A stream reading a socket. Unlike {@link java.nio.channels.Channels#newInputStream}, it does not lock
+     * A stream reading a socket. Unlike {@link Channels#newInputStream}, it does not lock
      * the channel while it waits, so another thread can write meanwhile.
      */
     static InputStream input(SocketChannel ch) {

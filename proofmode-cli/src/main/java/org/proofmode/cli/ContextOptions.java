@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.Stack;
 import org.proofmode.Failure;
@@ -8,10 +9,10 @@ import org.proofmode.ProofModeException;
 import org.proofmode.metadata.Fix;
 import org.proofmode.metadata.SettingKey;
 import org.proofmode.metadata.Settings;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Per-run overrides of the settings: what a proof records this time. */
 final class ContextOptions {
@@ -73,7 +74,7 @@ final class ContextOptions {
      */
     static final class LocationValue implements CommandLine.IParameterPreprocessor {
         @Override
-        public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec arg, java.util.Map<String, Object> info) {
+        public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec arg, Map<String, Object> info) {
             boolean attached = "=".equals(info.get("separator"));
             if (!attached && (args.isEmpty() || !args.peek().matches("[-+]?[0-9.]+,[-+]?[0-9.]+(,[-+]?[0-9.]+)?"))) {
                 args.push(ON);

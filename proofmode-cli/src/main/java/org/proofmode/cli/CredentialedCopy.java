@@ -3,6 +3,7 @@ package org.proofmode.cli;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.AssetFormat;
+import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paSigner;
 import org.proofmode.c2pa.ContentCredentials;
 import org.proofmode.c2pa.TimeStamper;
@@ -36,7 +38,7 @@ final class CredentialedCopy {
     static ProofRecord context(ProofMode pm, Settings s, ContextOptions context, Path file) {
         Prover prover = new Prover(() -> {
             throw new IllegalStateException("reading the context never signs");
-        }, new ProofStore(pm.home().resolve("proofs")), pm.contextSources(s, context.manualLocation()), java.time.Clock.systemUTC());
+        }, new ProofStore(pm.home().resolve("proofs")), pm.contextSources(s, context.manualLocation()), Clock.systemUTC());
         return prover.inspect(file);
     }
 
@@ -68,7 +70,7 @@ final class CredentialedCopy {
                     out.add(f);
                     continue;
                 }
-                if (new org.proofmode.c2pa.C2paReader(List.of(), List.of()).read(bytes).isPresent()) {
+                if (new C2paReader(List.of(), List.of()).read(bytes).isPresent()) {
                     ctx.err().println("proofmode: " + f + ": already has content credentials; proved as it is");
                     out.add(f);
                     continue;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
-import java.nio.file.Path;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.internal.SafeText;
 import org.proofmode.metadata.Settings;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
@@ -56,11 +58,11 @@ final class InspectCommand implements Callable<Integer> {
      * Prints {@code field: value} lines, aligned. Values come from the file's metadata, the network and
      * the device (a Wi-Fi name, an EXIF comment), so each line is escaped and stays one line.
      */
-    static void text(ProofRecord r, java.io.PrintWriter out) {
+    static void text(ProofRecord r, PrintWriter out) {
         int width = r.fields().keySet().stream().mapToInt(String::length).max().orElse(0) + 2;
         for (Map.Entry<String, String> e : r.fields().entrySet()) {
             String k = e.getKey() + ":";
-            out.println(org.proofmode.internal.SafeText.escape(k + " ".repeat(Math.max(1, width - k.length())) + e.getValue()));
+            out.println(SafeText.escape(k + " ".repeat(Math.max(1, width - k.length())) + e.getValue()));
         }
     }
 }

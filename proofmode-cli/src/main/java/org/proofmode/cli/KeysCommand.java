@@ -9,10 +9,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
+import org.proofmode.internal.InputFiles;
+import org.proofmode.internal.SafeText;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.KeyType;
@@ -212,6 +213,6 @@ final class KeysCommand implements Callable<Integer> {
         ctx.out().println("type:        " + info.algorithm());
         ctx.out().println("created:     " + ProofTimes.format(info.created()));
         // A user ID comes from whoever made the key (keys import): escaped, one line.
-        ctx.out().println("user id:     " + org.proofmode.internal.SafeText.escape(info.userId()));
+        ctx.out().println("user id:     " + SafeText.escape(info.userId()));
     }
 }

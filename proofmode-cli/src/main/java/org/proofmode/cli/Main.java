@@ -10,9 +10,10 @@ import java.util.OptionalInt;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
-import picocli.CommandLine;
+import org.proofmode.internal.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** The {@code proofmode} command: verifiable photography from the command line. */
 @Command(name = "proofmode",
@@ -112,7 +113,7 @@ public final class Main {
         cl.setErr(ctx.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // After the subcommands are added: a converter registered here reaches them.
-        cl.registerConverter(java.nio.file.Path.class, new CommandLinePaths(ctx.cwd()));
+        cl.registerConverter(Path.class, new CommandLinePaths(ctx.cwd()));
         cl.setParameterExceptionHandler(Main::parameterError);
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> executionError(e, cmd, main));
         try {
@@ -146,7 +147,7 @@ public final class Main {
     private static int parameterError(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("proofmode: " + org.proofmode.internal.SafeText.escape(String.valueOf(e.getMessage())));
+        err.println("proofmode: " + SafeText.escape(String.valueOf(e.getMessage())));
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         if (e instanceof CommandLine.MissingParameterException) {
             return ExitCodes.MISSING_ARGUMENT;
@@ -165,7 +166,7 @@ public final class Main {
         PrintWriter err = cmd.getErr();
         if (e instanceof ProofModeException pme) {
             // Messages quote file names and the content of hostile files: escaped, one line.
-            err.println("proofmode: " + org.proofmode.internal.SafeText.escape(pme.getMessage()));
+            err.println("proofmode: " + SafeText.escape(pme.getMessage()));
             if (main.stacktrace) {
                 e.printStackTrace(err);
             }

@@ -2,6 +2,7 @@
 package org.proofmode.cli;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
@@ -59,10 +60,10 @@ final class Passphrases {
                 new ProofModeException(Failure.KEY_LOCKED,
                         "no new passphrase: use --new-passphrase-file, PROOFMODE_NEW_PASSPHRASE, or run on a terminal"));
         char[] second = ctx.terminal().readSecret("Repeat it: ").orElse(new char[0]);
-        boolean same = java.util.Arrays.equals(first, second);
-        java.util.Arrays.fill(second, '\0');
+        boolean same = Arrays.equals(first, second);
+        Arrays.fill(second, '\0');
         if (!same || first.length == 0) {
-            java.util.Arrays.fill(first, '\0');
+            Arrays.fill(first, '\0');
             throw new ProofModeException(Failure.KEY_LOCKED, same ? "the passphrase is empty" : "the two passphrases differ");
         }
         return Passphrase.adopt(first);

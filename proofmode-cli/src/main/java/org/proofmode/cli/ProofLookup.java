@@ -4,6 +4,7 @@ package org.proofmode.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofMode;
@@ -25,7 +26,7 @@ final class ProofLookup {
     static Found find(ProofMode pm, String arg) {
         Path path = Path.of(arg);
         if (Hex.isSha256(arg) && !Files.exists(path)) {
-            String h = arg.toLowerCase(java.util.Locale.ROOT);
+            String h = arg.toLowerCase(Locale.ROOT);
             Path folder = pm.store().find(h).orElseThrow(() ->
                     new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + h + " in " + pm.store().root()));
             return new Found(h, folder, recordedMedia(folder, h));

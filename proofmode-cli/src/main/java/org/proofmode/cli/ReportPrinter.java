@@ -4,6 +4,8 @@ package org.proofmode.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.proofmode.internal.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
@@ -21,12 +23,12 @@ final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
             "File Path", "File", "Hardware", "Manufacturer", "OS", "Notes");
 
-    private static final java.util.Map<String, String> CONTEXT_LABELS = java.util.Map.of(
+    private static final Map<String, String> CONTEXT_LABELS = Map.of(
             "device", "device", "camera", "camera", "captureTime", "capture time", "location", "location",
             "clockSynchronised", "clock synced");
 
     /** A SHA-256 in hex, except a Bitcoin merkle root: that one is compared with a block explorer's, so it stays whole. */
-    private static final java.util.regex.Pattern HASH = java.util.regex.Pattern.compile("(?<![0-9a-f])(?<!merkle root )[0-9a-f]{64}(?![0-9a-f])");
+    private static final Pattern HASH = Pattern.compile("(?<![0-9a-f])(?<!merkle root )[0-9a-f]{64}(?![0-9a-f])");
 
     private ReportPrinter() {}
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,6 +11,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.internal.SafeText;
 import org.proofmode.watch.FileState;
 import org.proofmode.watch.ProofEntry;
 import org.proofmode.watch.TrackedFile;
@@ -39,7 +43,7 @@ final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (last < 0) {
-            throw new org.proofmode.ProofModeException(org.proofmode.Failure.BAD_ARGUMENT, "--last must be at least 0");
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--last must be at least 0");
         }
         WatchStatus s = WatchStatus.of(root.proofMode(), last);
         if (json) {
@@ -79,7 +83,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         try {
             return m.writeValueAsString(n);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -116,10 +120,10 @@ final class StatusCommand implements Callable<Integer> {
         }
     }
 
-    /** Prints lines escaped with {@link org.proofmode.internal.SafeText}. */
+    /** Prints lines escaped with {@link SafeText}. */
     private record Lines(PrintWriter out) {
         void println(String line) {
-            out.println(org.proofmode.internal.SafeText.escape(line));
+            out.println(SafeText.escape(line));
         }
     }
 

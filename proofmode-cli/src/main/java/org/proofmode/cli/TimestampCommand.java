@@ -3,6 +3,7 @@ package org.proofmode.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -121,9 +122,9 @@ final class TimestampCommand implements Callable<Integer> {
             if (left.isEmpty()) {
                 ctx.err().println("proofmode: the timestamp queue is empty");
             } else {
-                Optional<java.time.Instant> next = left.stream().map(QueuedStamp::nextTry).min(java.time.Instant::compareTo);
+                Optional<Instant> next = left.stream().map(QueuedStamp::nextTry).min(Instant::compareTo);
                 ctx.err().println("proofmode: " + left.size() + " request(s) still queued; next try after "
-                        + next.map(java.time.Instant::toString).orElse("?") + " (or now, with --now)");
+                        + next.map(Instant::toString).orElse("?") + " (or now, with --now)");
             }
             return StampPrinter.exit(r, requireTimestamp);
         }

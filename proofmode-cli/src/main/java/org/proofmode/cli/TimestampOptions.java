@@ -7,6 +7,7 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.proofmode.Failure;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
@@ -47,16 +48,16 @@ final class TimestampOptions {
      * @param settings the home's settings
      * @param timestamp whether {@code --timestamp} was given
      * @return empty when no stamping was asked
-     * @throws ProofModeException with {@link org.proofmode.Failure#INCOMPATIBLE_OPTIONS} if {@code --timestamp}
+     * @throws ProofModeException with {@link Failure#INCOMPATIBLE_OPTIONS} if {@code --timestamp}
      *     was given and the settings name no service
      */
-    Optional<StampRequest> asked(java.nio.file.Path home, TimestampSettings settings, boolean timestamp) {
+    Optional<StampRequest> asked(Path home, TimestampSettings settings, boolean timestamp) {
         if (!timestamp && !anyNamed()) {
             return Optional.empty();
         }
         Optional<StampRequest> r = request(settings, timestamp);
         if (r.isEmpty()) {
-            throw new org.proofmode.ProofModeException(org.proofmode.Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
+            throw new org.proofmode.ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
                     + home.resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
         }
         return r;

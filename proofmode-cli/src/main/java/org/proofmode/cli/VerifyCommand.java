@@ -5,10 +5,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -16,19 +17,19 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
-import org.proofmode.internal.SafeText;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.InputFiles;
+import org.proofmode.internal.SafeText;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
-import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.C2paChecks;
+import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
@@ -158,11 +159,11 @@ final class VerifyCommand implements Callable<Integer> {
         if (media != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
         }
-        List<java.security.cert.X509Certificate> tsaRoots = new ArrayList<>();
+        List<X509Certificate> tsaRoots = new ArrayList<>();
         for (Path t : tsaTrust) {
             tsaRoots.addAll(TrustedRoots.read(t));
         }
-        List<java.security.cert.X509Certificate> anchors = new ArrayList<>();
+        List<X509Certificate> anchors = new ArrayList<>();
         for (Path t : c2paTrust) {
             anchors.addAll(TrustedRoots.read(t));
         }

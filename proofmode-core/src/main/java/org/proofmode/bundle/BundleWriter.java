@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
@@ -26,7 +27,7 @@ import org.proofmode.internal.AtomicFiles;
  */
 public final class BundleWriter {
     /** One proof to put in the bundle. */
-    public record Item(Path proofFolder, java.util.Optional<Path> media) {
+    public record Item(Path proofFolder, Optional<Path> media) {
         /** Validates the fields. */
         public Item {
             Objects.requireNonNull(proofFolder, "proofFolder");

@@ -2,10 +2,16 @@
 package org.proofmode.bundle;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,7 +34,7 @@ public final class ProofStore {
     private static final int RENAME_ATTEMPTS = 8;
 
     /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
-    static final java.time.Duration STALE_AFTER = java.time.Duration.ofMinutes(15);
+    static final Duration STALE_AFTER = Duration.ofMinutes(15);
 
     private final Path root;
 
@@ -47,7 +53,7 @@ public final class ProofStore {
         if (!Hex.isSha256(sha256)) {
             throw new IllegalArgumentException("not a SHA-256: " + sha256);
         }
-        return root.resolve(sha256.toLowerCase(java.util.Locale.ROOT));
+        return root.resolve(sha256.toLowerCase(Locale.ROOT));
     }
 
     /** Returns the folder of an existing, complete proof set. */
@@ -103,7 +109,7 @@ public final class ProofStore {
                 Path old = root.resolve(OLD_PREFIX + sha256 + "-" + UUID.randomUUID());
                 try {
                     AtomicFiles.moveAtomic(target, old, false);
-                } catch (java.nio.file.NoSuchFileException e) {
+                } catch (NoSuchFileException e) {
                     // Another writer moved it away first; ours goes in its place below.
                 }
                 if (!moveUnlessTaken(tmp, target)) {
@@ -134,7 +140,7 @@ public final class ProofStore {
     /**
      * Renames a complete temporary folder to its final name, unless another writer's folder took that name
      * first. Linux reports a non-empty target folder as {@code ENOTEMPTY}, which Java maps to a plain
-     * {@link java.nio.file.FileSystemException}, so the outcome is decided by looking at the target; when a
+     * {@link FileSystemException}, so the outcome is decided by looking at the target; when a
      * third writer has moved the target aside in between, the rename is tried again.
      *
      * @return whether our folder is now the target
@@ -145,7 +151,7 @@ public final class ProofStore {
                 AtomicFiles.moveAtomic(tmp, target, false);
                 return true;
             } catch (IOException e) {
-                if (Files.isDirectory(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
                     return false;
                 }
                 if (attempt == RENAME_ATTEMPTS || !Files.isDirectory(tmp)) {
@@ -155,10 +161,10 @@ public final class ProofStore {
         }
     }
 
-    private static boolean olderThan(Path p, java.time.Instant cutoff) throws IOException {
+    private static boolean olderThan(Path p, Instant cutoff) throws IOException {
         try {
             return Files.getLastModifiedTime(p).toInstant().isBefore(cutoff);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return false;
         }
     }
@@ -175,7 +181,7 @@ public final class ProofStore {
         if (!Files.isDirectory(root)) {
             return;
         }
-        java.time.Instant cutoff = java.time.Instant.now().minus(STALE_AFTER);
+        Instant cutoff = Instant.now().minus(STALE_AFTER);
         try (Stream<Path> s = Files.list(root)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 String name = p.getFileName().toString();

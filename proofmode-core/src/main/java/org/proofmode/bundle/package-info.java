@@ -2,7 +2,7 @@
 /**
  * Proof sets at rest and in transit: the proof store ({@code <home>/proofs/<sha256>/}), share bundles
  * read from zips or folders without extracting anything (bounded by {@link
- * org.proofmode.bundle.BundleLimits} against hostile archives), and the writer of the app's flat
+ * BundleLimits} against hostile archives), and the writer of the app's flat
  * share zip with its plain-language instructions.
  */
 package org.proofmode.bundle;

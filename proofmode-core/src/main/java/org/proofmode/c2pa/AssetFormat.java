@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
+import java.util.Arrays;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The containers whose embedded C2PA manifest stores are read (JPEG, PNG, ISO BMFF, TIFF/DNG, RIFF, MP3)
@@ -45,8 +47,8 @@ public enum AssetFormat {
 
     /** The formats manifests are written into, named for messages: {@code JPEG, PNG, WAV…}. */
     public static String writableNames() {
-        return java.util.Arrays.stream(values()).filter(AssetFormat::writable).map(Enum::name)
-                .collect(java.util.stream.Collectors.joining(", "));
+        return Arrays.stream(values()).filter(AssetFormat::writable).map(Enum::name)
+                .collect(Collectors.joining(", "));
     }
 
     /** Tells whether this is a RIFF container (WAV, AVI, WebP). */

@@ -6,9 +6,12 @@ import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The BMFF hard binding ({@code c2pa.hash.bmff} 1.0, {@code c2pa.hash.bmff.v2}, {@code .v3}): a hash of
@@ -145,7 +148,7 @@ final class BmffHash {
             if (offset < 0 || value.length == 0 || offset > b.size() - value.length) {
                 return false;
             }
-            if (!java.util.Arrays.equals(value, src.read(b.offset() + offset, value.length))) {
+            if (!Arrays.equals(value, src.read(b.offset() + offset, value.length))) {
                 return false;
             }
         }
@@ -174,7 +177,7 @@ final class BmffHash {
     /** Version 2 and later: the top-level boxes whose offsets are hashed, those not wholly excluded. */
     private static List<Long> offsetsHashed(BmffBoxes boxes, List<DataHash.Range> excluded) {
         List<Long> out = new ArrayList<>();
-        java.util.Set<DataHash.Range> whole = new java.util.HashSet<>(excluded);
+        Set<DataHash.Range> whole = new HashSet<>(excluded);
         for (BmffBoxes.Box b : boxes.top()) {
             if (!whole.contains(new DataHash.Range(b.offset(), b.size()))) {
                 out.add(b.offset());

@@ -2,6 +2,7 @@
 package org.proofmode.c2pa;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -14,7 +15,7 @@ interface ByteSource extends AutoCloseable {
     /** The total length. */
     long size() throws IOException;
 
-    /** Reads exactly {@code len} bytes at {@code pos}; fails with an {@link java.io.EOFException} past the end. */
+    /** Reads exactly {@code len} bytes at {@code pos}; fails with an {@link EOFException} past the end. */
     void read(long pos, byte[] dst, int off, int len) throws IOException;
 
     @Override
@@ -37,7 +38,7 @@ interface ByteSource extends AutoCloseable {
             @Override
             public void read(long pos, byte[] dst, int off, int len) throws IOException {
                 if (pos < 0 || len < 0 || pos + len > bytes.length) {
-                    throw new java.io.EOFException("read past the end at " + pos);
+                    throw new EOFException("read past the end at " + pos);
                 }
                 System.arraycopy(bytes, (int) pos, dst, off, len);
             }
@@ -66,7 +67,7 @@ interface ByteSource extends AutoCloseable {
             @Override
             public void read(long pos, byte[] dst, int off, int len) throws IOException {
                 if (pos < 0 || len < 0 || pos + len > size) {
-                    throw new java.io.EOFException("read past the end at " + pos);
+                    throw new EOFException("read past the end at " + pos);
                 }
                 if (in == null || pos < at) {
                     close();
@@ -76,7 +77,7 @@ interface ByteSource extends AutoCloseable {
                 in.skipNBytes(pos - at);
                 at = pos;
                 if (in.readNBytes(dst, off, len) != len) {
-                    throw new java.io.EOFException("read past the end at " + pos);
+                    throw new EOFException("read past the end at " + pos);
                 }
                 at += len;
             }
@@ -107,7 +108,7 @@ interface ByteSource extends AutoCloseable {
                 while (bb.hasRemaining()) {
                     int n = ch.read(bb, p);
                     if (n < 0) {
-                        throw new java.io.EOFException("read past the end at " + p);
+                        throw new EOFException("read past the end at " + p);
                     }
                     p += n;
                 }

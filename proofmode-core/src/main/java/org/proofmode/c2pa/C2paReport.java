@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,7 +21,7 @@ import java.util.Optional;
  * @param proofModeSigner the OpenPGP fingerprint named by an intact {@code org.proofmode.proof} assertion
  */
 public record C2paReport(ValidationState state, AssetFormat format, String activeManifest, String generator,
-        Optional<String> signer, Optional<java.time.Instant> signedAt, List<String> assertions, List<C2paStatus> statuses,
+        Optional<String> signer, Optional<Instant> signedAt, List<String> assertions, List<C2paStatus> statuses,
         Optional<String> proofModeSigner) {
     /** Validates and copies the fields. */
     public C2paReport {

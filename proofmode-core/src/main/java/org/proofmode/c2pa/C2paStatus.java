@@ -2,6 +2,7 @@
 package org.proofmode.c2pa;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One validation status of the C2PA specification (section "Validation", "Standard status codes").
@@ -24,7 +25,7 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
      * The label of the manifest this status is about, read from its URI
      * ({@code self#jumbf=/c2pa/LABEL/…}); empty when the URI names none.
      */
-    public java.util.Optional<String> manifest() {
+    public Optional<String> manifest() {
         return IngredientCheck.label(url);
     }
 

@@ -7,13 +7,14 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
 import org.proofmode.internal.Hex;
+import org.proofmode.internal.InputFiles;
 import org.proofmode.proof.ProofFields;
 
 /**
@@ -78,7 +79,7 @@ public final class ContentCredentials {
         if (!replace && Files.exists(out)) {
             throw new ProofModeException(Failure.OUTPUT_EXISTS, out + " exists (use --force to replace it)");
         }
-        Optional<AssetFormat> f = AssetFormat.sniff(java.util.Arrays.copyOf(bytes, Math.min(16, bytes.length)));
+        Optional<AssetFormat> f = AssetFormat.sniff(Arrays.copyOf(bytes, Math.min(16, bytes.length)));
         if (f.isEmpty() || !f.get().writable()) {
             throw new ProofModeException(Failure.UNSUPPORTED, "content credentials can be embedded in " + AssetFormat.writableNames()
                     + " files only");

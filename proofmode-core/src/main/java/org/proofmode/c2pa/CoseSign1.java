@@ -7,8 +7,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.security.GeneralSecurityException;
+import java.security.Provider;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -36,7 +38,7 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
         JsonNode unprotected, byte[] signature) {
     /** The largest certificate chain accepted. */
     public static final int MAX_CHAIN = 10;
-    static final java.security.Provider BC = new BouncyCastleProvider();
+    static final Provider BC = new BouncyCastleProvider();
     private static final int COSE_SIGN1_TAG = 18;
     private static final String X5CHAIN = "33";
 
@@ -216,7 +218,7 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
             for (X509Certificate c : chain) {
                 ders.add(c.getEncoded());
             }
-        } catch (java.security.cert.CertificateEncodingException e) {
+        } catch (CertificateEncodingException e) {
             throw new IllegalArgumentException("certificate cannot be encoded", e);
         }
         return Cbor.encode(g -> {

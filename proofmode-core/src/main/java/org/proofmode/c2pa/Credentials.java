@@ -4,6 +4,7 @@ package org.proofmode.c2pa;
 import java.security.GeneralSecurityException;
 import java.security.cert.CertPathBuilder;
 import java.security.cert.CertStore;
+import java.security.cert.CertificateParsingException;
 import java.security.cert.CollectionCertStoreParameters;
 import java.security.cert.PKIXBuilderParameters;
 import java.security.cert.TrustAnchor;
@@ -45,7 +46,7 @@ final class Credentials {
             if (eku == null || eku.contains(ANY_EKU) || eku.stream().noneMatch(SIGNING_EKUS::contains)) {
                 return Optional.of("extended key usage lacks one allowed for C2PA signing");
             }
-        } catch (java.security.cert.CertificateParsingException e) {
+        } catch (CertificateParsingException e) {
             return Optional.of("unreadable extended key usage");
         }
         if (leaf.getExtensionValue(AKI) == null) {

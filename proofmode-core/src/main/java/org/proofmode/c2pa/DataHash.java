@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The {@code c2pa.hash.data} hard binding: a hash of the asset's bytes outside the exclusion ranges
@@ -87,15 +88,15 @@ public final class DataHash {
      * @param exclusions the assertion's exclusions
      * @param store where the store's structures sit in the asset
      */
-    static java.util.Optional<String> exclusionProblem(List<Range> exclusions, Range store) {
+    static Optional<String> exclusionProblem(List<Range> exclusions, Range store) {
         if (exclusions.contains(store)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         StringBuilder sb = new StringBuilder();
         for (Range r : exclusions) {
             sb.append(sb.length() == 0 ? "" : ", ").append('[').append(r.start()).append(", ").append(r.start() + r.length()).append(')');
         }
-        return java.util.Optional.of("the data hash's exclusions (" + (sb.length() == 0 ? "none" : sb) + ") do not match the manifest"
+        return Optional.of("the data hash's exclusions (" + (sb.length() == 0 ? "none" : sb) + ") do not match the manifest"
                 + " store's place in the asset [" + store.start() + ", " + (store.start() + store.length()) + "): they must exclude"
                 + " exactly the store, not the content around it");
     }

@@ -4,6 +4,7 @@ package org.proofmode.c2pa;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -159,7 +160,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
         while (pos + 12 <= size && chunks++ < MAX_CHUNKS) {
             byte[] h = src.read(pos, 8);
             long len = Jumbf.u32(h, 0);
-            String type = new String(h, 4, 4, java.nio.charset.StandardCharsets.ISO_8859_1);
+            String type = new String(h, 4, 4, StandardCharsets.ISO_8859_1);
             if (pos + 12 + len > size) {
                 break;
             }

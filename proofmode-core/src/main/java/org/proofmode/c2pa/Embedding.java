@@ -3,6 +3,9 @@ package org.proofmode.c2pa;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /**
@@ -62,13 +65,13 @@ final class Embedding {
         if (!format.riff()) {
             return ManifestBuilder.sha256(asset);
         }
-        java.security.MessageDigest md;
+        MessageDigest md;
         try {
-            md = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+            md = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 missing", e);
         }
-        byte[] head = java.util.Arrays.copyOf(asset, at);
+        byte[] head = Arrays.copyOf(asset, at);
         setU32le(head, 4, Jumbf.u32le(asset, 4) + wrapped);
         md.update(head);
         md.update(asset, at, asset.length - at);

@@ -2,6 +2,7 @@
 package org.proofmode.c2pa;
 
 import java.util.Objects;
+import org.proofmode.internal.Hex;
 
 /**
  * The asset a new one was made from (a {@code parentOf} ingredient): the original of a redacted copy.
@@ -29,6 +30,6 @@ public record Ingredient(String title, String format, byte[] sha256) {
 
     /** The instance id recorded in the ingredient assertion. */
     public String instanceId() {
-        return "urn:sha256:" + org.proofmode.internal.Hex.encode(sha256);
+        return "urn:sha256:" + Hex.encode(sha256);
     }
 }

@@ -2,6 +2,7 @@
 package org.proofmode.c2pa;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -118,7 +119,7 @@ final class IngredientCheck {
 
     private static void recorded(JsonNode ingredient, Set<String> into) {
         Optional<String> label = manifestRef(ingredient).flatMap(r -> label(r.path("url").asText("")));
-        List<JsonNode> lists = new java.util.ArrayList<>();
+        List<JsonNode> lists = new ArrayList<>();
         JsonNode vr = ingredient.path("validationResults");
         lists.add(vr.path("activeManifest"));
         vr.path("ingredientDeltas").forEach(d -> lists.add(d.path("validationDeltas")));

@@ -4,6 +4,7 @@ package org.proofmode.c2pa;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -90,7 +91,7 @@ public final class Jumbf {
             if (type.equals(SUPERBOX)) {
                 out.add(superBox(b, start, end, depth, count));
             } else {
-                out.add(new JumbfBox.Content(type, java.util.Arrays.copyOfRange(b, start, end)));
+                out.add(new JumbfBox.Content(type, Arrays.copyOfRange(b, start, end)));
             }
             pos = end;
         }
@@ -105,7 +106,7 @@ public final class Jumbf {
         }
         JumbfBox.Description description = description(d.data());
         return new JumbfBox.Super(description, inner.subList(1, inner.size()),
-                java.util.Arrays.copyOfRange(b, start, end));
+                Arrays.copyOfRange(b, start, end));
     }
 
     private static JumbfBox.Description description(byte[] d) throws C2paFormatException {
@@ -138,7 +139,7 @@ public final class Jumbf {
         if ((toggles & TOGGLE_PRIVATE) == 0 && pos != d.length) {
             throw new C2paFormatException("JUMBF description box has " + (d.length - pos) + " trailing bytes");
         }
-        return new JumbfBox.Description(java.util.Arrays.copyOf(d, 16), toggles, label, d);
+        return new JumbfBox.Description(Arrays.copyOf(d, 16), toggles, label, d);
     }
 
     /** A C2PA type UUID: four ASCII characters then {@code 0011-0010-8000-00AA00389B71}. */

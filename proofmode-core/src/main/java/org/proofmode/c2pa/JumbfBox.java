@@ -155,11 +155,6 @@ public sealed interface JumbfBox permits JumbfBox.Super, JumbfBox.Content {
             return new String(uuid, 0, 4, StandardCharsets.ISO_8859_1);
         }
 
-        /** Tells whether the type is one of C2PA's ({@code XXXX-0011-0010-8000-00AA00389B71}). */
-        public boolean isC2paType() {
-            return Arrays.equals(uuid, 4, 16, Jumbf.C2PA_UUID_SUFFIX, 0, 12);
-        }
-
         @Override
         public boolean equals(Object o) {
             return o instanceof Description d && Arrays.equals(d.raw, raw);

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -56,7 +57,7 @@ public final class LocalCa {
     private static final Duration CA_LIFETIME = Duration.ofDays(3650);
     private static final Duration SIGNER_LIFETIME = Duration.ofDays(730);
     private static final KeyPurposeId DOCUMENT_SIGNING = KeyPurposeId.getInstance(
-            new org.bouncycastle.asn1.ASN1ObjectIdentifier("1.3.6.1.5.5.7.3.36"));
+            new ASN1ObjectIdentifier("1.3.6.1.5.5.7.3.36"));
 
     private final Path dir;
 

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +44,6 @@ public final class ManifestBuilder {
     private Optional<String> redactionReason = Optional.empty();
     private final List<Edit> edits = new ArrayList<>();
     private String title = "";
-    private String version = "";
     private boolean used;
 
     /** Starts a manifest. */
@@ -52,12 +54,6 @@ public final class ManifestBuilder {
     /** The asset's title ({@code dc:title}), usually its file name. */
     public ManifestBuilder title(String title) {
         this.title = Objects.requireNonNull(title, "title");
-        return this;
-    }
-
-    /** The generator's version recorded in {@code claim_generator_info}. */
-    public ManifestBuilder generatorVersion(String version) {
-        this.version = Objects.requireNonNull(version, "version");
         return this;
     }
 
@@ -129,7 +125,7 @@ public final class ManifestBuilder {
         try {
             byte[] json = JSON.writeValueAsBytes(data);
             assertions.put(label, Jumbf.superBox("json", label, List.of(new JumbfBox.Content("json", json))));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("assertion " + label + " cannot be written as JSON", e);
         }
         return this;
@@ -153,7 +149,7 @@ public final class ManifestBuilder {
         if (sourceType.isEmpty() && parent.isEmpty()) {
             throw new IllegalStateException("say how the asset came to be: created(...) or parent(...)");
         }
-        AssetFormat format = AssetFormat.sniff(java.util.Arrays.copyOf(asset, Math.min(16, asset.length)))
+        AssetFormat format = AssetFormat.sniff(Arrays.copyOf(asset, Math.min(16, asset.length)))
                 .filter(AssetFormat::writable)
                 .orElseThrow(() -> new C2paFormatException("content credentials can be written into " + AssetFormat.writableNames() + " only"));
         if (new C2paReader(List.of(), List.of()).read(asset).isPresent()) {
@@ -289,12 +285,9 @@ public final class ManifestBuilder {
         List<JumbfBox.Super> all = new ArrayList<>(fixed);
         all.add(dataHash);
         ObjectNode claim = Cbor.map();
-        claim.put("instanceID", "xmp:iid:" + UUID.nameUUIDFromBytes(label.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        claim.put("instanceID", "xmp:iid:" + UUID.nameUUIDFromBytes(label.getBytes(StandardCharsets.UTF_8)));
         ObjectNode gen = claim.putObject("claim_generator_info");
         gen.put("name", GENERATOR);
-        if (!version.isEmpty()) {
-            gen.put("version", version);
-        }
         claim.put("signature", ManifestStore.SELF + "/c2pa/" + label + "/" + Manifest.SIGNATURE);
         ArrayNode created = claim.putArray("created_assertions");
         all.forEach(a -> created.add(hashedUri(a)));

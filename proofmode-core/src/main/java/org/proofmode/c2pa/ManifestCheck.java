@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,7 +120,7 @@ final class ManifestCheck {
         Instant at = signedAt.orElseGet(trust::now);
         try {
             leaf.checkValidity(Date.from(at));
-        } catch (java.security.cert.CertificateException e) {
+        } catch (CertificateException e) {
             add(Codes.SIGNING_CREDENTIAL_EXPIRED, Outcome.FAILURE, "signing certificate not valid at " + at
                     + (signedAt.isPresent() ? " (trusted time-stamp)" : " (now: no trusted time-stamp)"), url);
             return false;

@@ -3,6 +3,7 @@ package org.proofmode.c2pa;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -148,7 +149,7 @@ final class OtherContainers {
             }
             p = e + width;
         }
-        byte[] data = java.util.Arrays.copyOfRange(body, p, body.length);
+        byte[] data = Arrays.copyOfRange(body, p, body.length);
         return EmbeddedStore.isC2paStore(data)
                 ? Optional.of(new EmbeddedStore.Found(data, new DataHash.Range(at + p, data.length))) : Optional.empty();
     }

@@ -6,14 +6,20 @@ import java.io.Reader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.PrivateKey;
+import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
+import org.bouncycastle.asn1.DERNull;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.openssl.PEMKeyPair;
 import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
@@ -46,7 +52,7 @@ public final class Pem {
     static String encryptedKey(PrivateKey key, Passphrase passphrase) throws IOException, OperatorCreationException {
         JceOpenSSLPKCS8EncryptorBuilder enc = new JceOpenSSLPKCS8EncryptorBuilder(JcaPKCS8Generator.AES_256_CBC)
                 .setProvider(CoseSign1.BC)
-                .setPRF(new org.bouncycastle.asn1.x509.AlgorithmIdentifier(org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers.id_hmacWithSHA256, org.bouncycastle.asn1.DERNull.INSTANCE))
+                .setPRF(new AlgorithmIdentifier(PKCSObjectIdentifiers.id_hmacWithSHA256, DERNull.INSTANCE))
                 .setIterationCount(PBKDF2_ITERATIONS)
                 .setPassword(passphrase.chars());
         StringWriter w = new StringWriter();
@@ -70,9 +76,9 @@ public final class Pem {
                     out.add(conv.getCertificate(h));
                 }
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
-        } catch (IOException | java.security.cert.CertificateException | RuntimeException e) {
+        } catch (IOException | CertificateException | RuntimeException e) {
             throw new ProofModeException(Failure.BAD_DATA, file + ": not a PEM certificate file: " + e.getMessage(), e);
         }
         if (out.isEmpty()) {
@@ -103,11 +109,11 @@ public final class Pem {
                 if (o instanceof PrivateKeyInfo k) {
                     return conv.getPrivateKey(k);
                 }
-                if (o instanceof org.bouncycastle.openssl.PEMKeyPair kp) {
+                if (o instanceof PEMKeyPair kp) {
                     return conv.getKeyPair(kp).getPrivate();
                 }
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file", e);
         } catch (IOException | OperatorCreationException | RuntimeException e) {
             if (e instanceof ProofModeException pme) {

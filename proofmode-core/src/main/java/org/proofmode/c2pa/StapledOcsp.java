@@ -3,21 +3,26 @@ package org.proofmode.c2pa;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.security.cert.CertificateException;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
+import org.bouncycastle.cert.CertException;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateHolder;
 import org.bouncycastle.cert.ocsp.BasicOCSPResp;
 import org.bouncycastle.cert.ocsp.CertificateID;
+import org.bouncycastle.cert.ocsp.OCSPException;
 import org.bouncycastle.cert.ocsp.OCSPResp;
 import org.bouncycastle.cert.ocsp.RevokedStatus;
 import org.bouncycastle.cert.ocsp.SingleResp;
 import org.bouncycastle.cert.ocsp.UnknownStatus;
 import org.bouncycastle.operator.DigestCalculatorProvider;
+import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentVerifierProviderBuilder;
 import org.bouncycastle.operator.jcajce.JcaDigestCalculatorProviderBuilder;
 import org.proofmode.c2pa.C2paStatus.Codes;
@@ -87,16 +92,16 @@ final class StapledOcsp {
                 }
                 return;
             }
-        } catch (IOException | RuntimeException | org.bouncycastle.cert.ocsp.OCSPException | java.security.cert.CertificateException
-                | org.bouncycastle.operator.OperatorCreationException e) {
+        } catch (IOException | RuntimeException | OCSPException | CertificateException
+                | OperatorCreationException e) {
             return; // not a usable response: ignored, as if none were stapled
         }
     }
 
     /** Signed by the issuer itself, or by a responder certificate the issuer signed for OCSP signing. */
     private static boolean signedByAuthorisedResponder(BasicOCSPResp basic, X509CertificateHolder issuer)
-            throws org.bouncycastle.operator.OperatorCreationException, org.bouncycastle.cert.ocsp.OCSPException,
-            java.security.cert.CertificateException {
+            throws OperatorCreationException, OCSPException,
+            CertificateException {
         JcaContentVerifierProviderBuilder verifiers = new JcaContentVerifierProviderBuilder().setProvider(CoseSign1.BC);
         if (basic.isSignatureValid(verifiers.build(issuer))) {
             return true;
@@ -105,11 +110,11 @@ final class StapledOcsp {
             boolean issued;
             try {
                 issued = responder.getIssuer().equals(issuer.getSubject()) && responder.isSignatureValid(verifiers.build(issuer));
-            } catch (org.bouncycastle.cert.CertException e) {
+            } catch (CertException e) {
                 issued = false;
             }
-            org.bouncycastle.asn1.x509.ExtendedKeyUsage eku = responder.getExtensions() == null ? null
-                    : org.bouncycastle.asn1.x509.ExtendedKeyUsage.fromExtensions(responder.getExtensions());
+            ExtendedKeyUsage eku = responder.getExtensions() == null ? null
+                    : ExtendedKeyUsage.fromExtensions(responder.getExtensions());
             Date produced = basic.getProducedAt();
             if (issued && eku != null && eku.hasKeyPurposeId(KeyPurposeId.id_kp_OCSPSigning) && responder.isValidOn(produced)
                     && basic.isSignatureValid(verifiers.build(responder))) {

@@ -4,6 +4,7 @@ package org.proofmode.c2pa;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cms.CMSSignedData;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
+import org.bouncycastle.tsp.TimeStampResponse;
 import org.bouncycastle.tsp.TimeStampToken;
 
 /** Checks the RFC 3161 token of a C2PA signature ({@code sigTst2}, or the older {@code sigTst}). */
@@ -32,7 +34,7 @@ final class TimeStampCheck {
         try {
             return new TimeStampToken(new CMSSignedData(der));
         } catch (Exception notAToken) {
-            TimeStampToken t = new org.bouncycastle.tsp.TimeStampResponse(der).getTimeStampToken();
+            TimeStampToken t = new TimeStampResponse(der).getTimeStampToken();
             if (t == null) {
                 throw notAToken;
             }
@@ -64,7 +66,7 @@ final class TimeStampCheck {
             JcaX509CertificateConverter conv = new JcaX509CertificateConverter().setProvider(CoseSign1.BC);
             @SuppressWarnings("unchecked")
             Collection<X509CertificateHolder> all = t.getCertificates().getMatches(null);
-            List<X509Certificate> chain = new java.util.ArrayList<>();
+            List<X509Certificate> chain = new ArrayList<>();
             chain.add(conv.getCertificate(signer));
             for (X509CertificateHolder h : all) {
                 if (!h.equals(signer)) {

@@ -3,6 +3,8 @@ package org.proofmode.imaging;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The EXIF fields a redacted JPEG may carry, by what they reveal. Nothing outside these groups is ever
@@ -20,8 +22,8 @@ public enum ExifGroup {
             ExifGroup.ROOT, Set.of(0x010F, 0x0110, 0x0131, 0x013B, 0x013C, 0x8298),
             ExifGroup.EXIF, Set.of(0xA430, 0xA431, 0xA432, 0xA433, 0xA434, 0xA435))),
     /** Where: the whole GPS directory. */
-    LOCATION(Map.of(ExifGroup.GPS, java.util.stream.IntStream.rangeClosed(0, 0x1F).boxed()
-            .collect(java.util.stream.Collectors.toUnmodifiableSet())));
+    LOCATION(Map.of(ExifGroup.GPS, IntStream.rangeClosed(0, 0x1F).boxed()
+            .collect(Collectors.toUnmodifiableSet())));
 
     /** commons-imaging's directory types: IFD0, the EXIF sub-directory, the GPS sub-directory. */
     static final int ROOT = 0;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.imaging;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,7 +16,7 @@ import java.util.Optional;
  * TurboJPEG binding ({@link TurboJpeg}, from the operating system): an 8-bit Huffman-coded (baseline or progressive) YCbCr image with component
  * IDs 1, 2 and 3, no Adobe colour transform marker and no embedded ICC profile. For such a file the JDK's
  * decoder gives the same pixels (both are libjpeg's integer IDCT with its "fancy" chroma upsampling and
- * the same YCbCr to RGB tables), so the hashes are those of {@link ImageHashes#of(java.awt.image.BufferedImage)};
+ * the same YCbCr to RGB tables), so the hashes are those of {@link ImageHashes#of(BufferedImage)};
  * tests compare the two on every kind of file this path takes. Any other JPEG, a file TurboJPEG refuses or
  * warns about, and every JPEG where TurboJPEG is not installed go to the JDK's decoder.
  */
@@ -117,7 +119,7 @@ final class FastJpeg {
     private static boolean startsWith(FileChannel ch, long pos, String tag) throws IOException {
         ByteBuffer b = ByteBuffer.allocate(tag.length());
         return read(ch, b, pos, tag.length()) == tag.length()
-                && new String(b.array(), java.nio.charset.StandardCharsets.US_ASCII).equals(tag);
+                && new String(b.array(), StandardCharsets.US_ASCII).equals(tag);
     }
 
     private static int read(FileChannel ch, ByteBuffer b, long pos, int n) throws IOException {

@@ -2,6 +2,8 @@
 package org.proofmode.imaging;
 
 import java.io.IOException;
+import java.util.Optional;
+import org.proofmode.media.JpegStructure;
 import org.proofmode.media.MediaKind;
 import org.proofmode.metadata.ContextFields;
 import org.proofmode.proof.MediaFile;
@@ -29,7 +31,7 @@ public final class ImageHashSource implements MetadataSource {
             return;
         }
         if (media.type().mimeType().equals("image/jpeg")) {
-            java.util.Optional<String> broken = org.proofmode.media.JpegStructure.problem(media.path());
+            Optional<String> broken = JpegStructure.problem(media.path());
             if (broken.isPresent()) {
                 record.warn(name(), "not a well-formed JPEG (" + broken.get() + "); not decoded");
                 return;

@@ -3,11 +3,13 @@ package org.proofmode.imaging;
 
 import java.awt.image.BufferedImage;
 import java.awt.image.ColorModel;
+import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Objects;
 import java.util.Optional;
@@ -260,7 +262,7 @@ public final class ImageHashes {
             }
         }
         double[] sorted = low.clone();
-        java.util.Arrays.sort(sorted);
+        Arrays.sort(sorted);
         double median = (sorted[31] + sorted[32]) / 2;
         long bits = 0;
         for (double c : low) {
@@ -281,7 +283,7 @@ public final class ImageHashes {
 
     /** 8-bit, non-premultiplied sRGB with bands in R, G, B[, A] order: samples equal what getRGB gives. */
     private static boolean isPlainSrgb(ColorModel cm, Raster raster) {
-        if (!cm.getColorSpace().isCS_sRGB() || cm.isAlphaPremultiplied() || cm instanceof java.awt.image.IndexColorModel) {
+        if (!cm.getColorSpace().isCS_sRGB() || cm.isAlphaPremultiplied() || cm instanceof IndexColorModel) {
             return false;
         }
         int n = cm.getNumComponents();

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.opencv.core.Core;
 
 /**
  * Loads OpenCV's native library (from the {@code org.openpnp:opencv} jar) once per process. The library
@@ -65,7 +66,7 @@ final class OpenCvLibrary {
         if (!os.contains("linux") || arch == null) {
             return Optional.empty(); // other systems: OpenPNP's loader knows their names and rules
         }
-        String name = "lib" + org.opencv.core.Core.NATIVE_LIBRARY_NAME + ".so";
+        String name = "lib" + Core.NATIVE_LIBRARY_NAME + ".so";
         URL url = OpenCvLibrary.class.getResource("/nu/pattern/opencv/linux/" + arch + "/" + name);
         Optional<Path> dir = cacheFolder();
         if (url == null || dir.isEmpty()) {

@@ -7,6 +7,7 @@ import com.drew.metadata.Metadata;
 import com.drew.metadata.MetadataException;
 import com.drew.metadata.exif.ExifIFD0Directory;
 import java.awt.image.BufferedImage;
+import java.awt.image.ComponentSampleModel;
 import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
 import java.io.ByteArrayInputStream;
@@ -16,8 +17,8 @@ import java.util.Iterator;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
-import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriteParam;
 import javax.imageio.ImageWriter;
 import javax.imageio.metadata.IIOMetadata;
 import javax.imageio.stream.ImageInputStream;
@@ -121,7 +122,7 @@ public final class Picture {
         int[] dst = ((DataBufferInt) out.getRaster().getDataBuffer()).getData();
         if (raw.getType() == BufferedImage.TYPE_3BYTE_BGR && raw.getRaster().getDataBuffer() instanceof DataBufferByte bytes
                 && raw.getRaster().getParent() == null && bytes.getOffset() == 0 && bytes.getNumBanks() == 1
-                && raw.getRaster().getSampleModel() instanceof java.awt.image.ComponentSampleModel sm
+                && raw.getRaster().getSampleModel() instanceof ComponentSampleModel sm
                 && sm.getScanlineStride() == 3 * w && sm.getPixelStride() == 3) {
             // What JPEG decodes to: unpack the bytes directly, as getRGB would, but many times faster.
             byte[] src = bytes.getData();

@@ -4,6 +4,7 @@ package org.proofmode.imaging;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Compares an original with its redacted copy: outside the regions the pixels must be the same, inside
@@ -35,7 +36,7 @@ public final class PixelComparison {
      * @param worstBlockRmse its root-mean-square difference per channel
      * @param regionChange mean absolute difference per channel inside each region, in order
      */
-    public record Result(boolean sameSize, long outsideChanged, java.util.Optional<Box> worstBlock, double worstBlockRmse,
+    public record Result(boolean sameSize, long outsideChanged, Optional<Box> worstBlock, double worstBlockRmse,
             List<Double> regionChange) {
         /** Validates and copies the fields. */
         public Result {
@@ -61,7 +62,7 @@ public final class PixelComparison {
      */
     public static Result compare(Picture original, Picture redacted, List<Box> regions, boolean lossless) {
         if (original.width() != redacted.width() || original.height() != redacted.height()) {
-            return new Result(false, (long) redacted.width() * redacted.height(), java.util.Optional.empty(), 0, List.of());
+            return new Result(false, (long) redacted.width() * redacted.height(), Optional.empty(), 0, List.of());
         }
         int w = original.width();
         int h = original.height();
@@ -114,7 +115,7 @@ public final class PixelComparison {
                 }
             }
         }
-        return new Result(true, changed, java.util.Optional.ofNullable(worstBox), worst, inside);
+        return new Result(true, changed, Optional.ofNullable(worstBox), worst, inside);
     }
 
     private static boolean inAny(List<Box> boxes, int x, int y) {

@@ -2,7 +2,9 @@
 package org.proofmode.imaging;
 
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBufferByte;
 import java.awt.image.DataBufferInt;
+import java.util.Arrays;
 
 /** The pixel work of redaction, on row-major ARGB arrays. */
 final class RegionFilters {
@@ -10,7 +12,7 @@ final class RegionFilters {
 
     static void fill(int[] px, int stride, Box r) {
         for (int y = r.y(); y < r.y() + r.height(); y++) {
-            java.util.Arrays.fill(px, y * stride + r.x(), y * stride + r.x() + r.width(), 0xFF000000);
+            Arrays.fill(px, y * stride + r.x(), y * stride + r.x() + r.width(), 0xFF000000);
         }
     }
 
@@ -148,7 +150,7 @@ final class RegionFilters {
     static BufferedImage toBgrBytes(BufferedImage rgb) {
         BufferedImage out = new BufferedImage(rgb.getWidth(), rgb.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
         int[] s = ((DataBufferInt) rgb.getRaster().getDataBuffer()).getData();
-        byte[] d = ((java.awt.image.DataBufferByte) out.getRaster().getDataBuffer()).getData();
+        byte[] d = ((DataBufferByte) out.getRaster().getDataBuffer()).getData();
         for (int i = 0, j = 0; i < s.length; i++, j += 3) {
             d[j] = (byte) s[i];
             d[j + 1] = (byte) (s[i] >>> 8);

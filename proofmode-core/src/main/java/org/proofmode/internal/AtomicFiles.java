@@ -2,8 +2,10 @@
 package org.proofmode.internal;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -13,8 +15,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,7 +81,7 @@ public final class AtomicFiles {
         Path tmp = dir.resolve(TEMP_PREFIX + target.getFileName() + "-" + UUID.randomUUID());
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-                 OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+                 OutputStream out = Channels.newOutputStream(ch)) {
                 if (ownerOnly) {
                     restrict(tmp, false);
                 }
@@ -173,7 +177,7 @@ public final class AtomicFiles {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new java.io.InterruptedIOException("interrupted while flushing files to disk");
+                throw new InterruptedIOException("interrupted while flushing files to disk");
             }
         }
         if (failed != null) {
@@ -236,7 +240,7 @@ public final class AtomicFiles {
      * settings and keys say where and with what a person worked). Folders that exist keep their permissions.
      */
     public static Path privateDirectories(Path dir) throws IOException {
-        java.util.Deque<Path> missing = new java.util.ArrayDeque<>();
+        Deque<Path> missing = new ArrayDeque<>();
         for (Path p = dir.toAbsolutePath(); p != null && !Files.isDirectory(p); p = p.getParent()) {
             missing.push(p);
         }

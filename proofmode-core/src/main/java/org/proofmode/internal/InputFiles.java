@@ -8,6 +8,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 
@@ -77,7 +78,7 @@ public final class InputFiles {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
             if (bytes.length > max) {
-                java.util.Arrays.fill(bytes, (byte) 0);
+                Arrays.fill(bytes, (byte) 0);
                 throw tooLarge(file, max, kind);
             }
             return bytes;

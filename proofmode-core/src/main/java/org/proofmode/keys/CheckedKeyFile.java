@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Locale;
@@ -75,7 +76,7 @@ final class CheckedKeyFile {
                     return Optional.empty();
                 }
                 return Optional.of(new Note(sha, key.getAsLong(), expires));
-            } catch (IllegalArgumentException | java.time.DateTimeException e) {
+            } catch (IllegalArgumentException | DateTimeException e) {
                 return Optional.empty();
             }
         }

@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
@@ -43,11 +45,12 @@ import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
 import org.pgpainless.key.protection.UnlockSecretKey;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
 import org.proofmode.internal.HomeLock;
+import org.proofmode.internal.InputFiles;
+import org.proofmode.sign.StreamSigner;
 
 /**
  * The device key store in {@code PROOFMODE_HOME/keys}: one current signing key, always encrypted
@@ -274,7 +277,7 @@ public final class DeviceKeys {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
         checkStrength(ring, name);
         PGPPublicKey signing = signingKeyOf(ring, name);
-        if (!org.proofmode.sign.StreamSigner.canSign(signing)) {
+        if (!StreamSigner.canSign(signing)) {
             throw new ProofModeException(Failure.UNSUPPORTED, name + ": cannot sign with a "
                     + OpenPgpKeys.algorithmName(signing) + " key; use ed25519, rsa (2048 bits or more), or ecdsa on P-256");
         }
@@ -330,7 +333,7 @@ public final class DeviceKeys {
         if (Files.isDirectory(dir)) {
             // the identifier secret and public keys too: nothing of the device is left to recognise
             try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))::iterator) {
+                for (Path f : (Iterable<Path>) files.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))::iterator) {
                     shred(f);
                 }
             } catch (IOException e) {
@@ -567,7 +570,7 @@ public final class DeviceKeys {
             byte[] noise = new byte[(int) Math.min(size, 1 << 16)];
             SecureRandom rnd = new SecureRandom();
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE);
-                 OutputStream out = java.nio.channels.Channels.newOutputStream(ch)) {
+                 OutputStream out = Channels.newOutputStream(ch)) {
                 for (long done = 0; done < size; done += noise.length) {
                     rnd.nextBytes(noise);
                     out.write(noise, 0, (int) Math.min(noise.length, size - done));

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.metadata;
 
+import org.proofmode.imaging.ImageHashes;
+import org.proofmode.proof.ProofFields;
+
 /**
  * Names of the context fields the metadata sources of this package add to a proof record, beyond those
- * in {@link org.proofmode.proof.ProofFields}. Like those, they are a stable contract. Hashed identifiers
+ * in {@link ProofFields}. Like those, they are a stable contract. Hashed identifiers
  * are {@code hmac-sha256:<hex>} (see {@link IdentifierHasher}); times are ISO-8601 UTC unless a field
  * says it copies the media's own text.
  */
@@ -59,7 +62,7 @@ public final class ContextFields {
     /** Seconds from the fix to the proof ({@code Proof Generated} minus {@code Location.Time}). */
     public static final String LOCATION_AGE = "Location.Age";
 
-    /** SHA-256 over the decoded pixels, lower-case hex (see {@code org.proofmode.imaging.ImageHashes}). */
+    /** SHA-256 over the decoded pixels, lower-case hex (see {@code ImageHashes}). */
     public static final String IMAGE_PIXEL_HASH = "Image.PixelHash";
     /** 64-bit DCT perceptual hash, 16 lower-case hex digits. */
     public static final String IMAGE_PERCEPTUAL_HASH = "Image.PerceptualHash";

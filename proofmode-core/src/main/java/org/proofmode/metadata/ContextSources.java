@@ -10,7 +10,10 @@ import java.util.Optional;
 import org.proofmode.imaging.ImageHashSource;
 import org.proofmode.proof.DeviceSource;
 import org.proofmode.proof.FileSource;
+import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofRecord;
 
 /**
  * The metadata sources a proof runs under given settings, in their order: the file, the device in broad
@@ -102,8 +105,8 @@ public final class ContextSources {
                 }
 
                 @Override
-                public void contribute(org.proofmode.proof.MediaFile m, org.proofmode.proof.ProofRecord.Builder r) throws Exception {
-                    if (!r.has(org.proofmode.proof.ProofFields.LOCATION_LATITUDE)) {
+                public void contribute(MediaFile m, ProofRecord.Builder r) throws Exception {
+                    if (!r.has(ProofFields.LOCATION_LATITUDE)) {
                         fromMedia.contribute(m, r);
                     }
                 }

@@ -2,6 +2,7 @@
 package org.proofmode.metadata;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -156,7 +157,7 @@ public final class DeviceContextSource implements MetadataSource {
         try {
             Path p = root.resolve(relative);
             return Files.size(p) > 1 << 20 ? List.of() : Files.readAllLines(p, StandardCharsets.UTF_8);
-        } catch (IOException | SecurityException | java.io.UncheckedIOException e) {
+        } catch (IOException | SecurityException | UncheckedIOException e) {
             return List.of();
         }
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.metadata;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
@@ -65,7 +66,7 @@ final class Id3 {
         while (read + 10 <= left) {
             byte[] fh = in.readNBytes(10);
             if (fh.length < 10) {
-                throw new java.io.EOFException("the ID3 tag ends inside a frame header");
+                throw new EOFException("the ID3 tag ends inside a frame header");
             }
             read += 10;
             if (fh[0] == 0) {

@@ -7,11 +7,16 @@ import com.drew.lang.GeoLocation;
 import com.drew.lang.Rational;
 import com.drew.metadata.Directory;
 import com.drew.metadata.Metadata;
+import com.drew.metadata.bmp.BmpHeaderDirectory;
 import com.drew.metadata.exif.ExifIFD0Directory;
 import com.drew.metadata.exif.ExifSubIFDDirectory;
 import com.drew.metadata.exif.GpsDirectory;
+import com.drew.metadata.gif.GifHeaderDirectory;
 import com.drew.metadata.icc.IccDirectory;
 import com.drew.metadata.iptc.IptcDirectory;
+import com.drew.metadata.jpeg.JpegDirectory;
+import com.drew.metadata.png.PngDirectory;
+import com.drew.metadata.webp.WebpDirectory;
 import com.drew.metadata.xmp.XmpDirectory;
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -19,11 +24,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.media.JpegStructure;
-import org.proofmode.media.MediaKind;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofRecord;
@@ -158,16 +163,16 @@ public final class MediaMetadataSource implements MetadataSource {
 
     private static void dimensions(Metadata m, ProofRecord.Builder r) {
         int[][] tags = {
-            {com.drew.metadata.jpeg.JpegDirectory.TAG_IMAGE_WIDTH, com.drew.metadata.jpeg.JpegDirectory.TAG_IMAGE_HEIGHT},
-            {com.drew.metadata.png.PngDirectory.TAG_IMAGE_WIDTH, com.drew.metadata.png.PngDirectory.TAG_IMAGE_HEIGHT},
-            {com.drew.metadata.gif.GifHeaderDirectory.TAG_IMAGE_WIDTH, com.drew.metadata.gif.GifHeaderDirectory.TAG_IMAGE_HEIGHT},
-            {com.drew.metadata.bmp.BmpHeaderDirectory.TAG_IMAGE_WIDTH, com.drew.metadata.bmp.BmpHeaderDirectory.TAG_IMAGE_HEIGHT},
-            {com.drew.metadata.webp.WebpDirectory.TAG_IMAGE_WIDTH, com.drew.metadata.webp.WebpDirectory.TAG_IMAGE_HEIGHT},
+            {JpegDirectory.TAG_IMAGE_WIDTH, JpegDirectory.TAG_IMAGE_HEIGHT},
+            {PngDirectory.TAG_IMAGE_WIDTH, PngDirectory.TAG_IMAGE_HEIGHT},
+            {GifHeaderDirectory.TAG_IMAGE_WIDTH, GifHeaderDirectory.TAG_IMAGE_HEIGHT},
+            {BmpHeaderDirectory.TAG_IMAGE_WIDTH, BmpHeaderDirectory.TAG_IMAGE_HEIGHT},
+            {WebpDirectory.TAG_IMAGE_WIDTH, WebpDirectory.TAG_IMAGE_HEIGHT},
             {ExifIFD0Directory.TAG_IMAGE_WIDTH, ExifIFD0Directory.TAG_IMAGE_HEIGHT},
             {ExifSubIFDDirectory.TAG_EXIF_IMAGE_WIDTH, ExifSubIFDDirectory.TAG_EXIF_IMAGE_HEIGHT}};
-        java.util.List<Class<? extends Directory>> kinds = java.util.List.of(com.drew.metadata.jpeg.JpegDirectory.class,
-                com.drew.metadata.png.PngDirectory.class, com.drew.metadata.gif.GifHeaderDirectory.class,
-                com.drew.metadata.bmp.BmpHeaderDirectory.class, com.drew.metadata.webp.WebpDirectory.class,
+        List<Class<? extends Directory>> kinds = List.of(JpegDirectory.class,
+                PngDirectory.class, GifHeaderDirectory.class,
+                BmpHeaderDirectory.class, WebpDirectory.class,
                 ExifIFD0Directory.class, ExifSubIFDDirectory.class);
         for (int i = 0; i < kinds.size(); i++) {
             Directory d = m.getFirstDirectoryOfType(kinds.get(i));
@@ -231,10 +236,5 @@ public final class MediaMetadataSource implements MetadataSource {
     /** Control characters and padding that some cameras write are dropped; the rest is kept as written. */
     static String clean(String v) {
         return v.replaceAll("[\\p{Cntrl}&&[^\\t]]", "").strip();
-    }
-
-    /** Whether metadata-extractor reads this kind of media at all (for callers deciding what to expect). */
-    static boolean isAudioOrVideo(MediaFile media) {
-        return media.type().kind() != MediaKind.IMAGE;
     }
 }

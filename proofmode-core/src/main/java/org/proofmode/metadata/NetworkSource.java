@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.internal.Hex;
 import org.proofmode.internal.OsCommand;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
@@ -93,7 +94,7 @@ public final class NetworkSource implements MetadataSource {
             names.add(ni.getName());
             byte[] mac = ni.getHardwareAddress();
             if (mac != null && mac.length > 0 && !allZero(mac)) {
-                f.put(prefix + "MAC", ids.hash(IdentifierHasher.Kind.MAC, org.proofmode.internal.Hex.encode(mac)));
+                f.put(prefix + "MAC", ids.hash(IdentifierHasher.Kind.MAC, Hex.encode(mac)));
             }
             List<String> addrs = new ArrayList<>();
             for (InterfaceAddress a : ni.getInterfaceAddresses()) {

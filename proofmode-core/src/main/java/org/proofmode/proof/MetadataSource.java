@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.proof;
 
+import java.util.List;
+
 /**
  * Adds fields to a proof record: what the device and the file knew when the proof was made. A source
  * that fails adds a warning to the record and never fails the proof.
@@ -25,7 +27,7 @@ public interface MetadataSource {
      * @param media the media being proved
      * @param record where the fields and warnings go
      */
-    static void contributeAll(java.util.List<MetadataSource> sources, MediaFile media, ProofRecord.Builder record) {
+    static void contributeAll(List<MetadataSource> sources, MediaFile media, ProofRecord.Builder record) {
         for (MetadataSource s : sources) {
             try {
                 s.contribute(media, record);

@@ -2,6 +2,6 @@
 /**
  * The proof record, an ordered flat map of strings as the ProofMode app writes it, its field names,
  * its JSON and CSV codecs (which also read the app's older and looser forms), proof times, and the
- * {@link org.proofmode.proof.MetadataSource} interface with the file and app-device sources.
+ * {@link MetadataSource} interface with the file and app-device sources.
  */
 package org.proofmode.proof;

@@ -2,6 +2,7 @@
 package org.proofmode.prove;
 
 import java.time.Instant;
+import java.util.Locale;
 import org.proofmode.internal.Hex;
 import org.proofmode.proof.ProofTimes;
 
@@ -31,8 +32,8 @@ public final class Notarization {
         if (!fingerprint.matches("[0-9A-Fa-f]{40}")) {
             throw new IllegalArgumentException("not a v4 fingerprint: " + fingerprint);
         }
-        String text = "ProofMode sha256:" + sha256.toLowerCase(java.util.Locale.ROOT)
-                + " key:" + fingerprint.toUpperCase(java.util.Locale.ROOT)
+        String text = "ProofMode sha256:" + sha256.toLowerCase(Locale.ROOT)
+                + " key:" + fingerprint.toUpperCase(Locale.ROOT)
                 + " at:" + ProofTimes.format(proofTime);
         if (text.length() > MAX_LENGTH) {
             throw new IllegalStateException("notarization longer than " + MAX_LENGTH);

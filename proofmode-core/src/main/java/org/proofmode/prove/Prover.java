@@ -3,14 +3,15 @@ package org.proofmode.prove;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.bouncycastle.openpgp.PGPPublicKey;
+import org.bouncycastle.openpgp.PGPSignature;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.bundle.ProofFiles;
@@ -345,8 +348,8 @@ public final class Prover {
     /** When the key became usable: its creation, or the latest signature on its certificate if later. */
     private static Instant validFrom(SigningKey k) {
         Instant t = k.signingPublicKey().getCreationTime().toInstant();
-        for (org.bouncycastle.openpgp.PGPPublicKey pk : k.certificate()) {
-            for (java.util.Iterator<org.bouncycastle.openpgp.PGPSignature> it = pk.getSignatures(); it.hasNext();) {
+        for (PGPPublicKey pk : k.certificate()) {
+            for (Iterator<PGPSignature> it = pk.getSignatures(); it.hasNext();) {
                 Instant made = it.next().getCreationTime().toInstant();
                 if (made.isAfter(t)) {
                     t = made;

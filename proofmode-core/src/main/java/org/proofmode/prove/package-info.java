@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * Making proofs: the {@link org.proofmode.prove.Prover} reads each media file once for its SHA-256
+ * Making proofs: the {@link Prover} reads each media file once for its SHA-256
  * and its detached signature, lets the context sources fill the record, signs the record's JSON and
  * CSV and stores the whole set atomically; and the app's notarize-only text.
  */

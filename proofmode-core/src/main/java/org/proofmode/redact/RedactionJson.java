@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.proofmode.Failure;
@@ -62,7 +63,7 @@ public final class RedactionJson {
         root.put("created", ProofTimes.format(r.created()));
         try {
             byte[] json = MAPPER.writeValueAsBytes(root);
-            byte[] out = java.util.Arrays.copyOf(json, json.length + 1);
+            byte[] out = Arrays.copyOf(json, json.length + 1);
             out[json.length] = '\n';
             return out;
         } catch (IOException e) {

@@ -4,8 +4,11 @@ package org.proofmode.redact;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.proofmode.internal.Hex;
 
 /**
@@ -99,10 +102,10 @@ public record RedactionRecord(Image output, Original original, List<Region> regi
 
     /** One line for people: how many regions by which method, and the metadata policy. */
     public String summary() {
-        java.util.Map<String, Integer> counts = new java.util.TreeMap<>();
+        Map<String, Integer> counts = new TreeMap<>();
         regions.forEach(r -> counts.merge(r.method().id(), 1, Integer::sum));
         String how = counts.isEmpty() ? "no region" : regions.size() + (regions.size() == 1 ? " region" : " regions") + " ("
-                + counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(java.util.stream.Collectors.joining(", ")) + ")";
+                + counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")) + ")";
         return how + "; metadata stripped: " + strip.id();
     }
 }

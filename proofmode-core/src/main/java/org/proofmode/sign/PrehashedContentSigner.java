@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.sign;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigInteger;
 import java.security.MessageDigest;
@@ -14,9 +15,9 @@ import org.bouncycastle.asn1.x509.DigestInfo;
 import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
 import org.bouncycastle.crypto.CryptoException;
+import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
 import org.bouncycastle.crypto.engines.RSABlindedEngine;
-import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
@@ -26,6 +27,7 @@ import org.bouncycastle.crypto.signers.Ed25519Signer;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPrivateKey;
+import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
@@ -73,7 +75,7 @@ final class PrehashedContentSigner implements PGPContentSigner {
      * @param key the public half of the signing key
      */
     @SuppressWarnings("deprecation") // RSA_SIGN: old keys still use it
-    static boolean supports(org.bouncycastle.openpgp.PGPPublicKey key) {
+    static boolean supports(PGPPublicKey key) {
         int algo = key.getAlgorithm();
         return algo == PublicKeyAlgorithmTags.RSA_GENERAL
                 || algo == PublicKeyAlgorithmTags.RSA_SIGN
@@ -119,7 +121,7 @@ final class PrehashedContentSigner implements PGPContentSigner {
                 engine.init(true, rsa);
                 return engine.processBlock(info, 0, info.length);
             }
-        } catch (CryptoException | java.io.IOException e) {
+        } catch (CryptoException | IOException e) {
             throw new IllegalStateException("signing failed", e);
         }
         throw new IllegalStateException("unsupported key type " + key.getClass().getSimpleName());

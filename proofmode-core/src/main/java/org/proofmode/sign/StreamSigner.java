@@ -17,6 +17,7 @@ import java.util.Date;
 import java.util.Objects;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.openpgp.PGPException;
+import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
@@ -131,7 +132,7 @@ public final class StreamSigner {
     }
 
     /** Tells whether this key's algorithm can sign here (RSA, Ed25519, ECDSA on P-256). */
-    public static boolean canSign(org.bouncycastle.openpgp.PGPPublicKey key) {
+    public static boolean canSign(PGPPublicKey key) {
         return PrehashedContentSigner.supports(key);
     }
 

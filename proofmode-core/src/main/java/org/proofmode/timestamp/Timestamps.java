@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
@@ -165,7 +166,7 @@ public final class Timestamps {
         OtsFile ots;
         try {
             ots = OtsFile.parse(Files.readAllBytes(file));
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ProofModeException(Failure.INPUT_MISSING, file + ": no OpenTimestamps proof to upgrade", e);
         } catch (OtsFormatException e) {
             throw new ProofModeException(Failure.BAD_DATA, file + ": " + e.getMessage(), e);
@@ -330,7 +331,7 @@ public final class Timestamps {
         Path asc = folder.resolve(ProofFiles.mediaSig(sha256));
         try {
             return Files.readAllBytes(asc);
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new ProofModeException(Failure.INPUT_MISSING, asc + ": no media signature to timestamp", e);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot read " + asc + ": " + e.getMessage(), e);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.internal.Hex;
 
 /**
  * Sorts a bundle's entries into proofs. A proof is named by its id: the media SHA-256 in today's app
@@ -87,7 +88,7 @@ final class BundleLayout {
         for (BundleEntry e : sigs) {
             String id = strip(e.fileName(), ProofFiles.SIG);
             boolean mediaPresent = l.candidates.stream().anyMatch(c -> c.fileName().equals(id));
-            if (l.groups.containsKey(id) || mediaPresent || org.proofmode.internal.Hex.isSha256(id)) {
+            if (l.groups.containsKey(id) || mediaPresent || Hex.isSha256(id)) {
                 l.group(id).mediaSig = e;
             } else {
                 l.ignored.add(e);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
+import org.proofmode.c2pa.C2paStatus;
+
 /**
  * The stable check codes of verification reports. Codes are a contract: they are never renamed or
  * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
@@ -177,7 +179,7 @@ public final class CheckCodes {
 
     /**
      * {@code c2pa.<status>}: a C2PA specification status code as a check code. Every status of
-     * {@link org.proofmode.c2pa.C2paStatus.Codes} maps this way; the constants above name the common ones.
+     * {@link C2paStatus.Codes} maps this way; the constants above name the common ones.
      */
     public static String c2pa(String specCode) {
         return "c2pa." + specCode;

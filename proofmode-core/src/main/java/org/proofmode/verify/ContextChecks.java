@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -74,7 +75,7 @@ final class ContextChecks {
         if (local.isPresent() && offset.matches("[+-]\\d{2}:\\d{2}")) {
             try {
                 return Optional.of(local.get().toInstant(ZoneOffset.of(offset)));
-            } catch (java.time.DateTimeException e) {
+            } catch (DateTimeException e) {
                 return Optional.empty();
             }
         }

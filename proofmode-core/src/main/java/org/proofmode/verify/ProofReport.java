@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -28,7 +30,7 @@ public record ProofReport(String id, Optional<String> sha256, Optional<String> m
         Objects.requireNonNull(verdict, "verdict");
         checks = List.copyOf(checks);
         Objects.requireNonNull(signer, "signer");
-        record = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(record));
-        times = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(times));
+        record = Collections.unmodifiableMap(new LinkedHashMap<>(record));
+        times = Collections.unmodifiableMap(new LinkedHashMap<>(times));
     }
 }

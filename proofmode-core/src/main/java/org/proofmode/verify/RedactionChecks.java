@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.proofmode.Failure;
@@ -14,11 +15,13 @@ import org.proofmode.ProofModeException;
 import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.imaging.Box;
 import org.proofmode.imaging.Picture;
 import org.proofmode.imaging.PixelComparison;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.proof.ProofTimes;
 import org.proofmode.redact.RedactionJson;
 import org.proofmode.redact.RedactionRecord;
 import org.proofmode.redact.Redactor;
@@ -46,7 +49,7 @@ final class RedactionChecks {
 
     List<Check> run(String id, Optional<String> claimed, Optional<byte[]> recordBytes, Optional<Opener> copy,
             Optional<RedactionOriginal> original) {
-        String name = id + org.proofmode.bundle.ProofFiles.REDACTION;
+        String name = id + ProofFiles.REDACTION;
         if (recordBytes.isEmpty()) {
             if (original.isPresent()) {
                 fail(CheckCodes.REDACTION_RECORD_MISSING, id, "an original was given, but this proof has no redaction record");
@@ -68,7 +71,7 @@ final class RedactionChecks {
         checks.add(new Check(CheckCodes.REDACTION_RECORD_VALID, Status.PASS, name, "derived by redaction from "
                 + (r.original().signer().isPresent() ? "a proved original " : "an original ") + r.original().image().sha256()
                 + r.original().signer().map(s -> " (proof signed by " + s + ")").orElse(" (it had no proof in the store)")
-                + ", made " + org.proofmode.proof.ProofTimes.format(r.created()) + ": " + r.summary()));
+                + ", made " + ProofTimes.format(r.created()) + ": " + r.summary()));
         original.ifPresent(o -> compare(r, copy, o));
         return checks;
     }
@@ -156,12 +159,12 @@ final class RedactionChecks {
         if (c.outsideUnchanged()) {
             checks.add(new Check(CheckCodes.REDACTION_OUTSIDE_UNCHANGED, Status.PASS, subject, lossless
                     ? "every pixel outside the " + boxes.size() + " regions equals the original's"
-                    : String.format(java.util.Locale.ROOT, "outside the regions the copy is within JPEG re-encoding tolerance "
+                    : String.format(Locale.ROOT, "outside the regions the copy is within JPEG re-encoding tolerance "
                             + "(worst 16x16 block: RMS difference %.1f, limit %.1f)", c.worstBlockRmse(), PixelComparison.JPEG_MAX_BLOCK_RMSE)));
         } else {
             fail(CheckCodes.REDACTION_OUTSIDE_CHANGED, subject, (lossless ? c.outsideChanged() + " pixels outside the regions differ"
-                    : String.format(java.util.Locale.ROOT, "%d pixels outside the regions are in blocks beyond re-encoding tolerance",
-                            c.outsideChanged())) + c.worstBlock().map(w -> String.format(java.util.Locale.ROOT,
+                    : String.format(Locale.ROOT, "%d pixels outside the regions are in blocks beyond re-encoding tolerance",
+                            c.outsideChanged())) + c.worstBlock().map(w -> String.format(Locale.ROOT,
                                     " (worst block at %s, RMS difference %.1f)", w, c.worstBlockRmse())).orElse("")
                     + ": the copy was edited outside the redacted regions");
         }

@@ -2,6 +2,7 @@
 package org.proofmode.verify;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -265,7 +266,7 @@ final class SignatureChecker {
      * Remembers whether reading the signed data itself failed, as opposed to processing the signature;
      * and keeps the data open when the verifier gives up early, so the caller can finish hashing it.
      */
-    private static final class ReadTracker extends java.io.FilterInputStream {
+    private static final class ReadTracker extends FilterInputStream {
         IOException failure;
 
         ReadTracker(InputStream in) {

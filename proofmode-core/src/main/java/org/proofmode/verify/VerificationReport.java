@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The verification of a bundle, a proof folder or a proved media file: an overall verdict, checks on
@@ -25,7 +27,7 @@ public record VerificationReport(String source, Verdict verdict, List<Check> che
 
     /** Every check, bundle checks first. */
     public List<Check> allChecks() {
-        List<Check> all = new java.util.ArrayList<>(checks);
+        List<Check> all = new ArrayList<>(checks);
         proofs.forEach(p -> all.addAll(p.checks()));
         return all;
     }
@@ -35,7 +37,7 @@ public record VerificationReport(String source, Verdict verdict, List<Check> che
      * kind this version does not check, and media missing from the bundle.
      */
     public List<String> unchecked() {
-        java.util.Set<String> codes = java.util.Set.of(CheckCodes.BUNDLE_ENTRY_UNPROVED, CheckCodes.BUNDLE_ENTRY_UNKNOWN,
+        Set<String> codes = Set.of(CheckCodes.BUNDLE_ENTRY_UNPROVED, CheckCodes.BUNDLE_ENTRY_UNKNOWN,
                 CheckCodes.BUNDLE_FILE_UNCHECKED, CheckCodes.MEDIA_MISSING);
         return allChecks().stream().filter(c -> codes.contains(c.code()))
                 .map(c -> c.code().equals(CheckCodes.MEDIA_MISSING) ? "the media of proof " + c.subject() : c.subject())

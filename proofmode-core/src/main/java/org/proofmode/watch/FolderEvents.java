@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
@@ -45,7 +46,7 @@ final class FolderEvents implements AutoCloseable {
         }
         try (Stream<Path> s = Files.walk(dir)) {
             // Folders only, never a link to one: a link can loop back (every file seen twice) or lead out of the tree.
-            for (Path d : (Iterable<Path>) s.filter(p -> Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS))::iterator) {
+            for (Path d : (Iterable<Path>) s.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))::iterator) {
                 if (!d.getFileName().toString().startsWith(".") || d.equals(dir)) {
                     add(d, added);
                 }

@@ -4,9 +4,11 @@ package org.proofmode.watch;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -26,7 +28,7 @@ final class FolderScan {
      */
     static void walk(Path root, boolean recursive, Path home, Consumer<Path> file, Consumer<String> problem) {
         try {
-            Files.walkFileTree(root, java.util.Set.of(), recursive ? Integer.MAX_VALUE : 1, new SimpleFileVisitor<>() {
+            Files.walkFileTree(root, Set.of(), recursive ? Integer.MAX_VALUE : 1, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
                     if (!dir.equals(root) && (hidden(dir) || dir.startsWith(home))) {
@@ -45,7 +47,7 @@ final class FolderScan {
 
                 @Override
                 public FileVisitResult visitFileFailed(Path f, IOException e) {
-                    if (!(e instanceof java.nio.file.NoSuchFileException)) {
+                    if (!(e instanceof NoSuchFileException)) {
                         problem.accept(f + ": cannot read: " + e.getMessage());
                     }
                     return FileVisitResult.CONTINUE;

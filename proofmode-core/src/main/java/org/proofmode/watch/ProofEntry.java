@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.watch;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -23,6 +24,6 @@ public record ProofEntry(String sha256, String path, Instant detectedAt, Instant
 
     /** Milliseconds from detection to the stored proof. */
     public long latencyMillis() {
-        return java.time.Duration.between(detectedAt, provedAt).toMillis();
+        return Duration.between(detectedAt, provedAt).toMillis();
     }
 }

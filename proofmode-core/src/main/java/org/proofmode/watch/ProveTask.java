@@ -2,6 +2,7 @@
 package org.proofmode.watch;
 
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -83,7 +84,7 @@ final class ProveTask {
             // a key that cannot be had is not the file's fault: retried like a store that cannot be written
             Outcome o = e.failure() == Failure.INPUT_MISSING ? Outcome.GONE
                     : storing[0] || e.failure() == Failure.KEY_LOCKED ? Outcome.STORAGE : Outcome.UNREADABLE;
-            String m = e.getCause() instanceof java.nio.file.AccessDeniedException ? path + ": cannot read: permission denied" : e.getMessage();
+            String m = e.getCause() instanceof AccessDeniedException ? path + ": cannot read: permission denied" : e.getMessage();
             return done(f, o, Optional.empty(), size, mtime, env.clock().instant(), Optional.of(m), List.of());
         } catch (RuntimeException e) {
             String m = e.getMessage() == null ? e.getClass().getName() : e.getMessage();

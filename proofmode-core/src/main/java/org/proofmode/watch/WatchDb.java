@@ -20,7 +20,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteJDBCLoader;
 
 /**
  * The watcher's durable state, an SQLite database in write-ahead-log mode ({@code PROOFMODE_HOME/watch.db}):
@@ -53,7 +55,7 @@ public final class WatchDb implements AutoCloseable {
     public static void loadDriverAsync() {
         Thread t = new Thread(() -> {
             try {
-                org.sqlite.SQLiteJDBCLoader.initialize();
+                SQLiteJDBCLoader.initialize();
             } catch (Exception | LinkageError e) {
                 // open() tries again and says what is wrong
             }
@@ -70,7 +72,7 @@ public final class WatchDb implements AutoCloseable {
      */
     public static WatchDb open(Path file) {
         try {
-            org.proofmode.internal.AtomicFiles.privateDirectories(file.toAbsolutePath().getParent());
+            AtomicFiles.privateDirectories(file.toAbsolutePath().getParent());
             SQLiteConfig cfg = new SQLiteConfig();
             cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
             cfg.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);

@@ -2,6 +2,7 @@
 package org.proofmode.watch;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -56,7 +57,7 @@ public record WatchEvent(Instant time, Kind kind, Map<String, String> fields) {
     public WatchEvent {
         Objects.requireNonNull(time, "time");
         Objects.requireNonNull(kind, "kind");
-        fields = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fields));
+        fields = Collections.unmodifiableMap(new LinkedHashMap<>(fields));
     }
 
     /** Builds an event from name/value pairs. */

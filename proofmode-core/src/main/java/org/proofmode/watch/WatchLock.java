@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
+import org.proofmode.internal.AtomicFiles;
 
 /**
  * One watcher per ProofMode home: an exclusive lock on {@code PROOFMODE_HOME/watch.lock}, held while the
@@ -64,7 +65,7 @@ public final class WatchLock implements AutoCloseable {
     private static Optional<WatchLock> tryTake(Path home) {
         FileChannel ch = null;
         try {
-            org.proofmode.internal.AtomicFiles.privateDirectories(home);
+            AtomicFiles.privateDirectories(home);
             ch = FileChannel.open(home.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock l = ch.tryLock();
             if (l == null) {

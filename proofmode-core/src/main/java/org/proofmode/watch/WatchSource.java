@@ -3,10 +3,13 @@ package org.proofmode.watch;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.proofmode.media.MediaKind;
 import org.proofmode.media.MediaType;
 import org.proofmode.proof.MediaFile;
@@ -49,7 +52,7 @@ final class WatchSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        new java.util.TreeMap<>(snapshot).forEach(record::put);
+        new TreeMap<>(snapshot).forEach(record::put);
         record.put(COMPLETE_AT, time(completeAt));
     }
 
@@ -72,6 +75,6 @@ final class WatchSource implements MetadataSource {
 
     /** ISO-8601 UTC with milliseconds: detection and completion are a fraction of a second apart. */
     static String time(Instant t) {
-        return java.time.format.DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(java.time.temporal.ChronoUnit.MILLIS));
+        return DateTimeFormatter.ISO_INSTANT.format(t.truncatedTo(ChronoUnit.MILLIS));
     }
 }

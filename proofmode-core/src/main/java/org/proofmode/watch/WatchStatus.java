@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.watch;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.Failure;
+import org.proofmode.ProofModeException;
+import org.proofmode.timestamp.TimestampQueue;
 
 /**
  * What {@code status} shows: the folders watched, whether a watcher runs, its queue, its last proofs and
@@ -54,11 +60,11 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
      *
      * @param home the ProofMode home
      * @param last how many recent proofs and problems to list
-     * @throws org.proofmode.ProofModeException with {@link org.proofmode.Failure#IO} if the database cannot be read
+     * @throws ProofModeException with {@link Failure#IO} if the database cannot be read
      */
     public static WatchStatus of(org.proofmode.ProofMode home, int last) {
-        java.nio.file.Path file = home.home().resolve(WatchDb.FILE);
-        int stamps = new org.proofmode.timestamp.TimestampQueue(home.home().resolve(org.proofmode.timestamp.TimestampQueue.FOLDER))
+        Path file = home.home().resolve(WatchDb.FILE);
+        int stamps = new TimestampQueue(home.home().resolve(TimestampQueue.FOLDER))
                 .list().size();
         boolean running = WatchLock.held(home.home());
         Optional<Long> free = freeSpace(home.home());
@@ -74,16 +80,16 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
                     Optional.ofNullable(meta.get("startedAt")).map(Instant::parse),
                     Optional.ofNullable(meta.get("heartbeat")).map(Instant::parse), db.counts(), stamps, db.lastProofs(last),
                     db.problems(last), free);
-        } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
-            throw new org.proofmode.ProofModeException(org.proofmode.Failure.IO, "the watch database " + file
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new ProofModeException(Failure.IO, "the watch database " + file
                     + " has unreadable facts: " + e.getMessage(), e);
         }
     }
 
-    private static Optional<Long> freeSpace(java.nio.file.Path home) {
+    private static Optional<Long> freeSpace(Path home) {
         try {
             return Optional.of(java.nio.file.Files.getFileStore(home).getUsableSpace());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return Optional.empty();
         }
     }

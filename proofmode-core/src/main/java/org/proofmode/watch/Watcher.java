@@ -17,8 +17,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.proofmode.Failure;
 import org.proofmode.ProofMode;
 import org.proofmode.ProofModeException;
 import org.proofmode.keys.SigningKey;
@@ -63,7 +65,7 @@ public final class Watcher {
     private final Path homeDir;
     private final Map<String, TrackedFile> index = new LinkedHashMap<>();
     /** Paths already logged as skipped for not being regular files (links, FIFOs, devices, sockets). */
-    private final Set<String> skippedSpecial = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Set<String> skippedSpecial = ConcurrentHashMap.newKeySet();
     private final Candidates candidates = new Candidates();
     private final WatchDb.Batch batch = new WatchDb.Batch();
     private final Workers workers;
@@ -91,7 +93,7 @@ public final class Watcher {
     /**
      * Runs until {@link #stop()}: catches up on every folder, then proves what arrives.
      *
-     * @throws ProofModeException with {@link org.proofmode.Failure#IO} if another watcher runs on this home
+     * @throws ProofModeException with {@link Failure#IO} if another watcher runs on this home
      *     or the database cannot be opened
      */
     public void run() throws IOException, InterruptedException {

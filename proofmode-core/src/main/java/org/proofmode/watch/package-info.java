@@ -2,7 +2,7 @@
 /**
  * Background capture: a watcher that proves every new or changed media file in a set of folders, with
  * its durable state (what was seen, what was proved, what failed) in an embedded SQLite database in the
- * ProofMode home. Events are reported to a {@link org.proofmode.watch.WatchListener}; rendering them is
+ * ProofMode home. Events are reported to a {@link WatchListener}; rendering them is
  * the front end's job.
  */
 package org.proofmode.watch;

@@ -7,10 +7,14 @@ import io.javalin.http.Context;
 import io.javalin.http.staticfiles.Location;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -23,8 +27,8 @@ import org.proofmode.Failure;
 import org.proofmode.ProofModeException;
 import org.proofmode.server.http.Access;
 import org.proofmode.server.http.ClientConnections;
-import org.proofmode.server.http.JettyErrors;
 import org.proofmode.server.http.EvidenceApi;
+import org.proofmode.server.http.JettyErrors;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.store.Database;
@@ -186,16 +190,16 @@ public final class ProofServer implements AutoCloseable {
         h.put("Cross-Origin-Opener-Policy", "same-origin");
         h.put("Cross-Origin-Resource-Policy", "same-origin");
         h.put("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-        return java.util.Collections.unmodifiableMap(h);
+        return Collections.unmodifiableMap(h);
     }
 
     /** Deletes leftovers of uploads cut off by a killed server: files not changed for {@code age}. */
     static void removeStaleUploads(Path incoming, Duration age) throws IOException {
-        java.nio.file.attribute.FileTime before = java.nio.file.attribute.FileTime.from(Instant.now().minus(age));
+        FileTime before = FileTime.from(Instant.now().minus(age));
         try (Stream<Path> files = Files.list(incoming)) {
             for (Path f : (Iterable<Path>) files::iterator) {
-                java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(f,
-                        java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+                BasicFileAttributes a = Files.readAttributes(f,
+                        BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (a.isRegularFile() && a.lastModifiedTime().compareTo(before) < 0) {
                     Files.deleteIfExists(f);
                 }

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +53,7 @@ public final class Verification implements AutoCloseable {
     public Verification(ServerConfig config) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(config.trusted());
         trusted.addAll(ProofMode.at(config.home()).keys().allCertificates());
-        List<java.security.cert.X509Certificate> tsaRoots = TrustedRoots.inHome(config.home());
+        List<X509Certificate> tsaRoots = TrustedRoots.inHome(config.home());
         // Content credentials are trusted when they chain to the home's C2PA CA; others are a warning.
         this.verifier = new Verifier(trusted, config.limits(), tsaRoots, new C2paChecks(
                 new C2paReader(LocalCa.anchorsInHome(config.home()), tsaRoots)));
@@ -119,21 +122,21 @@ public final class Verification implements AutoCloseable {
     }
 
     /** Replaces {@code path} by {@code name} in every text of a JSON tree. */
-    static void scrub(com.fasterxml.jackson.databind.JsonNode node, String path, String name) {
+    static void scrub(JsonNode node, String path, String name) {
         if (node instanceof ObjectNode o) {
             List<String> fields = new ArrayList<>();
             o.fieldNames().forEachRemaining(fields::add);
             for (String f : fields) {
-                com.fasterxml.jackson.databind.JsonNode v = o.get(f);
+                JsonNode v = o.get(f);
                 if (v.isTextual()) {
                     o.put(f, v.asText().replace(path, name));
                 } else {
                     scrub(v, path, name);
                 }
             }
-        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+        } else if (node instanceof ArrayNode a) {
             for (int i = 0; i < a.size(); i++) {
-                com.fasterxml.jackson.databind.JsonNode v = a.get(i);
+                JsonNode v = a.get(i);
                 if (v.isTextual()) {
                     a.set(i, a.textNode(v.asText().replace(path, name)));
                 } else {

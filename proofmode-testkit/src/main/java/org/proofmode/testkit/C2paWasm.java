@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -43,13 +45,13 @@ public final class C2paWasm {
             List<Ingredient> ingredients, List<ManifestFailure> manifests, Optional<String> error) {
         /** Copies the lists. */
         public Result {
-            java.util.Objects.requireNonNull(active, "active");
+            Objects.requireNonNull(active, "active");
             failure = List.copyOf(failure);
             success = List.copyOf(success);
             informational = List.copyOf(informational);
             ingredients = List.copyOf(ingredients);
             manifests = List.copyOf(manifests);
-            java.util.Objects.requireNonNull(error, "error");
+            Objects.requireNonNull(error, "error");
         }
     }
 
@@ -115,8 +117,8 @@ public final class C2paWasm {
     public record Asset(Path file, String mediaType) {
         /** Checks the fields: the list the validator reads is tab- and line-separated. */
         public Asset {
-            java.util.Objects.requireNonNull(file, "file");
-            java.util.Objects.requireNonNull(mediaType, "mediaType");
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(mediaType, "mediaType");
             if (mediaType.isEmpty() || (mediaType + file).chars().anyMatch(c -> c == '\t' || c == '\n' || c == '\r')) {
                 throw new IllegalArgumentException("media type or path empty or with a tab or line break: " + mediaType + " " + file);
             }
@@ -142,7 +144,7 @@ public final class C2paWasm {
         Path listFile;
         try {
             listFile = Files.createTempFile(work, "c2pa-validate", ".tsv");
-            Files.writeString(listFile, list, java.nio.charset.StandardCharsets.UTF_8);
+            Files.writeString(listFile, list, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return fail("cannot write the list of files for the C2PA validator in " + work, e);
         }

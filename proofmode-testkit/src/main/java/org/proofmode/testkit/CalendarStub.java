@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -85,7 +86,7 @@ public final class CalendarStub implements AutoCloseable {
                 lookups++;
                 byte[] c = commitments.get(path.substring("/timestamp/".length()));
                 if (c == null || anchoredAt < 0) {
-                    send(ex, 404, "Pending confirmation in Bitcoin blockchain".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    send(ex, 404, "Pending confirmation in Bitcoin blockchain".getBytes(StandardCharsets.US_ASCII));
                     return;
                 }
                 Timestamp t = new Timestamp(c);

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Finds external programs ({@code gpg}, {@code sqv}, {@code openssl}...) and runs them.
@@ -65,7 +66,7 @@ public final class ExternalTool {
      *
      * @param name the program's name
      * @return its path on {@code PATH}
-     * @throws org.opentest4j.AssertionFailedError if it is not installed
+     * @throws AssertionFailedError if it is not installed
      */
     public static Path require(String name) {
         return find(name).orElseGet(() -> fail(name + " is not on PATH, and this interop test needs it; install it: apt-get install "
@@ -82,7 +83,7 @@ public final class ExternalTool {
      * @param env variables to set for the child
      * @param timeout how long it may run
      * @return its exit code and output
-     * @throws org.opentest4j.AssertionFailedError if it cannot start or runs longer than {@code timeout}
+     * @throws AssertionFailedError if it cannot start or runs longer than {@code timeout}
      *     (it is then killed, with its children)
      */
     public static ProcessResult run(List<String> command, Map<String, String> env, Duration timeout) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * A throwaway GnuPG home for interop tests: every command runs with {@code --batch --no-tty --homedir}
@@ -58,7 +59,7 @@ public final class Gpg implements AutoCloseable {
      * Makes a new GnuPG home, {@code parent/gnupg-N}, readable by the owner only.
      *
      * @param parent a temporary folder of the test
-     * @throws org.opentest4j.AssertionFailedError if gpg or gpgconf is not installed
+     * @throws AssertionFailedError if gpg or gpgconf is not installed
      */
     public static Gpg create(Path parent) {
         Path gpg = ExternalTool.require("gpg");
@@ -93,7 +94,7 @@ public final class Gpg implements AutoCloseable {
     /**
      * Imports keys (public or secret) from a file.
      *
-     * @throws org.opentest4j.AssertionFailedError if gpg cannot import it
+     * @throws AssertionFailedError if gpg cannot import it
      */
     public void importKey(Path keyFile) {
         expectSuccess(run("--pinentry-mode", "loopback", "--passphrase", "", "--import", keyFile.toString()));

@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.zip.CRC32;
 
 /**
  * Small image files built to exhaust a metadata reader: XMP nested tens of thousands of levels deep, and
@@ -62,7 +63,7 @@ public final class HostileImages {
     }
 
     private static void chunk(ByteArrayOutputStream out, String type, byte[] data) {
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        CRC32 crc = new CRC32();
         byte[] t = type.getBytes(StandardCharsets.ISO_8859_1);
         crc.update(t);
         crc.update(data);

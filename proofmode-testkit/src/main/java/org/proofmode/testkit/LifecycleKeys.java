@@ -11,10 +11,15 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.bcpg.HashAlgorithmTags;
+import org.bouncycastle.bcpg.PublicKeyPacket;
+import org.bouncycastle.bcpg.PublicSubkeyPacket;
 import org.bouncycastle.bcpg.sig.KeyFlags;
 import org.bouncycastle.bcpg.sig.RevocationReasonTags;
 import org.bouncycastle.openpgp.PGPException;
@@ -24,6 +29,7 @@ import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
+import org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator;
 import org.bouncycastle.openpgp.operator.bc.BcPGPContentSignerBuilder;
 import org.pgpainless.PGPainless;
 import org.pgpainless.algorithm.KeyFlag;
@@ -31,6 +37,11 @@ import org.pgpainless.key.generation.KeyRingBuilder;
 import org.pgpainless.key.generation.KeySpec;
 import org.pgpainless.key.generation.type.KeyType;
 import org.pgpainless.key.generation.type.eddsa_legacy.EdDSALegacyCurve;
+import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.media.Digests;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
+import org.proofmode.proof.ProofRecord;
 
 /**
  * Test keys with a life story, every self-signature dated when the story says: made at {@link #BORN},
@@ -88,7 +99,7 @@ public final class LifecycleKeys {
 
         /** The primary key's fingerprint, 40 upper-case hex digits. */
         public String fingerprint() {
-            return org.proofmode.keys.OpenPgpKeys.fingerprint(certificate.getPublicKey());
+            return OpenPgpKeys.fingerprint(certificate.getPublicKey());
         }
 
         /** A new self-signature made at {@code at} that lets the whole key expire at {@code expires}. */
@@ -151,14 +162,14 @@ public final class LifecycleKeys {
          * signature, a JSON record with the given fields (and the media hash) and its signature, and
          * {@code shipped} as {@code pubkey.asc} (pass an older copy of this key to strip what came later).
          */
-        public java.util.Map<String, byte[]> proofEntries(String mediaName, byte[] media, Instant at,
-                java.util.Map<String, String> fields, PGPPublicKeyRing shipped) {
-            String sha = org.proofmode.media.Digests.sha256Hex(media);
-            org.proofmode.proof.ProofRecord.Builder r = org.proofmode.proof.ProofRecord.builder()
-                    .put(org.proofmode.proof.ProofFields.FILE_HASH_SHA256, sha);
+        public Map<String, byte[]> proofEntries(String mediaName, byte[] media, Instant at,
+                Map<String, String> fields, PGPPublicKeyRing shipped) {
+            String sha = Digests.sha256Hex(media);
+            ProofRecord.Builder r = ProofRecord.builder()
+                    .put(ProofFields.FILE_HASH_SHA256, sha);
             fields.forEach(r::put);
-            byte[] json = org.proofmode.proof.ProofJson.write(r.build());
-            java.util.Map<String, byte[]> m = new java.util.LinkedHashMap<>();
+            byte[] json = ProofJson.write(r.build());
+            Map<String, byte[]> m = new LinkedHashMap<>();
             m.put(mediaName, media.clone());
             m.put(sha + ".asc", sign(media, at));
             m.put(sha + ".proof.json", json);
@@ -249,10 +260,10 @@ public final class LifecycleKeys {
 
     /** The same key pair with its public half as a subkey packet. */
     private static PGPKeyPair asSubkey(PGPKeyPair k) {
-        org.bouncycastle.bcpg.PublicKeyPacket p = k.getPublicKey().getPublicKeyPacket();
+        PublicKeyPacket p = k.getPublicKey().getPublicKeyPacket();
         try {
-            PGPPublicKey sub = new PGPPublicKey(new org.bouncycastle.bcpg.PublicSubkeyPacket(p.getVersion(), p.getAlgorithm(), p.getTime(), p.getKey()),
-                    new org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator());
+            PGPPublicKey sub = new PGPPublicKey(new PublicSubkeyPacket(p.getVersion(), p.getAlgorithm(), p.getTime(), p.getKey()),
+                    new BcKeyFingerprintCalculator());
             return new PGPKeyPair(sub, k.getPrivateKey());
         } catch (PGPException e) {
             throw new IllegalStateException(e);
@@ -277,7 +288,7 @@ public final class LifecycleKeys {
 
     private static void reason(PGPSignatureSubpacketGenerator h, Reason reason) {
         if (reason != Reason.NONE) {
-            h.setRevocationReason(false, (byte) reason.tag, "test: " + reason.name().toLowerCase(java.util.Locale.ROOT));
+            h.setRevocationReason(false, (byte) reason.tag, "test: " + reason.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import javax.imageio.ImageIO;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Media the project makes itself, for tests that need "some photo" rather than a file made by others
@@ -23,7 +24,7 @@ public final class OwnMedia {
      * camera-style EXIF fields and no content credentials (see {@code examples/README.md}). The repository
      * is the system property {@code proofmode.root}, which the build sets.
      *
-     * @throws org.opentest4j.AssertionFailedError if the property is not set or the photo is missing
+     * @throws AssertionFailedError if the property is not set or the photo is missing
      */
     public static Path examplePhoto() {
         String root = System.getProperty(Samples.ROOT_PROPERTY);

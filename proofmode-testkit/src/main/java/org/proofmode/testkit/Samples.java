@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * The third-party sample data (the ProofMode app's bundles, the C2PA reference files): real files made
@@ -41,7 +42,7 @@ public final class Samples {
     /**
      * The samples folder.
      *
-     * @throws org.opentest4j.AssertionFailedError if no folder is found, or the one named is missing
+     * @throws AssertionFailedError if no folder is found, or the one named is missing
      */
     public static Path root() {
         return locate(Optional.ofNullable(System.getProperty(PROPERTY)), Optional.ofNullable(System.getenv(ENV)),
@@ -52,7 +53,7 @@ public final class Samples {
      * The samples folder from the given property, variable and repository root, in the order of the
      * class comment.
      *
-     * @throws org.opentest4j.AssertionFailedError if no folder is found, or the one named is missing
+     * @throws AssertionFailedError if no folder is found, or the one named is missing
      */
     static Path locate(Optional<String> property, Optional<String> env, Optional<Path> repository) {
         Optional<String> named = property.filter(p -> !p.isBlank());
@@ -89,7 +90,7 @@ public final class Samples {
     /**
      * A sample file or folder by its path under the samples folder.
      *
-     * @throws org.opentest4j.AssertionFailedError if it does not exist
+     * @throws AssertionFailedError if it does not exist
      */
     public static Path file(String relative) {
         Path f = root().resolve(relative).normalize();
@@ -120,10 +121,5 @@ public final class Samples {
     /** The app's older bundle without {@code .proof.json}, whose media signature is bad. */
     public static Path appNoJsonZip() {
         return file("proofmode/starlinglab-integrity-preprocessor/no-json.zip");
-    }
-
-    /** The app's 2016 proof folder: files named after the media, CSV only, no public key. */
-    public static Path legacyProofFolder() {
-        return file("proofmode/proofmode-android-sample-proof-1");
     }
 }

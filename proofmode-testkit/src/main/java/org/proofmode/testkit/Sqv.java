@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Sequoia's {@code sqv}, a verify-only OpenPGP tool with a strict policy and no state: it prints the
@@ -17,7 +18,7 @@ public final class Sqv {
      * Runs {@code sqv --keyring KEYRING SIGNATURE DATA}.
      *
      * @return sqv's result, whatever its exit code
-     * @throws org.opentest4j.AssertionFailedError if sqv is not installed
+     * @throws AssertionFailedError if sqv is not installed
      */
     public static ProcessResult verify(Path keyring, Path signature, Path data) {
         Path sqv = ExternalTool.require("sqv");

@@ -11,6 +11,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -19,6 +20,7 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.bouncycastle.bcpg.ArmoredInputStream;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Byte-level recipes that turn a valid proof into an invalid one, for tests that must see each defect
@@ -31,7 +33,7 @@ public final class Tamper {
      * Flips the lowest bit of the byte at {@code offset}, in place. An ASCII letter or digit stays a
      * letter or digit, so a text file keeps its syntax when the offset is inside a value.
      *
-     * @throws org.opentest4j.AssertionFailedError if the offset is outside the file
+     * @throws AssertionFailedError if the offset is outside the file
      */
     public static void flipByte(Path file, long offset) {
         try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
@@ -51,7 +53,7 @@ public final class Tamper {
      * Returns the offset of the first occurrence of {@code text} (UTF-8) in a file, to aim
      * {@link #flipByte} at a known place.
      *
-     * @throws org.opentest4j.AssertionFailedError if the text does not occur
+     * @throws AssertionFailedError if the text does not occur
      */
     public static long offsetOf(Path file, String text) {
         byte[] hay = read(file);
@@ -97,7 +99,7 @@ public final class Tamper {
     /**
      * Copies a zip, replacing the content of one entry.
      *
-     * @throws org.opentest4j.AssertionFailedError if the entry is not in the zip
+     * @throws AssertionFailedError if the entry is not in the zip
      */
     public static void replaceEntry(Path zip, Path out, String name, byte[] content) {
         Map<String, byte[]> entries = readZip(zip);
@@ -111,7 +113,7 @@ public final class Tamper {
     /**
      * Copies a zip without one entry.
      *
-     * @throws org.opentest4j.AssertionFailedError if the entry is not in the zip
+     * @throws AssertionFailedError if the entry is not in the zip
      */
     public static void removeEntry(Path zip, Path out, String name) {
         Map<String, byte[]> entries = readZip(zip);
@@ -124,7 +126,7 @@ public final class Tamper {
     /**
      * Copies a zip with one more entry, written last.
      *
-     * @throws org.opentest4j.AssertionFailedError if an entry of that name exists already
+     * @throws AssertionFailedError if an entry of that name exists already
      */
     public static void addEntry(Path zip, Path out, String name, byte[] content) {
         Map<String, byte[]> entries = readZip(zip);
@@ -143,7 +145,7 @@ public final class Tamper {
     public static Map<String, byte[]> readZip(Path zip) {
         Map<String, byte[]> entries = new LinkedHashMap<>();
         try (ZipFile z = new ZipFile(zip.toFile())) {
-            for (ZipEntry e : java.util.Collections.list(z.entries())) {
+            for (ZipEntry e : Collections.list(z.entries())) {
                 try (InputStream in = z.getInputStream(e)) {
                     if (entries.put(e.getName(), in.readAllBytes()) != null) {
                         fail(zip + " has two entries named " + e.getName());

@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.testkit;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -57,7 +62,7 @@ public final class TamperCorpus {
      * @param zip the bundle
      * @param trust the key the verifier must trust for the verdict (its copy of the signer's key), if any
      */
-    public record Variant(String name, String code, Expect expect, Path zip, java.util.Optional<Path> trust) {
+    public record Variant(String name, String code, Expect expect, Path zip, Optional<Path> trust) {
         /** Validates the fields. */
         public Variant {
             Objects.requireNonNull(name, "name");
@@ -69,7 +74,7 @@ public final class TamperCorpus {
 
         /** A variant judged without trusted keys. */
         public Variant(String name, String code, Expect expect, Path zip) {
-            this(name, code, expect, zip, java.util.Optional.empty());
+            this(name, code, expect, zip, Optional.empty());
         }
 
         /** Whether this variant is an attack the verifier must catch. */
@@ -164,8 +169,8 @@ public final class TamperCorpus {
     }
 
     /** What the key-lifecycle recipes' signer does to its key. */
-    private static final java.time.Instant EVENT = LifecycleKeys.BORN.plus(java.time.Duration.ofDays(15));
-    private static final java.time.Instant AFTER = LifecycleKeys.BORN.plus(java.time.Duration.ofDays(25));
+    private static final Instant EVENT = LifecycleKeys.BORN.plus(Duration.ofDays(15));
+    private static final Instant AFTER = LifecycleKeys.BORN.plus(Duration.ofDays(25));
 
     /** Text in {@code Notes} that would forge a PASS line, erase the verdict, set the window title and reverse text. */
     public static final String HOSTILE_NOTES = "fine\n  PASS  signature.media.valid     photo.jpg: good\r\u001b[2K\u001b[1A"
@@ -188,21 +193,21 @@ public final class TamperCorpus {
         Path trust = out.resolve(label + "-stripped-revocation.owner.asc");
         write(trust, revoked.armored());
         add(label + "-stripped-revocation", "signature.media.keyRevoked", Expect.INVALID,
-                stolen.proofEntries("photo.jpg", media, AFTER, path, stolen.certificate()), java.util.Optional.of(trust));
+                stolen.proofEntries("photo.jpg", media, AFTER, path, stolen.certificate()), Optional.of(trust));
 
         LifecycleKeys.Key expiring = LifecycleKeys.primaryOnly("owner <owner@example.org>").expire(LifecycleKeys.BORN.plusSeconds(60), EVENT);
         add(label + "-expired-key", "signature.media.keyExpired", Expect.INVALID,
-                expiring.proofEntries("photo.jpg", media, AFTER, path, expiring.certificate()), java.util.Optional.empty());
+                expiring.proofEntries("photo.jpg", media, AFTER, path, expiring.certificate()), Optional.empty());
 
         LifecycleKeys.Key sender = LifecycleKeys.primaryOnly("sender\u001b]0;owned\u0007 <s@example.org>");
         Map<String, String> notes = new LinkedHashMap<>(path);
         notes.put("Notes", HOSTILE_NOTES);
         add(label + "-hostile-notes", "signature.proofJson.valid", Expect.ESCAPED,
-                sender.proofEntries("photo.jpg", media, AFTER, notes, sender.certificate()), java.util.Optional.empty());
+                sender.proofEntries("photo.jpg", media, AFTER, notes, sender.certificate()), Optional.empty());
         return List.copyOf(variants.subList(before, variants.size()));
     }
 
-    private void add(String name, String code, Expect expect, Map<String, byte[]> entries, java.util.Optional<Path> trust) {
+    private void add(String name, String code, Expect expect, Map<String, byte[]> entries, Optional<Path> trust) {
         Path zip = out.resolve(name + "." + code + ".zip");
         writeZip(zip, entries, false);
         variants.add(new Variant(name, code, expect, zip, trust));
@@ -221,7 +226,7 @@ public final class TamperCorpus {
         return List.copyOf(variants);
     }
 
-    private void add(Source src, String recipe, String code, Expect expect, java.util.function.Consumer<Map<String, byte[]>> change) {
+    private void add(Source src, String recipe, String code, Expect expect, Consumer<Map<String, byte[]>> change) {
         Map<String, byte[]> m = src.copy();
         change.accept(m);
         String name = src.label + "-" + recipe;
@@ -298,7 +303,7 @@ public final class TamperCorpus {
     /** A short name for a dropped file: its suffix after the proof's hash, or its name. */
     private static String dropLabel(Source src, String name) {
         String label = name.startsWith(src.id + ".") ? name.substring(src.id.length() + 1) : name;
-        return label.replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(java.util.Locale.ROOT);
+        return label.replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT);
     }
 
     /** Puts a second copy of an entry, with other content, under another folder. */
@@ -337,7 +342,7 @@ public final class TamperCorpus {
     }
 
     private static void writeZip(Path zip, Map<String, byte[]> entries, boolean keepFolders) {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         Map<String, String> placeholders = new LinkedHashMap<>();
         try (ZipOutputStream z = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {

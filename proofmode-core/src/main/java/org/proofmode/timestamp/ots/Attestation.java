@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * A claim by a time source that a message existed: a calendar's promise to anchor it later
@@ -75,7 +76,7 @@ public sealed interface Attestation extends Comparable<Attestation> permits Atte
     /** An attestation of a kind this reader does not interpret. */
     record Unknown(byte[] tag, byte[] payload) implements Attestation {
         /** Tags of block-header attestations whose payload is a height: Litecoin, Ethereum. */
-        static final java.util.List<byte[]> HEIGHT_TAGS = java.util.List.of(
+        static final List<byte[]> HEIGHT_TAGS = List.of(
                 HexFormat.of().parseHex("06869a0d73d71b45"), HexFormat.of().parseHex("30fe8087b5c7ead7"));
 
         /** Copies the bytes. */

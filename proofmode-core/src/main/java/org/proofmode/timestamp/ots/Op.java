@@ -2,9 +2,12 @@
 package org.proofmode.timestamp.ots;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Objects;
 import org.bouncycastle.crypto.digests.KeccakDigest;
 import org.bouncycastle.crypto.digests.RIPEMD160Digest;
@@ -125,7 +128,7 @@ public record Op(Kind kind, byte[] argument) implements Comparable<Op> {
                 }
                 yield r;
             }
-            case HEXLIFY -> java.util.HexFormat.of().formatHex(msg).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            case HEXLIFY -> HexFormat.of().formatHex(msg).getBytes(StandardCharsets.US_ASCII);
         };
         if (out.length > MAX_ARGUMENT) {
             throw new OtsFormatException("operation " + kind + " gives a message longer than " + MAX_ARGUMENT + " bytes");
@@ -171,8 +174,8 @@ public record Op(Kind kind, byte[] argument) implements Comparable<Op> {
 
     @Override
     public String toString() {
-        return kind.binary() ? kind.name().toLowerCase(java.util.Locale.ROOT) + " " + java.util.HexFormat.of().formatHex(argument)
-                : kind.name().toLowerCase(java.util.Locale.ROOT);
+        return kind.binary() ? kind.name().toLowerCase(Locale.ROOT) + " " + HexFormat.of().formatHex(argument)
+                : kind.name().toLowerCase(Locale.ROOT);
     }
 
     private static byte[] concat(byte[] a, byte[] b) {

@@ -2,16 +2,20 @@
 package org.proofmode.timestamp.rfc3161;
 
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.cert.CertPathBuilder;
 import java.security.cert.CertStore;
+import java.security.cert.CertificateEncodingException;
+import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.CollectionCertStoreParameters;
 import java.security.cert.PKIXBuilderParameters;
 import java.security.cert.TrustAnchor;
 import java.security.cert.X509CertSelector;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Date;
@@ -22,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
+import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cms.SignerId;
 import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
@@ -73,7 +78,7 @@ public final class TokenVerifier {
      * @param tsa the authority's name (token name or certificate subject), when known
      * @param covers the description of the candidate whose imprint matched, if one did
      */
-    public record Result(Kind kind, String message, Optional<java.time.Instant> genTime, Optional<String> tsa,
+    public record Result(Kind kind, String message, Optional<Instant> genTime, Optional<String> tsa,
             Optional<String> covers) {
         /** Validates the fields. */
         public Result {
@@ -105,7 +110,7 @@ public final class TokenVerifier {
         } catch (TsaFormatException e) {
             return invalid("malformed: " + e.getMessage(), Optional.empty(), Optional.empty());
         }
-        Optional<java.time.Instant> time = Optional.of(t.genTime());
+        Optional<Instant> time = Optional.of(t.genTime());
         Optional<X509CertificateHolder> signer = signerCertificate(t);
         Optional<String> tsa = t.tsaName().or(() -> signer.map(c -> printable(c.getSubject())));
         Optional<String> covers = Optional.empty();
@@ -126,7 +131,7 @@ public final class TokenVerifier {
         }
         try {
             t.token().validate(new JcaSimpleSignerInfoVerifierBuilder().build(signer.get()));
-        } catch (TSPException | OperatorCreationException | java.security.cert.CertificateException e) {
+        } catch (TSPException | OperatorCreationException | CertificateException e) {
             return new Result(Kind.INVALID, "bad token signature (" + TsaToken.oneLine(e) + ")", time, tsa, covers);
         } catch (RuntimeOperatorException e) {
             // The signature value itself is not what its algorithm says (e.g. an ECDSA value that is not DER).
@@ -146,7 +151,7 @@ public final class TokenVerifier {
     }
 
     /** A certificate name for messages; a name that cannot be decoded (bad UTF-8) is said so. */
-    private static String printable(org.bouncycastle.asn1.x500.X500Name name) {
+    private static String printable(X500Name name) {
         try {
             return name.toString();
         } catch (RuntimeException e) {
@@ -157,7 +162,7 @@ public final class TokenVerifier {
         }
     }
 
-    private static Result invalid(String message, Optional<java.time.Instant> time, Optional<String> tsa) {
+    private static Result invalid(String message, Optional<Instant> time, Optional<String> tsa) {
         return new Result(Kind.INVALID, message, time, tsa, Optional.empty());
     }
 
@@ -174,7 +179,7 @@ public final class TokenVerifier {
                 if (matches(sid, h)) {
                     return Optional.of(h);
                 }
-            } catch (java.io.IOException | java.security.cert.CertificateEncodingException e) {
+            } catch (IOException | CertificateEncodingException e) {
                 // an unusable root cannot be the signer
             }
         }
@@ -237,7 +242,7 @@ public final class TokenVerifier {
             params.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(pool)));
             CertPathBuilder.getInstance("PKIX").build(params);
             return Optional.empty();
-        } catch (GeneralSecurityException | java.io.IOException e) {
+        } catch (GeneralSecurityException | IOException e) {
             return Optional.of("its certificate does not chain to a trusted root (" + TsaToken.oneLine(e) + ")");
         }
     }

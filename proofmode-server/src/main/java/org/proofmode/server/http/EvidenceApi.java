@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
@@ -161,7 +162,7 @@ public final class EvidenceApi {
                 .orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND, "no evidence " + sha.toLowerCase(Locale.ROOT)));
     }
 
-    static void json(Context ctx, int status, com.fasterxml.jackson.databind.JsonNode body) {
+    static void json(Context ctx, int status, JsonNode body) {
         ctx.status(status);
         ctx.contentType(JSON);
         ctx.result(EvidenceJson.write(body));

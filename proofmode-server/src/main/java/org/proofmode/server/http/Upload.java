@@ -3,6 +3,7 @@ package org.proofmode.server.http;
 
 import io.javalin.http.Context;
 import io.javalin.http.UploadedFile;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -160,7 +161,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
     }
 
     /** Stops writing past a bound. */
-    private static final class CountingOutput extends java.io.FilterOutputStream {
+    private static final class CountingOutput extends FilterOutputStream {
         private final long max;
         private long count;
 

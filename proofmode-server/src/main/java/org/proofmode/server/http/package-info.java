@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * The HTTP API of the server: one handler class per group of endpoints, access by upload token,
- * uploads received and hashed on the way, and {@link org.proofmode.server.http.Problems}, the one
+ * uploads received and hashed on the way, and {@link Problems}, the one
  * place where failures become problem+json answers. docs/http-api.md documents every endpoint.
  */
 package org.proofmode.server.http;

@@ -3,6 +3,7 @@ package org.proofmode.server.store;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -26,7 +27,7 @@ public interface BlobStore {
     /**
      * Opens a blob.
      *
-     * @throws java.nio.file.NoSuchFileException if it is not stored
+     * @throws NoSuchFileException if it is not stored
      */
     InputStream open(String sha256) throws IOException;
 

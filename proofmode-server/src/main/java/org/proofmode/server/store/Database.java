@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Map;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.proofmode.Failure;
@@ -93,7 +94,7 @@ public final class Database implements AutoCloseable {
         }
         try {
             Flyway.configure().dataSource(ds).locations("classpath:org/proofmode/server/db/common")
-                    .placeholders(java.util.Map.of("identity", vendor.identity))
+                    .placeholders(Map.of("identity", vendor.identity))
                     .javaMigrations(new CustodyChainMigration()).load().migrate();
         } catch (FlywayException e) {
             ds.close();

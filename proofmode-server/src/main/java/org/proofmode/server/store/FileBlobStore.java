@@ -6,9 +6,11 @@ import java.io.InputStream;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 import java.util.Objects;
 import org.proofmode.internal.AtomicFiles;
 import org.proofmode.internal.Hex;
@@ -67,7 +69,7 @@ public final class FileBlobStore implements BlobStore {
     public LocalCopy local(String sha256) throws IOException {
         Path p = path(sha256);
         if (!Files.isRegularFile(p)) {
-            throw new java.nio.file.NoSuchFileException(sha256);
+            throw new NoSuchFileException(sha256);
         }
         return new LocalCopy() {
             @Override
@@ -83,7 +85,7 @@ public final class FileBlobStore implements BlobStore {
     }
 
     private Path path(String sha256) {
-        if (!Hex.isSha256(sha256) || !sha256.equals(sha256.toLowerCase(java.util.Locale.ROOT))) {
+        if (!Hex.isSha256(sha256) || !sha256.equals(sha256.toLowerCase(Locale.ROOT))) {
             throw new IllegalArgumentException("not a lower-case SHA-256");
         }
         return root.resolve(sha256.substring(0, 2)).resolve(sha256.substring(2, 4)).resolve(sha256);

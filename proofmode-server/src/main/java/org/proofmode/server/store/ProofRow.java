@@ -2,6 +2,7 @@
 package org.proofmode.server.store;
 
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -49,7 +50,7 @@ public record ProofRow(String evidenceSha256, String proofId, Optional<String> m
         Optional<Double> lat = coordinate(r.get(ProofFields.LOCATION_LATITUDE), 90);
         Optional<Double> lon = coordinate(r.get(ProofFields.LOCATION_LONGITUDE), 180);
         boolean both = lat.isPresent() && lon.isPresent();
-        return new ProofRow(evidenceSha256, p.id(), p.sha256().map(s -> s.toLowerCase(java.util.Locale.ROOT)),
+        return new ProofRow(evidenceSha256, p.id(), p.sha256().map(s -> s.toLowerCase(Locale.ROOT)),
                 p.signer().map(s -> s.fingerprint()), p.verdict().name(), captured, proofTime,
                 both ? lat : Optional.empty(), both ? lon : Optional.empty());
     }

@@ -6,6 +6,7 @@ import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -130,7 +131,7 @@ public final class TokenStore {
         return db.inTransaction(c -> find(c, hash(secret)));
     }
 
-    private static Optional<TokenInfo> find(Connection c, String hash) throws java.sql.SQLException {
+    private static Optional<TokenInfo> find(Connection c, String hash) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
                 "SELECT id, name, created_at, revoked_at FROM tokens WHERE token_hash = ? AND revoked_at IS NULL")) {
             ps.setString(1, hash);
@@ -140,7 +141,7 @@ public final class TokenStore {
         }
     }
 
-    private static TokenInfo info(ResultSet rs) throws java.sql.SQLException {
+    private static TokenInfo info(ResultSet rs) throws SQLException {
         return new TokenInfo(rs.getString(1), rs.getString(2), rs.getString(3), Optional.ofNullable(rs.getString(4)));
     }
 
