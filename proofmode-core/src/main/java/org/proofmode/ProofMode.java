@@ -17,6 +17,8 @@ import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.TimeStamper;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ExifGroup;
 import org.proofmode.internal.Http;
 import org.proofmode.keys.DeviceKeys;

@@ -3,12 +3,12 @@ package org.proofmode.cli;
 
 import java.nio.file.Path;
 import java.util.Map;
-import org.proofmode.Failure;
 import org.proofmode.ProofMode;
-import org.proofmode.ProofModeException;
 import org.proofmode.c2pa.C2paSigner;
 import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.Pem;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.internal.HomeLock;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
-import org.proofmode.Failure;
+import org.proofmode.failure.Failure;
 
 /**
  * The exit codes of the command line, following the Stateless OpenPGP CLI where meanings match. This

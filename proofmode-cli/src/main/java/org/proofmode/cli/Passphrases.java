@@ -4,8 +4,8 @@ package org.proofmode.cli;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 

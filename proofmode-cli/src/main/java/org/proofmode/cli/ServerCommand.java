@@ -2,8 +2,8 @@
 package org.proofmode.cli;
 
 import java.util.concurrent.Callable;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.TokenStore;
 import picocli.CommandLine.Command;

@@ -3,8 +3,8 @@ package org.proofmode.cli;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.metadata.SettingKey;
 import org.proofmode.metadata.Settings;
 import org.proofmode.metadata.SettingsFile;

@@ -4,7 +4,7 @@ package org.proofmode.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import org.proofmode.Failure;
+import org.proofmode.failure.Failure;
 import org.proofmode.internal.SafeText;
 import org.proofmode.timestamp.StampResult;
 

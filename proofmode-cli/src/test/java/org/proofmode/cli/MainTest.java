@@ -101,23 +101,23 @@ class MainTest {
 
     @Test
     void exitCodes_mapEveryFailure() {
-        for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
+        for (org.proofmode.failure.Failure f : org.proofmode.failure.Failure.values()) {
             assertThat(ExitCodes.of(f)).as(f.name()).isIn(1, 13, 37, 41, 47, 59, 61, 67, 83);
         }
-        assertThat(ExitCodes.of(org.proofmode.Failure.INPUT_MISSING)).isEqualTo(61);
-        assertThat(ExitCodes.of(org.proofmode.Failure.BAD_DATA)).isEqualTo(41);
-        assertThat(ExitCodes.of(org.proofmode.Failure.KEY_LOCKED)).isEqualTo(67);
-        assertThat(ExitCodes.of(org.proofmode.Failure.OUTPUT_EXISTS)).isEqualTo(59);
-        assertThat(ExitCodes.of(org.proofmode.Failure.UNSUPPORTED)).isEqualTo(13);
-        assertThat(ExitCodes.of(org.proofmode.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
-        assertThat(ExitCodes.of(org.proofmode.Failure.BAD_ARGUMENT)).isEqualTo(37);
-        assertThat(ExitCodes.of(org.proofmode.Failure.SERVICE_UNREACHABLE)).isEqualTo(47);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.INPUT_MISSING)).isEqualTo(61);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.BAD_DATA)).isEqualTo(41);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.KEY_LOCKED)).isEqualTo(67);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.OUTPUT_EXISTS)).isEqualTo(59);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.UNSUPPORTED)).isEqualTo(13);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.INCOMPATIBLE_OPTIONS)).isEqualTo(83);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.BAD_ARGUMENT)).isEqualTo(37);
+        assertThat(ExitCodes.of(org.proofmode.failure.Failure.SERVICE_UNREACHABLE)).isEqualTo(47);
     }
 
     @Test
     void helpTable_listsEveryMappedExitCode() {
         String table = String.format(ExitCodes.HELP_TABLE);
-        for (org.proofmode.Failure f : org.proofmode.Failure.values()) {
+        for (org.proofmode.failure.Failure f : org.proofmode.failure.Failure.values()) {
             int code = ExitCodes.of(f);
             assertThat(table).as(f.name()).containsPattern("(?m)^ +" + code + "  ");
         }

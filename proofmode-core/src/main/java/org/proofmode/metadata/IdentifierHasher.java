@@ -13,11 +13,11 @@ import java.util.Locale;
 import java.util.Objects;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.HomeLock;
 import org.proofmode.internal.Hex;
+import org.proofmode.internal.HomeLock;
 
 /**
  * Turns hardware identifiers (MAC addresses, BSSIDs, serial numbers, host names) into values that can be

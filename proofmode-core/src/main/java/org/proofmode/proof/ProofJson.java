@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 /**
  * Reads and writes {@code .proof.json}: one flat JSON object of string values. Reading also accepts

@@ -8,12 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paReport;
 import org.proofmode.c2pa.C2paStatus;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 /**
  * Turns the content credentials (C2PA manifest) of a media file into verification checks:

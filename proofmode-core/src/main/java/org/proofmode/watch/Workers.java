@@ -15,7 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.prove.Prover;

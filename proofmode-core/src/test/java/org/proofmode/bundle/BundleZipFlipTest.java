@@ -15,16 +15,16 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.statistics.Statistics;
-import org.proofmode.Failure;
 import org.proofmode.ProofMode;
-import org.proofmode.ProofModeException;
 import org.proofmode.TestHomes;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.verify.CheckCodes;
-import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verdict;
+import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 
 /**

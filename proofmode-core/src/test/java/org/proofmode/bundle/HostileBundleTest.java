@@ -23,17 +23,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.proofmode.Failure;
 import org.proofmode.ProofMode;
-import org.proofmode.ProofModeException;
 import org.proofmode.TestHomes;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.verify.CheckCodes;
 import org.proofmode.verify.Status;
-import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verdict;
+import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 
 /**

@@ -11,8 +11,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.X509Certificate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 
 class LocalCaTest {

@@ -31,9 +31,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.pgpainless.PGPainless;
 import org.pgpainless.decryption_verification.ConsumerOptions;
 import org.pgpainless.decryption_verification.DecryptionStream;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
 import org.proofmode.TestHomes;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.sign.Signed;
 import org.proofmode.sign.StreamSigner;
 

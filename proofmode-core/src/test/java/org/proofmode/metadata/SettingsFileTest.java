@@ -14,8 +14,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 class SettingsFileTest {
     @TempDir

@@ -19,9 +19,9 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
 import org.proofmode.TestHomes;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 class ProofCsvTest {
     private static final String H = "0b8d8b5f15046343fd32f451df93acc2bdd9e6373be478b968e4cad6b6647351";

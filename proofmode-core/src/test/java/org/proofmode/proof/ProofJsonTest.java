@@ -19,9 +19,9 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
 import org.proofmode.TestHomes;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 class ProofJsonTest {
     private static final String H = "9648aacd684e20540379b9a79a4d4d2bbc761295ddc2e1f1dac87f1468f2e092";

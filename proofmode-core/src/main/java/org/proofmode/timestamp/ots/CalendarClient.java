@@ -5,8 +5,8 @@ import java.net.URI;
 import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.internal.Http;
 
 /**

@@ -12,9 +12,9 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.internal.InputFiles;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
 
 /**
  * Root certificates of time-stamp authorities the user trusts: PEM files given on the command line

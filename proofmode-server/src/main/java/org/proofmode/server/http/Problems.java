@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 /**
  * The one place where failures become HTTP answers: every error leaves the server as an

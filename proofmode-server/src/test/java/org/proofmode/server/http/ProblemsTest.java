@@ -9,8 +9,8 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.proofmode.Failure;
-import org.proofmode.ProofModeException;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 
 /** Pins the one mapping from failures to problem documents; docs/http-api.md prints the same table. */
 class ProblemsTest {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode;
+package org.proofmode.failure;
 
 import java.util.Objects;
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode;
+package org.proofmode.failure;
 
 /**
  * Why an operation could not run. Each front end maps these to its own codes in exactly one place
