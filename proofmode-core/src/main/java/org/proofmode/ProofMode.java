@@ -20,7 +20,6 @@ import org.proofmode.c2pa.TimeStamper;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ExifGroup;
-import org.proofmode.internal.Http;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.metadata.ContextSources;
@@ -38,6 +37,7 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.util.Http;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.Verifier;
 

@@ -30,9 +30,9 @@ import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}) commands of the same user, sent over a

@@ -9,11 +9,11 @@ import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.Pem;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.HomeLock;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.util.HomeLock;
 
 /** Unlocks the C2PA signer: this home's local CA certificate, or a certificate and key the user gives. */
 final class C2paAccess {

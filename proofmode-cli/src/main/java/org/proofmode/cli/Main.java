@@ -10,7 +10,7 @@ import java.util.OptionalInt;
 import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.SafeText;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;

@@ -10,11 +10,11 @@ import org.proofmode.ProofMode;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.util.Hex;
 
 /** Finds a stored proof by media hash or by media file. */
 final class ProofLookup {

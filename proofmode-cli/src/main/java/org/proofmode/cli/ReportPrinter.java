@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-import org.proofmode.internal.SafeText;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.ProofReport;

@@ -5,8 +5,8 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import org.proofmode.failure.Failure;
-import org.proofmode.internal.SafeText;
 import org.proofmode.timestamp.StampResult;
+import org.proofmode.util.SafeText;
 
 /** Renders what the timestamp services did, and the exit code it calls for. */
 final class StampPrinter {

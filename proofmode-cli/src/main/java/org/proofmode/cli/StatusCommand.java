@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.SafeText;
+import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
 import org.proofmode.watch.ProofEntry;
 import org.proofmode.watch.TrackedFile;

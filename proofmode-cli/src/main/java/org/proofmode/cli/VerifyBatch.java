@@ -23,7 +23,7 @@ import java.util.stream.Stream;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.SafeText;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Map;
-import org.proofmode.internal.SafeText;
+import org.proofmode.util.SafeText;
 import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchListener;
 

@@ -17,7 +17,7 @@ import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * A set of proof files opened for reading: a share zip or a proof folder. Nothing is extracted to

@@ -19,7 +19,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * Writes the app's flat share bundle: for each proof its media (when asked), every proof file,

@@ -19,8 +19,8 @@ import java.util.UUID;
 import java.util.stream.Stream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
 
 /**
  * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}).

@@ -12,10 +12,10 @@ import java.util.Map;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.proof.ProofFields;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
+import org.proofmode.util.InputFiles;
 
 /**
  * Content credentials for a capture: the manifest ProofMode embeds, and writing the credentialed copy.

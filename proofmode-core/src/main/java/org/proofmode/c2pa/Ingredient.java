@@ -2,7 +2,7 @@
 package org.proofmode.c2pa;
 
 import java.util.Objects;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * The asset a new one was made from (a {@code parentOf} ingredient): the original of a redacted copy.

@@ -32,8 +32,8 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * A local C2PA certificate authority in {@code PROOFMODE_HOME/c2pa/}: a CA certificate ({@code ca.pem})

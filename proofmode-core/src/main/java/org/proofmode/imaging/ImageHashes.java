@@ -18,8 +18,8 @@ import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.FileImageInputStream;
 import javax.imageio.stream.ImageInputStream;
-import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
+import org.proofmode.util.Hex;
 
 /**
  * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both

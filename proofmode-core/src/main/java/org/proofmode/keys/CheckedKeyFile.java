@@ -11,8 +11,8 @@ import java.util.HexFormat;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.proofmode.internal.AtomicFiles;
 import org.proofmode.media.Digests;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * Remembers which key of a secret key file signs, once its self-signatures were checked, so that

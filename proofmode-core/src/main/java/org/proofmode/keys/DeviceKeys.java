@@ -47,10 +47,9 @@ import org.pgpainless.key.protection.SecretKeyRingProtector;
 import org.pgpainless.key.protection.UnlockSecretKey;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.HomeLock;
-import org.proofmode.internal.InputFiles;
-import org.proofmode.sign.StreamSigner;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.HomeLock;
+import org.proofmode.util.InputFiles;
 
 /**
  * The device key store in {@code PROOFMODE_HOME/keys}: one current signing key, always encrypted
@@ -277,7 +276,7 @@ public final class DeviceKeys {
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(keyBytes, name);
         checkStrength(ring, name);
         PGPPublicKey signing = signingKeyOf(ring, name);
-        if (!StreamSigner.canSign(signing)) {
+        if (!OpenPgpKeys.canSign(signing)) {
             throw new ProofModeException(Failure.UNSUPPORTED, name + ": cannot sign with a "
                     + OpenPgpKeys.algorithmName(signing) + " key; use ed25519, rsa (2048 bits or more), or ecdsa on P-256");
         }

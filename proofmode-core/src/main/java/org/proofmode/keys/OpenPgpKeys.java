@@ -101,6 +101,20 @@ public final class OpenPgpKeys {
                 primary.getCreationTime().toInstant(), uid);
     }
 
+    /**
+     * Tells whether the project signs with this key's algorithm: RSA, Ed25519, or ECDSA on P-256 (the
+     * algorithms whose signatures it finishes from a SHA-256 state, see {@code sign.PrehashedContentSigner}).
+     */
+    @SuppressWarnings("deprecation") // RSA_SIGN: old keys still use it
+    public static boolean canSign(PGPPublicKey key) {
+        int algo = key.getAlgorithm();
+        return algo == PublicKeyAlgorithmTags.RSA_GENERAL
+                || algo == PublicKeyAlgorithmTags.RSA_SIGN
+                || algo == PublicKeyAlgorithmTags.EDDSA_LEGACY
+                || algo == PublicKeyAlgorithmTags.Ed25519
+                || algo == PublicKeyAlgorithmTags.ECDSA && key.getBitStrength() == 256;
+    }
+
     /** A short algorithm name such as {@code ed25519}, {@code rsa4096} or {@code ecdsa256}. */
     @SuppressWarnings("deprecation") // RSA_SIGN: old keys still use it
     public static String algorithmName(PGPPublicKey key) {

@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /** SHA-256 of files and streams, read in large blocks. */
 public final class Digests {

@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import org.proofmode.internal.OsCommand;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.util.OsCommand;
 
 /**
  * The device in detail ({@code Device.*}): operating system and distribution, hardware vendor and model

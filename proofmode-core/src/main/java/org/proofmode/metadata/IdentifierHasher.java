@@ -15,9 +15,9 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
-import org.proofmode.internal.HomeLock;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
+import org.proofmode.util.HomeLock;
 
 /**
  * Turns hardware identifiers (MAC addresses, BSSIDs, serial numbers, host names) into values that can be

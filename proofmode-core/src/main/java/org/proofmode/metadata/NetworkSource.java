@@ -18,11 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import org.proofmode.internal.Hex;
-import org.proofmode.internal.OsCommand;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.util.Hex;
+import org.proofmode.util.OsCommand;
 
 /**
  * The network the device is on ({@code Network.*}): the interfaces that are up with their IP addresses

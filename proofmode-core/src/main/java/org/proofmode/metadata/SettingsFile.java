@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.HomeLock;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.HomeLock;
 
 /**
  * The settings file, {@code PROOFMODE_HOME/settings}: {@code key = value} lines, {@code #} comments and

@@ -17,7 +17,7 @@ import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * Reads and writes {@code .proof.csv}: a header row and a value row with the same field names as the

@@ -3,8 +3,8 @@ package org.proofmode.prove;
 
 import java.time.Instant;
 import java.util.Locale;
-import org.proofmode.internal.Hex;
 import org.proofmode.proof.ProofTimes;
+import org.proofmode.util.Hex;
 
 /**
  * The app's "notarize only" share: a text short enough for one SMS (160 characters) that commits to

@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * What a redaction did, as stored (signed) in {@code <h_out>.redaction.json}: which original, which

@@ -24,12 +24,12 @@ import org.proofmode.imaging.ExifWriteBack;
 import org.proofmode.imaging.FaceDetector;
 import org.proofmode.imaging.ImageFormat;
 import org.proofmode.imaging.Picture;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.InputFiles;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.InputFiles;
 
 /**
  * Makes redacted copies of photos that keep a verifiable link to their original: {@link #plan} decodes

@@ -3,7 +3,7 @@ package org.proofmode.sign;
 
 import java.security.MessageDigest;
 import java.util.Objects;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * A document hashed once with SHA-256: its digest, and the hash state from which any number of

@@ -13,7 +13,6 @@ import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.bouncycastle.asn1.x509.DigestInfo;
 import org.bouncycastle.bcpg.HashAlgorithmTags;
-import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
@@ -31,6 +30,7 @@ import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
+import org.proofmode.keys.OpenPgpKeys;
 
 /**
  * An OpenPGP content signer that continues a SHA-256 computation the caller has already run over the
@@ -74,14 +74,8 @@ final class PrehashedContentSigner implements PGPContentSigner {
      *
      * @param key the public half of the signing key
      */
-    @SuppressWarnings("deprecation") // RSA_SIGN: old keys still use it
     static boolean supports(PGPPublicKey key) {
-        int algo = key.getAlgorithm();
-        return algo == PublicKeyAlgorithmTags.RSA_GENERAL
-                || algo == PublicKeyAlgorithmTags.RSA_SIGN
-                || algo == PublicKeyAlgorithmTags.EDDSA_LEGACY
-                || algo == PublicKeyAlgorithmTags.Ed25519
-                || algo == PublicKeyAlgorithmTags.ECDSA && key.getBitStrength() == 256;
+        return OpenPgpKeys.canSign(key);
     }
 
     /** Builds signers that continue the given SHA-256 state (the document already hashed). */

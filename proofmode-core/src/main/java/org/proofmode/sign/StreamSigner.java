@@ -17,16 +17,15 @@ import java.util.Date;
 import java.util.Objects;
 import org.bouncycastle.bcpg.ArmoredOutputStream;
 import org.bouncycastle.openpgp.PGPException;
-import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.ReadAhead;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
+import org.proofmode.util.ReadAhead;
 
 /**
  * Makes detached OpenPGP v4 signatures (binary document, SHA-256) from one read of the document: the
@@ -129,11 +128,6 @@ public final class StreamSigner {
         } catch (PGPException | IOException e) {
             throw new IllegalStateException("signing failed: " + e.getMessage(), e);
         }
-    }
-
-    /** Tells whether this key's algorithm can sign here (RSA, Ed25519, ECDSA on P-256). */
-    public static boolean canSign(PGPPublicKey key) {
-        return PrehashedContentSigner.supports(key);
     }
 
     /** Hashes and signs a stream in one read; see {@link #digest} and {@link #sign(SigningKey, Prehash, Instant)}. */

@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * A timestamp request waiting in the queue because its service could not be reached.

@@ -20,8 +20,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
 
 /**
  * Timestamp requests that wait for their service, one small JSON file per proof in

@@ -16,9 +16,9 @@ import java.util.Locale;
 import java.util.Objects;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.HomeLock;
-import org.proofmode.internal.Http;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.HomeLock;
+import org.proofmode.util.Http;
 
 /**
  * Where timestamps come from, read from {@code PROOFMODE_HOME/timestamp.conf}: RFC 3161 authorities

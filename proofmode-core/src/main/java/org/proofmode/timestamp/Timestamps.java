@@ -19,8 +19,6 @@ import java.util.Optional;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Http;
 import org.proofmode.media.Digests;
 import org.proofmode.timestamp.StampResult.Kind;
 import org.proofmode.timestamp.StampResult.Outcome;
@@ -32,6 +30,8 @@ import org.proofmode.timestamp.ots.OtsFormatException;
 import org.proofmode.timestamp.ots.Timestamp;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Http;
 
 /**
  * Gets trusted timestamps for proofs, offline first. What is stamped is the media signature file

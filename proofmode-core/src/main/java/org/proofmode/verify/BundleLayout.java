@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.ProofFiles;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 /**
  * Sorts a bundle's entries into proofs. A proof is named by its id: the media SHA-256 in today's app

@@ -21,7 +21,6 @@ import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.LimitExceededException;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Hex;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofCsv;
@@ -30,6 +29,7 @@ import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.sign.Prehash;
+import org.proofmode.util.Hex;
 
 /** The checks of one proof of a bundle, for {@link Verifier}. */
 final class ProofCheck {

@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
+import org.proofmode.util.AtomicFiles;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteJDBCLoader;
 

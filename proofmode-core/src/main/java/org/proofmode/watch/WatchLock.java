@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * One watcher per ProofMode home: an exclusive lock on {@code PROOFMODE_HOME/watch.lock}, held while the

@@ -25,7 +25,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.TestHomes;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 class ImageHashesTest {
     private static final int[] TYPES = {BufferedImage.TYPE_3BYTE_BGR, BufferedImage.TYPE_INT_RGB, BufferedImage.TYPE_INT_ARGB,

@@ -9,7 +9,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.Hex;
 
 class IdentifierHasherTest {
     @TempDir

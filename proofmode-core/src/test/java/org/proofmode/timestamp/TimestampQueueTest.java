@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Http;
+import org.proofmode.util.Http;
 
 class TimestampQueueTest {
     private static final String H = "ab".repeat(32);

@@ -100,7 +100,7 @@ class BrowserTest {
             assertThat(extraPage.get("verdict").asText()).isEqualTo("VALID");
             assertThat(extraPage.get("unchecked").asText()).startsWith("Not checked").contains("other.jpg");
             assertThat(extraPage.get("checks").toString()).contains("bundle.entry.unproved — other.jpg");
-            assertThat(extraPage.get("notes").asText()).isEqualTo(org.proofmode.internal.SafeText.escape(HOSTILE_NOTES));
+            assertThat(extraPage.get("notes").asText()).isEqualTo(org.proofmode.util.SafeText.escape(HOSTILE_NOTES));
             assertThat(extraPage.get("injected").asInt()).isZero();
 
             JsonNode alteredPage = page.get("altered");

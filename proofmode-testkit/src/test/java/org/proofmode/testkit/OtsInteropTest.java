@@ -15,7 +15,6 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.internal.Http;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.timestamp.TimestampQueue;
@@ -23,6 +22,7 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.ots.Attestation;
 import org.proofmode.timestamp.ots.OtsFile;
+import org.proofmode.util.Http;
 
 /** Our OpenTimestamps files against the reference Python library, and the app's files against both. */
 class OtsInteropTest {

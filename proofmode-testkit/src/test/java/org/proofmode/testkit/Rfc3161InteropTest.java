@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Http;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
 import org.proofmode.timestamp.rfc3161.TsaToken;
+import org.proofmode.util.Http;
 
 /** Our RFC 3161 client and verifier against {@code openssl ts}, both ways. */
 class Rfc3161InteropTest {

@@ -7,7 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Http;
+import org.proofmode.util.Http;
 
 /**
  * Speaks the OpenTimestamps calendar protocol: {@code POST <calendar>/digest} with the raw digest

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.InputFiles;
+import org.proofmode.util.InputFiles;
 
 /**
  * Root certificates of time-stamp authorities the user trusts: PEM files given on the command line

@@ -13,7 +13,7 @@ import org.bouncycastle.tsp.TimeStampRequestGenerator;
 import org.bouncycastle.tsp.TimeStampResponse;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Http;
+import org.proofmode.util.Http;
 
 /**
  * Asks an RFC 3161 time-stamp authority for a token over a SHA-256 digest. Every request carries a

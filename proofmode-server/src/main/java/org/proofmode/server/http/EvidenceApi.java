@@ -13,7 +13,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.proofmode.internal.Hex;
 import org.proofmode.server.Verification;
 import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.CustodyAction;
@@ -22,6 +21,7 @@ import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.ProofRow;
+import org.proofmode.util.Hex;
 
 /** The handlers of {@code /api/v1/verify}, {@code /api/v1/evidence} and {@code /api/v1/notarizations}. */
 public final class EvidenceApi {

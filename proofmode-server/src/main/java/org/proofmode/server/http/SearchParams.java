@@ -4,10 +4,10 @@ package org.proofmode.server.http;
 import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Optional;
-import org.proofmode.internal.Hex;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.server.store.DbTime;
 import org.proofmode.server.store.EvidenceSearch;
+import org.proofmode.util.Hex;
 
 /** Reads the query parameters of an evidence search. */
 final class SearchParams {

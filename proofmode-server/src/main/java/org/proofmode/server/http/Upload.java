@@ -21,9 +21,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
 
 /**
  * An uploaded bundle, received into a file with a server-made name and hashed on the way. A request body

@@ -6,8 +6,8 @@ import java.security.MessageDigest;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
+import org.proofmode.util.Hex;
 
 /**
  * The hash chain over an item's custody lines. Each line stores {@code prev}, the hash of the item's

@@ -14,7 +14,7 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.FlywayException;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.AtomicFiles;
+import org.proofmode.util.AtomicFiles;
 
 /**
  * The server's database: a connection pool on SQLite (one file, one machine) or PostgreSQL (shared by

@@ -12,8 +12,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Objects;
-import org.proofmode.internal.AtomicFiles;
-import org.proofmode.internal.Hex;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
 
 /**
  * Blobs in a folder: {@code <root>/ab/cd/<sha256>}. A blob is flushed to the device and renamed into

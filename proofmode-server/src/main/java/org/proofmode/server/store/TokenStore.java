@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.UUID;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.internal.Hex;
 import org.proofmode.media.Digests;
+import org.proofmode.util.Hex;
 
 /**
  * Upload tokens. A token is {@code pm_} and 32 random bytes in base64url; only its SHA-256 is stored, so

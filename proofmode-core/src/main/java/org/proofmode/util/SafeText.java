@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.internal;
+package org.proofmode.util;
 
 /**
  * The one escaper for text that came from outside (record fields, file names, key user IDs, messages
