@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 let lastFiles = [];
 
 // Text is set as text, so markup stays markup; and, with the same visible escapes as the command line
-// (org.proofmode.internal.SafeText), control characters, bidirectional marks and overrides, line separators,
+// (org.proofmode.util.SafeText), control characters, bidirectional marks and overrides, line separators,
 // unpaired surrogates and the backslash are shown as escapes, so a sender's text cannot reorder what is shown.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
