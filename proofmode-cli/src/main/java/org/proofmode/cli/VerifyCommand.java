@@ -223,8 +223,10 @@ final class VerifyCommand implements Callable<Integer> {
         if (!Files.exists(p)) {
             throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
         }
+        requireFileOrFolder(p);
         Optional<RedactionOriginal> orig = Optional.empty();
         if (original != null) {
+            requireFileOrFolder(original);
             boolean bundle = Files.isDirectory(original) || MediaSniffer.sniff(original).isEmpty();
             orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
         }
@@ -242,6 +244,13 @@ final class VerifyCommand implements Callable<Integer> {
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
         return verifier.verify(folder.get(), p, hashed, orig);
+    }
+
+    /** Refuses a device, FIFO or socket before anything reads it (a FIFO would wait forever, /dev/zero never end). */
+    private static void requireFileOrFolder(Path p) {
+        if (!Files.isDirectory(p)) {
+            InputFiles.requireRegular(p, "bundle (.zip), a proof folder or a proved media file");
+        }
     }
 
     /**

@@ -78,6 +78,27 @@ class HostileInputsTest {
     }
 
     @Test
+    @Timeout(60)
+    void verify_exits13_devZeroFifoAndOriginalFifo() throws Exception {
+        Path fifo = tmp.resolve("bundle.zip");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mk.waitFor()).isZero();
+        Path folder = Files.createDirectories(tmp.resolve("proofs"));
+
+        Cli.Result dev = cli.run("verify", "/dev/zero");
+        Cli.Result pipe = cli.run("verify", fifo.toString());
+        Cli.Result original = cli.run("verify", "--original", fifo.toString(), folder.toString());
+
+        assertThat(dev.exit()).as(dev.err()).isEqualTo(13);
+        assertThat(dev.err().strip()).isEqualTo("proofmode: /dev/zero: not a regular file (a device, FIFO or socket); "
+                + "give a bundle (.zip), a proof folder or a proved media file");
+        assertThat(pipe.exit()).as(pipe.err()).isEqualTo(13);
+        assertThat(pipe.err()).contains("bundle.zip: not a regular file");
+        assertThat(original.exit()).as(original.err()).isEqualTo(13);
+        assertThat(original.err()).contains("bundle.zip: not a regular file");
+    }
+
+    @Test
     void keysImport_exits13_fifo() throws Exception {
         Path fifo = tmp.resolve("key.asc");
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();

@@ -18,6 +18,7 @@ import java.util.zip.ZipFile;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.InputFiles;
 
 /**
  * A set of proof files opened for reading: a share zip or a proof folder. Nothing is extracted to
@@ -38,6 +39,7 @@ public final class Bundle implements Closeable {
      * Opens a zip file or a folder.
      *
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the path does not exist,
+     *     {@link Failure#UNSUPPORTED} for a device, FIFO or socket,
      *     {@link Failure#BAD_DATA} for a corrupt, truncated or hostile archive
      */
     public static Bundle open(Path path, BundleLimits limits) {
@@ -47,6 +49,8 @@ public final class Bundle implements Closeable {
         if (Files.isDirectory(path)) {
             return openFolder(path, limits);
         }
+        // A FIFO would block the zip reader forever, a device feed it without end.
+        InputFiles.requireRegular(path, "bundle (.zip) or a proof folder");
         return openZip(path, limits);
     }
 

@@ -21,6 +21,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
+import org.proofmode.util.IoErrors;
 
 /**
  * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}).
@@ -127,7 +128,7 @@ public final class ProofStore {
             }
             return new Written(target, false);
         } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write proof to " + target + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, "cannot write proof to " + target + " (" + IoErrors.describe(e) + ")", e);
         } finally {
             try {
                 AtomicFiles.deleteTree(tmp);

@@ -41,6 +41,16 @@ class ProofStoreTest {
     }
 
     @Test
+    void write_saysWhatWentWrong_rootUnderAFile() throws IOException {
+        Path file = Files.writeString(root.resolve("file"), "x");
+        ProofStore store = new ProofStore(file.resolve("proofs"));
+
+        assertThatThrownBy(() -> store.write(H, Map.of(H + ".asc", new byte[] {1}), false))
+                .isInstanceOf(ProofModeException.class)
+                .hasMessage("cannot write proof to " + file.resolve("proofs").resolve(H) + " (" + file + ": already exists)");
+    }
+
+    @Test
     void findAndList_ignore_leftoverTempFolderHoldingWholeSet() throws IOException {
         Path tmp = Files.createDirectories(root.resolve(".tmp-" + H + "-5d1c1f7e-0000-4000-8000-000000000000"));
         writeSet(tmp, "leftover");
