@@ -16,9 +16,9 @@ import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paSigner;
 import org.proofmode.c2pa.ContentCredentials;
 import org.proofmode.c2pa.TimeStamper;
+import org.proofmode.context.Settings;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyInfo;
-import org.proofmode.metadata.Settings;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.prove.Prover;
 

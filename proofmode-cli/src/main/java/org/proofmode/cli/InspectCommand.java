@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
-import org.proofmode.metadata.Settings;
+import org.proofmode.context.Settings;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.util.SafeText;

@@ -3,11 +3,11 @@ package org.proofmode.cli;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.proofmode.context.SettingKey;
+import org.proofmode.context.Settings;
+import org.proofmode.context.SettingsFile;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.metadata.SettingKey;
-import org.proofmode.metadata.Settings;
-import org.proofmode.metadata.SettingsFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.proofmode.imaging.Box;
 
 /**
  * The box tree of an ISO BMFF file (MP4, MOV, HEIF, AVIF) as far as the BMFF hash binding needs it:

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.proofmode.metadata.ContextFields;
+import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofTimes;
 

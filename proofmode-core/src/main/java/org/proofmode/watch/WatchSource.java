@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import org.proofmode.context.MetadataSource;
 import org.proofmode.media.MediaKind;
 import org.proofmode.media.MediaType;
 import org.proofmode.proof.MediaFile;
-import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
 

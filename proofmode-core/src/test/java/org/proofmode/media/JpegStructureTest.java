@@ -15,8 +15,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.TestHomes;
-import org.proofmode.imaging.ImageHashSource;
-import org.proofmode.metadata.MediaMetadataSource;
+import org.proofmode.context.ImageHashSource;
+import org.proofmode.context.MediaMetadataSource;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofRecord;
 

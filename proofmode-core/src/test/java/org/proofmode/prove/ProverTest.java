@@ -25,12 +25,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.proofmode.ProofMode;
 import org.proofmode.TestHomes;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.context.MetadataSource;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
-import org.proofmode.proof.MetadataSource;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
@@ -173,7 +173,7 @@ class ProverTest {
     @Test
     void prove_recordsWarningsAndStillProves_whenContextSourcesFailOnADamagedPhoto() throws Exception {
         Path damaged = TestHomes.jpegLike(dir.resolve("damaged.jpg"), 11, 5000);
-        List<MetadataSource> sources = pm.contextSources(org.proofmode.metadata.Settings.defaults(), Optional.empty());
+        List<MetadataSource> sources = pm.contextSources(org.proofmode.context.Settings.defaults(), Optional.empty());
 
         ProveResult r = pm.prover(key, pm.store(), sources).prove(damaged, options(StreamSigner.Progress.NONE));
 

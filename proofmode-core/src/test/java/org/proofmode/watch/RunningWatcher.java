@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.proofmode.ProofMode;
+import org.proofmode.context.ContextSources;
+import org.proofmode.context.Settings;
 import org.proofmode.keys.SigningKey;
-import org.proofmode.metadata.ContextSources;
-import org.proofmode.metadata.Settings;
 import org.proofmode.watch.WatchEvent.Kind;
 
 /** A real watcher on its own thread for tests, with its events collected. */
@@ -24,7 +24,7 @@ final class RunningWatcher implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     RunningWatcher(ProofMode pm, SigningKey key, WatchConfig config) {
-        Settings settings = Settings.defaults().with(org.proofmode.metadata.SettingKey.IMAGE_HASHES, false);
+        Settings settings = Settings.defaults().with(org.proofmode.context.SettingKey.IMAGE_HASHES, false);
         watcher = new Watcher(new Watcher.Setup(pm, () -> key, config, ContextSources.surroundings(pm.home(), settings, Optional.empty()),
                 ContextSources.media(pm.home(), settings), Optional.empty(), Optional.empty(), events::add, Clock.systemUTC()));
         thread = new Thread(() -> {

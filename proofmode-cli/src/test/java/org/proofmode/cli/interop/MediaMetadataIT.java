@@ -19,8 +19,8 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.context.IdentifierHasher;
 import org.proofmode.imaging.ImageHashes;
-import org.proofmode.metadata.IdentifierHasher;
 import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.ProcessResult;
 

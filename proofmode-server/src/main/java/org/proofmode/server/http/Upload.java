@@ -46,6 +46,9 @@ public record Upload(Path file, String sha256, long size, String name) implement
         Objects.requireNonNull(name, "name");
     }
 
+    /** Most bytes of a refused body read and dropped before the answer, see {@link #drain}. */
+    static final long DRAIN_MAX = 16L << 20;
+
     /**
      * Receives the body of a request.
      *
@@ -57,6 +60,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
     public static Upload receive(Context ctx, Path incoming, long maxBytes) throws IOException {
         long declared = ctx.req().getContentLengthLong();
         if (declared > maxBytes) {
+            drain(ctx, declared);
             throw tooLarge(maxBytes);
         }
         String type = ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
@@ -90,6 +94,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
             parts = new ArrayList<>(ctx.uploadedFiles());
         } catch (RuntimeException e) {
             // Jetty refuses a part or form over the configured sizes while parsing.
+            drain(ctx, ctx.req().getContentLengthLong());
             throw tooLarge(maxBytes);
         }
         if (parts.isEmpty()) {
@@ -154,6 +159,22 @@ public record Upload(Path file, String sha256, long size, String name) implement
             return fallback;
         }
         return n;
+    }
+
+    /**
+     * Reads and drops the rest of a refused body when it is small enough ({@value #DRAIN_MAX} bytes at
+     * most; reads stay bounded by the server's body read time). A client still sending when the server
+     * answers and closes gets a reset connection instead of the answer; after this it reads the 413.
+     */
+    private static void drain(Context ctx, long declared) {
+        if (declared < 0 || declared > DRAIN_MAX) {
+            return;
+        }
+        try (InputStream in = ctx.bodyInputStream()) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException | RuntimeException e) {
+            // The answer goes out anyway.
+        }
     }
 
     private static ApiException tooLarge(long maxBytes) {

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.context;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.MediaFile;
+import org.proofmode.proof.ProofRecord;
+import org.proofmode.util.OsCommand;
+
+/**
+ * The device in detail ({@code Device.*}): operating system and distribution, hardware vendor and model
+ * (DMI where readable), processor, memory, locale, time zone, and the clock: its time when the proof was
+ * made and whether it is synchronised to a time server, so a verifier can judge the proof's times. With
+ * device identifiers on, it adds hashed identifiers: host name, DMI product serial, machine id.
+ *
+ * <p>Facts that do not change while a process runs are read once; the clock's synchronisation is asked
+ * again after {@value #CLOCK_CACHE_SECONDS} seconds. Where the operating system does not say whether the
+ * clock is synchronised (no {@code timedatectl}, no systemd-timesyncd, no {@code chronyc}), the field
+ * says {@code unknown}.
+ */
+public final class DeviceContextSource implements MetadataSource {
+    static final int CLOCK_CACHE_SECONDS = 60;
+    private static final DateTimeFormatter MILLIS = DateTimeFormatter.ISO_INSTANT;
+
+    private final Path root;
+    private final Optional<IdentifierHasher> ids;
+    private Map<String, String> fixed;
+    private String[] clock;
+    private long clockAt;
+
+    /**
+     * Reads the running system.
+     *
+     * @param ids hashes identifiers; present only when device identifiers are on
+     */
+    public DeviceContextSource(Optional<IdentifierHasher> ids) {
+        this(Path.of("/"), ids);
+    }
+
+    /** Reads system files under {@code root} instead of {@code /} (for tests). */
+    DeviceContextSource(Path root, Optional<IdentifierHasher> ids) {
+        this.root = root;
+        this.ids = ids;
+    }
+
+    @Override
+    public String name() {
+        return "Device";
+    }
+
+    @Override
+    public void contribute(MediaFile media, ProofRecord.Builder record) {
+        fixed().forEach(record::put);
+        ZoneId zone = ZoneId.systemDefault();
+        record.put(ContextFields.DEVICE_TIME_ZONE, zone.getId());
+        record.put(ContextFields.DEVICE_TIME_ZONE_OFFSET, zone.getRules().getOffset(media.proofTime()).getId().replace("Z", "+00:00"));
+        record.put(ContextFields.DEVICE_CLOCK_TIME, MILLIS.format(Instant.now().truncatedTo(ChronoUnit.MILLIS)));
+        String[] c = clock();
+        record.put(ContextFields.DEVICE_CLOCK_SYNCHRONISED, c[0]);
+        if (!c[1].isEmpty()) {
+            record.put(ContextFields.DEVICE_CLOCK_SOURCE, c[1]);
+        }
+        if (ids.isPresent()) {
+            IdentifierHasher h = ids.get();
+            hostname().ifPresent(n -> record.put(ContextFields.DEVICE_HOSTNAME, h.hash(IdentifierHasher.Kind.HOSTNAME, n)));
+            read("sys/class/dmi/id/product_serial").ifPresent(s -> record.put(ContextFields.DEVICE_SERIAL, h.hash(IdentifierHasher.Kind.SERIAL, s)));
+            read("etc/machine-id").ifPresent(s -> record.put(ContextFields.DEVICE_MACHINE_ID, h.hash(IdentifierHasher.Kind.MACHINE_ID, s)));
+        }
+    }
+
+    private synchronized Map<String, String> fixed() {
+        if (fixed == null) {
+            Map<String, String> m = new LinkedHashMap<>();
+            m.put(ContextFields.DEVICE_OS_NAME, System.getProperty("os.name", ""));
+            m.put(ContextFields.DEVICE_OS_VERSION, System.getProperty("os.version", ""));
+            osRelease().ifPresent(d -> m.put(ContextFields.DEVICE_OS_DISTRIBUTION, d));
+            read("sys/class/dmi/id/sys_vendor").ifPresent(v -> m.put(ContextFields.DEVICE_VENDOR, v));
+            read("sys/class/dmi/id/product_name").ifPresent(v -> m.put(ContextFields.DEVICE_MODEL, v));
+            m.put(ContextFields.DEVICE_CPU, cpuModel().orElse(System.getProperty("os.arch", "")));
+            m.put(ContextFields.DEVICE_CPU_COUNT, Integer.toString(Runtime.getRuntime().availableProcessors()));
+            memory().ifPresent(v -> m.put(ContextFields.DEVICE_MEMORY, v));
+            m.put(ContextFields.DEVICE_LOCALE, Locale.getDefault().toLanguageTag());
+            fixed = m;
+        }
+        return fixed;
+    }
+
+    /** {@code [synchronised, how we know]}. */
+    private synchronized String[] clock() {
+        long now = System.nanoTime();
+        if (clock == null || now - clockAt > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
+            clock = readClock();
+            clockAt = now;
+        }
+        return clock;
+    }
+
+    private String[] readClock() {
+        if (OsCommand.find("timedatectl").isPresent()) {
+            Optional<String> v = OsCommand.output(List.of("timedatectl", "show", "--property=NTPSynchronized", "--value"), Duration.ofSeconds(2));
+            if (v.isPresent() && v.get().strip().matches("yes|no")) {
+                return new String[] {v.get().strip().equals("yes") ? "true" : "false", "timedatectl"};
+            }
+        }
+        if (Files.exists(root.resolve("run/systemd/timesync/synchronized"))) {
+            return new String[] {"true", "systemd-timesyncd"};
+        }
+        if (OsCommand.find("chronyc").isPresent()) {
+            Optional<String> v = OsCommand.output(List.of("chronyc", "-n", "tracking"), Duration.ofSeconds(2));
+            if (v.isPresent() && v.get().contains("Leap status")) {
+                return new String[] {v.get().matches("(?s).*Leap status\\s*:\\s*Not synchronised.*") ? "false" : "true", "chronyc"};
+            }
+        }
+        return new String[] {"unknown", ""};
+    }
+
+    private Optional<String> hostname() {
+        Optional<String> h = read("proc/sys/kernel/hostname").or(() -> read("etc/hostname"));
+        if (h.isEmpty()) {
+            h = Optional.ofNullable(System.getenv("COMPUTERNAME")).or(() -> Optional.ofNullable(System.getenv("HOSTNAME")))
+                    .filter(s -> !s.isBlank());
+        }
+        return h;
+    }
+
+    private Optional<String> osRelease() {
+        return lines("etc/os-release").stream().filter(l -> l.startsWith("PRETTY_NAME="))
+                .map(l -> l.substring("PRETTY_NAME=".length()).replaceAll("^\"|\"$", "")).findFirst();
+    }
+
+    private Optional<String> cpuModel() {
+        return lines("proc/cpuinfo").stream().filter(l -> l.startsWith("model name") || l.startsWith("Model\t") || l.startsWith("Hardware"))
+                .map(l -> l.substring(l.indexOf(':') + 1).strip()).filter(s -> !s.isEmpty()).findFirst();
+    }
+
+    private Optional<String> memory() {
+        return lines("proc/meminfo").stream().filter(l -> l.startsWith("MemTotal:"))
+                .map(l -> l.replaceAll("[^0-9]", "")).filter(s -> !s.isEmpty())
+                .map(kb -> Long.toString(Long.parseLong(kb) * 1024)).findFirst();
+    }
+
+    private List<String> lines(String relative) {
+        try {
+            Path p = root.resolve(relative);
+            return Files.size(p) > 1 << 20 ? List.of() : Files.readAllLines(p, StandardCharsets.UTF_8);
+        } catch (IOException | SecurityException | UncheckedIOException e) {
+            return List.of();
+        }
+    }
+
+    private Optional<String> read(String relative) {
+        List<String> l = lines(relative);
+        String v = String.join(" ", l).strip();
+        return v.isEmpty() || v.equalsIgnoreCase("To Be Filled By O.E.M.") || v.equalsIgnoreCase("Default string")
+                ? Optional.empty() : Optional.of(v);
+    }
+}

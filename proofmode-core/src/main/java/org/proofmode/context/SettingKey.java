@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.context;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+
+/**
+ * The keys of the settings file ({@code PROOFMODE_HOME/settings}), with their defaults and the comment
+ * written above each. The set is closed: a key that is not listed here is an error, so a misspelt
+ * setting can never silently fall back to a default.
+ */
+public enum SettingKey {
+    /** Record where the device is (gpsd, {@code --location}, or the media's own GPS tags). */
+    LOCATION("location", "false", Kind.BOOLEAN,
+            "Record the location: from a running gpsd, from --location, or from the media's GPS tags.",
+            "Off by default, as in the ProofMode app: a location can put a person in danger."),
+    /** Record the network: interfaces, addresses, gateway, visible Wi-Fi networks. */
+    NETWORK("network", "false", Kind.BOOLEAN,
+            "Record the network: interfaces, IP addresses, default gateway, visible Wi-Fi networks.",
+            "MAC addresses and BSSIDs are stored only as keyed hashes (hmac-sha256:...). Off by default."),
+    /** Record hashed device identifiers: hostname, DMI serial, machine id, camera serial numbers. */
+    DEVICE_IDS("device-ids", "false", Kind.BOOLEAN,
+            "Record device identifiers (hostname, DMI product serial, machine id, camera serial numbers)",
+            "as keyed hashes: equal on this installation, not reversible elsewhere. Off by default."),
+    /** Record the pixel hash and the perceptual hash of still images. */
+    IMAGE_HASHES("image-hashes", "true", Kind.BOOLEAN,
+            "Record a hash of the decoded pixels (survives metadata edits) and a 64-bit perceptual hash",
+            "(finds re-encoded copies) of JPEG, PNG, GIF, BMP and TIFF images. Costs one decode per image."),
+    /** Also write CameraV's J3M document beside each proof. */
+    J3M("j3m", "false", Kind.BOOLEAN,
+            "Also write <sha256>.j3m.json (CameraV's J3M layout: genealogy, data, intent), signed."),
+    /** Host of the gpsd daemon. */
+    GPSD_HOST("gpsd.host", "127.0.0.1", Kind.HOST,
+            "Where gpsd listens, when location is on."),
+    /** TCP port of the gpsd daemon. */
+    GPSD_PORT("gpsd.port", "2947", Kind.PORT,
+            "gpsd's TCP port.");
+
+    private enum Kind { BOOLEAN, HOST, PORT }
+
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]]{1,253}");
+
+    private final String key;
+    private final String defaultValue;
+    private final Kind kind;
+    private final List<String> comment;
+
+    SettingKey(String key, String defaultValue, Kind kind, String... comment) {
+        this.key = key;
+        this.defaultValue = defaultValue;
+        this.kind = kind;
+        this.comment = List.of(comment);
+    }
+
+    /** The key as written in the file and on the command line, e.g. {@code device-ids}. */
+    public String key() {
+        return key;
+    }
+
+    /** The value used when the file does not set this key. */
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    /** The comment lines written above the key in a new settings file. */
+    public List<String> comment() {
+        return comment;
+    }
+
+    /** What values this key takes, for messages and help. */
+    public String valueHint() {
+        return switch (kind) {
+            case BOOLEAN -> "true or false";
+            case HOST -> "a host name or IP address";
+            case PORT -> "a port number from 1 to 65535";
+        };
+    }
+
+    /**
+     * Finds a key by its name.
+     *
+     * @param name the key as written, e.g. {@code location}
+     * @return the key, or empty if there is none of that name
+     */
+    public static Optional<SettingKey> named(String name) {
+        return Arrays.stream(values()).filter(k -> k.key.equals(name)).findFirst();
+    }
+
+    /** The names of all keys, in file order. */
+    public static List<String> names() {
+        return Arrays.stream(values()).map(SettingKey::key).toList();
+    }
+
+    /**
+     * Checks a value and returns it in its canonical spelling ({@code on}, {@code yes} become {@code true}).
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if the value is not one this key takes
+     */
+    public String canonical(String value) {
+        String v = value == null ? "" : value.trim();
+        switch (kind) {
+            case BOOLEAN -> {
+                String l = v.toLowerCase(Locale.ROOT);
+                if (List.of("true", "on", "yes").contains(l)) {
+                    return "true";
+                }
+                if (List.of("false", "off", "no").contains(l)) {
+                    return "false";
+                }
+            }
+            case HOST -> {
+                if (HOST.matcher(v).matches()) {
+                    return v;
+                }
+            }
+            case PORT -> {
+                if (v.matches("\\d{1,5}") && Integer.parseInt(v) >= 1 && Integer.parseInt(v) <= 65535) {
+                    return Integer.toString(Integer.parseInt(v));
+                }
+            }
+            default -> throw new IllegalStateException(kind.name());
+        }
+        throw new ProofModeException(Failure.BAD_ARGUMENT,
+                "setting " + key + ": '" + value + "' is not valid; expected " + valueHint());
+    }
+}

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.context;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+
+/**
+ * What a proof records beyond the file and the device in broad strokes. The defaults are the app's:
+ * location, network and device identifiers off.
+ *
+ * @param location record the location
+ * @param network record the network
+ * @param deviceIds record hashed device identifiers
+ * @param imageHashes record pixel and perceptual hashes of images
+ * @param j3m also write a J3M document
+ * @param gpsdHost gpsd's host
+ * @param gpsdPort gpsd's port
+ */
+public record Settings(boolean location, boolean network, boolean deviceIds, boolean imageHashes, boolean j3m,
+        String gpsdHost, int gpsdPort) {
+    /** Validates the fields. */
+    public Settings {
+        Objects.requireNonNull(gpsdHost, "gpsdHost");
+        SettingKey.GPSD_HOST.canonical(gpsdHost);
+        if (gpsdPort < 1 || gpsdPort > 65535) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "gpsd.port " + gpsdPort + " is not a port number");
+        }
+    }
+
+    /** The defaults, as written into a new settings file. */
+    public static Settings defaults() {
+        return fromValues(Map.of());
+    }
+
+    /**
+     * Returns these settings with one key changed.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if the value is not valid for the key
+     */
+    public Settings with(SettingKey key, String value) {
+        Map<SettingKey, String> v = new EnumMap<>(values());
+        v.put(key, key.canonical(value));
+        return fromValues(v);
+    }
+
+    /** Returns these settings with a boolean key changed. */
+    public Settings with(SettingKey key, boolean value) {
+        return with(key, Boolean.toString(value));
+    }
+
+    /** The value of one key, in its canonical spelling. */
+    public String get(SettingKey key) {
+        return values().get(key);
+    }
+
+    /** Every key's value, in file order. */
+    public Map<SettingKey, String> values() {
+        Map<SettingKey, String> v = new EnumMap<>(SettingKey.class);
+        v.put(SettingKey.LOCATION, Boolean.toString(location));
+        v.put(SettingKey.NETWORK, Boolean.toString(network));
+        v.put(SettingKey.DEVICE_IDS, Boolean.toString(deviceIds));
+        v.put(SettingKey.IMAGE_HASHES, Boolean.toString(imageHashes));
+        v.put(SettingKey.J3M, Boolean.toString(j3m));
+        v.put(SettingKey.GPSD_HOST, gpsdHost);
+        v.put(SettingKey.GPSD_PORT, Integer.toString(gpsdPort));
+        return Collections.unmodifiableMap(v);
+    }
+
+    /** Builds settings from canonical values; keys that are absent take their defaults. */
+    static Settings fromValues(Map<SettingKey, String> values) {
+        Map<SettingKey, String> v = new EnumMap<>(SettingKey.class);
+        for (SettingKey k : SettingKey.values()) {
+            v.put(k, k.canonical(values.getOrDefault(k, k.defaultValue())));
+        }
+        return new Settings(Boolean.parseBoolean(v.get(SettingKey.LOCATION)), Boolean.parseBoolean(v.get(SettingKey.NETWORK)),
+                Boolean.parseBoolean(v.get(SettingKey.DEVICE_IDS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
+                Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
+                Integer.parseInt(v.get(SettingKey.GPSD_PORT)));
+    }
+}
