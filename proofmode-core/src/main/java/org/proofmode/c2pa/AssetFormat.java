@@ -4,6 +4,7 @@ package org.proofmode.c2pa;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.proofmode.media.MediaSniffer;
 
 /**
  * The containers whose embedded C2PA manifest stores are read (JPEG, PNG, ISO BMFF, TIFF/DNG, RIFF, MP3)
@@ -56,48 +57,37 @@ public enum AssetFormat {
         return this == WAV || this == AVI || this == WEBP;
     }
 
-    /** Recognises a format from its first bytes (at least 12). */
+    /**
+     * Recognises a format from its first bytes (at least 16), by the one sniffer of the project
+     * ({@link MediaSniffer}): every ISO BMFF type (MP4, QuickTime, HEIF/HEIC, AVIF, 3GP, M4A, CR3) is
+     * {@link #MP4}, TIFF and DNG are {@link #TIFF}, and an MP3 counts only with an ID3 tag, where its
+     * manifest store would be.
+     */
     public static Optional<AssetFormat> sniff(byte[] head) {
-        if (head.length >= 3 && (head[0] & 0xFF) == 0xFF && (head[1] & 0xFF) == 0xD8 && (head[2] & 0xFF) == 0xFF) {
-            return Optional.of(JPEG);
-        }
-        if (head.length >= 8 && (head[0] & 0xFF) == 0x89 && head[1] == 'P' && head[2] == 'N' && head[3] == 'G'
-                && head[4] == 0x0D && head[5] == 0x0A && head[6] == 0x1A && head[7] == 0x0A) {
-            return Optional.of(PNG);
-        }
-        if (head.length >= 8 && head[4] == 'f' && head[5] == 't' && head[6] == 'y' && head[7] == 'p') {
-            return Optional.of(MP4);
-        }
-        if (head.length >= 8 && (ascii(head, 4, "moov") || ascii(head, 4, "wide") && head[3] == 8)) {
-            return Optional.of(MP4); // QuickTime without ftyp
-        }
-        if (head.length >= 4 && (head[0] == 'I' && head[1] == 'I' && head[2] == 0x2A && head[3] == 0
-                || head[0] == 'M' && head[1] == 'M' && head[2] == 0 && head[3] == 0x2A)) {
-            return Optional.of(TIFF);
-        }
-        if (head.length >= 12 && ascii(head, 0, "RIFF")) {
-            if (ascii(head, 8, "WAVE")) {
-                return Optional.of(WAV);
-            }
-            if (ascii(head, 8, "AVI ")) {
-                return Optional.of(AVI);
-            }
-            if (ascii(head, 8, "WEBP")) {
-                return Optional.of(WEBP);
-            }
-        }
-        if (head.length >= 10 && ascii(head, 0, "ID3")) {
-            return Optional.of(MP3);
-        }
-        return Optional.empty();
+        return MediaSniffer.sniff(head, head.length).flatMap(t -> of(t.mimeType(), head));
     }
 
-    private static boolean ascii(byte[] b, int at, String s) {
-        for (int i = 0; i < s.length(); i++) {
-            if (b[at + i] != s.charAt(i)) {
-                return false;
-            }
+    private static Optional<AssetFormat> of(String mimeType, byte[] head) {
+        switch (mimeType) {
+            case "image/jpeg":
+                return Optional.of(JPEG);
+            case "image/png":
+                return Optional.of(PNG);
+            case "video/mp4": case "video/quicktime": case "video/3gpp": case "image/heic": case "image/avif":
+            case "image/x-canon-cr3": case "audio/mp4":
+                return Optional.of(MP4);
+            case "image/tiff":
+                return Optional.of(TIFF);
+            case "audio/wav":
+                return Optional.of(WAV);
+            case "video/x-msvideo":
+                return Optional.of(AVI);
+            case "image/webp":
+                return Optional.of(WEBP);
+            case "audio/mpeg":
+                return head.length >= 3 && head[0] == 'I' && head[1] == 'D' && head[2] == '3' ? Optional.of(MP3) : Optional.empty();
+            default:
+                return Optional.empty();
         }
-        return true;
     }
 }
