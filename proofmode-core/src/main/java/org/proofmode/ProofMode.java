@@ -184,9 +184,22 @@ public final class ProofMode {
      */
     public Verifier verifier(List<PGPPublicKeyRing> extraTrusted, List<X509Certificate> extraTsaRoots,
             List<X509Certificate> c2paAnchors) {
+        return verifier(extraTrusted, extraTsaRoots, c2paAnchors, BundleLimits.DEFAULT);
+    }
+
+    /**
+     * Makes a verifier as {@link #verifier(List, List, List)} that reads bundles under the given limits:
+     * the one place where the CLI, the server and library callers get their verifier. Its content-credential
+     * checks are {@link Verifier#c2paChecks()}, for media checked on their own.
+     *
+     * @param limits bounds on the bundles it reads, e.g. the server's
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if a trusted root cannot be read
+     */
+    public Verifier verifier(List<PGPPublicKeyRing> extraTrusted, List<X509Certificate> extraTsaRoots,
+            List<X509Certificate> c2paAnchors, BundleLimits limits) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(extraTrusted);
         trusted.addAll(keys.allCertificates());
-        return new Verifier(trusted, BundleLimits.DEFAULT, tsaRoots(extraTsaRoots), c2paChecks(c2paAnchors, extraTsaRoots));
+        return new Verifier(trusted, limits, tsaRoots(extraTsaRoots), c2paChecks(c2paAnchors, extraTsaRoots));
     }
 
     /**

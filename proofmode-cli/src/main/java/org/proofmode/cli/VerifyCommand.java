@@ -27,7 +27,6 @@ import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.util.InputFiles;
-import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.ReportJson;
@@ -168,7 +167,7 @@ final class VerifyCommand implements Callable<Integer> {
             anchors.addAll(TrustedRoots.read(t));
         }
         Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
-        C2paChecks c2pa = pm.c2paChecks(anchors, tsaRoots);
+        C2paChecks c2pa = verifier.c2paChecks();
         VerifyBatch.Items items = VerifyBatch.expand(paths);
         if (items.paths().size() == 1 && !items.fromFolder()) {
             return single(pm, verifier, c2pa, items.paths().get(0), shown);

@@ -86,6 +86,11 @@ public final class Verifier {
         this.c2pa = Objects.requireNonNull(c2pa, "c2pa");
     }
 
+    /** The content-credential checks this verifier runs on media, for a media file checked on its own. */
+    public C2paChecks c2paChecks() {
+        return c2pa;
+    }
+
     /**
      * Verifies a share zip or a proof folder.
      *

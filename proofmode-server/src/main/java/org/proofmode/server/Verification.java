@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,15 +17,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
-import org.proofmode.c2pa.C2paReader;
-import org.proofmode.c2pa.LocalCa;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
-import org.proofmode.timestamp.rfc3161.TrustedRoots;
-import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -51,12 +45,8 @@ public final class Verification implements AutoCloseable {
 
     /** Creates the service for a configuration: it trusts the home's device keys and the configured ones. */
     public Verification(ServerConfig config) {
-        List<PGPPublicKeyRing> trusted = new ArrayList<>(config.trusted());
-        trusted.addAll(ProofMode.at(config.home()).keys().allCertificates());
-        List<X509Certificate> tsaRoots = TrustedRoots.inHome(config.home());
-        // Content credentials are trusted when they chain to the home's C2PA CA; others are a warning.
-        this.verifier = new Verifier(trusted, config.limits(), tsaRoots, new C2paChecks(
-                new C2paReader(LocalCa.anchorsInHome(config.home()), tsaRoots)));
+        // The home's device keys, its TSA roots and its C2PA CA, and the configured keys; bundles under its limits.
+        this.verifier = ProofMode.at(config.home()).verifier(config.trusted(), List.of(), List.of(), config.limits());
         this.timeout = config.verifyTimeout();
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         // A queue bound, so a flood waits in the network stack instead of in memory.
