@@ -29,6 +29,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ExifGroup;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.proof.ProofRecord;
 import org.proofmode.prove.Prover;
 import org.proofmode.redact.Redactor;
 import org.proofmode.redact.StripPolicy;
@@ -107,6 +108,22 @@ public final class ProofMode {
      */
     public List<MetadataSource> contextSources(Settings settings, Optional<Fix> manualLocation) {
         return ContextSources.of(home, settings, manualLocation);
+    }
+
+    /**
+     * What a proof of the file would record now under the settings, without signing or storing anything:
+     * {@code proofmode inspect}, and the context a content-credential manifest carries.
+     *
+     * @param settings what to record
+     * @param manualLocation a position given for this run, used when location is on
+     * @return the record, without {@code Proof.Signer}
+     * @throws ProofModeException as {@link Prover#inspect(Path)}
+     */
+    public ProofRecord inspect(Path file, Settings settings, Optional<Fix> manualLocation) {
+        Prover reader = new Prover(() -> {
+            throw new IllegalStateException("inspecting never signs");
+        }, store, contextSources(settings, manualLocation), Clock.systemUTC());
+        return reader.inspect(file);
     }
 
     /** The metadata sources used by default: the file's facts and the device in broad strokes. */

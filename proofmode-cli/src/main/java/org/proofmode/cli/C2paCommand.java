@@ -117,7 +117,7 @@ final class C2paCommand {
             ProofMode pm = parent.root.proofMode();
             byte[] bytes = ContentCredentials.read(input);
             Settings s = context.apply(pm.settings());
-            ProofRecord record = CredentialedCopy.context(pm, s, context, input);
+            ProofRecord record = pm.inspect(input, s, context.manualLocation());
             Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, cert, key);
             Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(pm::c2paTimeStamper);
             ManifestBuilder m = ContentCredentials.capture(input.getFileName().toString(), record.fields(),

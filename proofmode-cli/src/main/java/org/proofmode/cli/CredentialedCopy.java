@@ -3,14 +3,12 @@ package org.proofmode.cli;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.proofmode.ProofMode;
-import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.AssetFormat;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.C2paSigner;
@@ -20,7 +18,6 @@ import org.proofmode.context.Settings;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.proof.ProofRecord;
-import org.proofmode.prove.Prover;
 
 /** The capture context recorded in content credentials, and the copies {@code prove --c2pa} makes. */
 final class CredentialedCopy {
@@ -33,14 +30,6 @@ final class CredentialedCopy {
     record Outcome(List<Path> files, int exit) {}
 
     private CredentialedCopy() {}
-
-    /** What a proof of the file would record now, under the settings: the context the manifest carries. */
-    static ProofRecord context(ProofMode pm, Settings s, ContextOptions context, Path file) {
-        Prover prover = new Prover(() -> {
-            throw new IllegalStateException("reading the context never signs");
-        }, new ProofStore(pm.home().resolve("proofs")), pm.contextSources(s, context.manualLocation()), Clock.systemUTC());
-        return prover.inspect(file);
-    }
 
     /** {@code IMG.jpg} → {@code IMG.c2pa.jpg} beside it. */
     static Path copyOf(Path file) {
@@ -76,7 +65,7 @@ final class CredentialedCopy {
                     continue;
                 }
                 Path copy = copyOf(f);
-                ProofRecord record = context(pm, s, context, f);
+                ProofRecord record = pm.inspect(f, s, context.manualLocation());
                 ContentCredentials.write(bytes, copy, force, ContentCredentials.capture(f.getFileName().toString(),
                         record.fields(), unlocked.getKey().fingerprint(), bytes), unlocked.getValue(), stamper);
                 ctx.err().println("proofmode: content credentials: " + copy);

@@ -45,7 +45,7 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         ProofMode pm = root.proofMode();
         Settings s = context.apply(pm.settings());
-        ProofRecord r = CredentialedCopy.context(pm, s, context, file);
+        ProofRecord r = pm.inspect(file, s, context.manualLocation());
         if (json) {
             root.ctx.out().println(new String(ProofJson.write(r), StandardCharsets.UTF_8));
         } else {
