@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;

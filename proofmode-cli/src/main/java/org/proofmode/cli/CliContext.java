@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.keys.SigningKey;
 
 /**

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.proofmode.cli.print.Terminal;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.codegen.docgen.manpage.ManPageGenerator;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;

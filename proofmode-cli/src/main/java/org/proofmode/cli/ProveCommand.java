@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.ProofStore;
+import org.proofmode.cli.print.ProgressBar;
 import org.proofmode.context.MetadataSource;
 import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;

@@ -21,6 +21,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.cli.print.ProgressBar;
+import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;

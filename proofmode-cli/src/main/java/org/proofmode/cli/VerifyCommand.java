@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;

@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.WatchLog;
 import org.proofmode.context.ContextSources;
 import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;

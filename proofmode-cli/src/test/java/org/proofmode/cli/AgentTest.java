@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;

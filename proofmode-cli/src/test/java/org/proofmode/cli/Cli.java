@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.proofmode.cli.print.Terminal;
 
 /** Runs the command line in-process with captured output, in a given home. */
 final class Cli {

@@ -18,6 +18,8 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.proofmode.cli.print.ReportPrinter;
+import org.proofmode.cli.print.WatchLog;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.verify.Check;

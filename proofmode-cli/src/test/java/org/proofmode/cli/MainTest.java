@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.cli.print.ProgressBar;
+import org.proofmode.cli.print.Terminal;
 
 class MainTest {
     @TempDir

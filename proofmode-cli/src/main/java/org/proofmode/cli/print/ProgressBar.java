@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.print;
 
 import java.io.PrintWriter;
 import java.util.Locale;
 
 /** A one-line progress bar on stderr, redrawn at most ten times a second; silent when not on a terminal. */
-final class ProgressBar {
+public final class ProgressBar {
     private static final int WIDTH = 30;
 
     private final PrintWriter err;
@@ -17,25 +17,25 @@ final class ProgressBar {
     private int files;
     private long lastDraw;
 
-    ProgressBar(PrintWriter err, boolean enabled, long totalBytes, int totalFiles) {
+    public ProgressBar(PrintWriter err, boolean enabled, long totalBytes, int totalFiles) {
         this.err = err;
         this.enabled = enabled;
         this.totalBytes = Math.max(totalBytes, 1);
         this.totalFiles = totalFiles;
     }
 
-    synchronized void bytes(long n) {
+    public synchronized void bytes(long n) {
         bytes += n;
         draw(false);
     }
 
-    synchronized void fileDone() {
+    public synchronized void fileDone() {
         files++;
         draw(false);
     }
 
     /** Prints something on the terminal without the bar in its way: clears its line, prints, draws it again. */
-    synchronized void around(Runnable print) {
+    public synchronized void around(Runnable print) {
         if (!enabled) {
             print.run();
             return;
@@ -46,7 +46,7 @@ final class ProgressBar {
         draw(true);
     }
 
-    synchronized void finish() {
+    public synchronized void finish() {
         if (enabled) {
             err.print("\r" + " ".repeat(WIDTH + 60) + "\r");
             err.flush();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.print;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -19,7 +19,7 @@ import org.proofmode.verify.VerificationReport;
  * IDs, messages quoting them); every line goes through {@link SafeText}, so it stays one line and carries
  * no terminal escape.
  */
-final class ReportPrinter {
+public final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
             "File Path", "File", "Hardware", "Manufacturer", "OS", "Notes");
 
@@ -32,7 +32,7 @@ final class ReportPrinter {
 
     private ReportPrinter() {}
 
-    static void print(PrintWriter out, VerificationReport r) {
+    public static void print(PrintWriter out, VerificationReport r) {
         println(out, r.source() + ": " + r.verdict() + " — " + explain(r));
         for (Check c : r.checks()) {
             line(out, "  ", c);
@@ -57,7 +57,7 @@ final class ReportPrinter {
     }
 
     /** What the verdict covers, and what it does not: a verdict never speaks for files that were not checked. */
-    static String explain(VerificationReport r) {
+    public static String explain(VerificationReport r) {
         String covered = switch (r.verdict()) {
             case TRUSTED -> "signed by a trusted key; the signed files (proof records and media) are unchanged";
             case VALID -> "the signed files (proof records and media) are unchanged since they were signed; the signer is not a trusted key";

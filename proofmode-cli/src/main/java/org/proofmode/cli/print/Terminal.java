@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.print;
 
 import java.io.Console;
 import java.util.Optional;
@@ -44,7 +44,7 @@ public interface Terminal {
     };
 
     /** The process's console, if it has one. */
-    static Terminal system() {
+    public static Terminal system() {
         Console c = System.console();
         if (c == null) {
             return NONE;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.print;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,9 +10,9 @@ import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchListener;
 
 /** Writes the watcher's events to stderr, one line each: {@code TIME EVENT name=value ...} or one JSON object. */
-final class WatchLog implements WatchListener {
+public final class WatchLog implements WatchListener {
     /** How lines look. */
-    enum Format {
+    public enum Format {
         /** {@code 2026-12-03T10:00:00.123Z proved path=/photos/a.jpg sha256=… latencyMs=612} */
         TEXT,
         /** {@code {"time":"…","event":"proved","path":"/photos/a.jpg",…}} */
@@ -24,7 +24,7 @@ final class WatchLog implements WatchListener {
     private final PrintWriter err;
     private final Format format;
 
-    WatchLog(PrintWriter err, Format format) {
+    public WatchLog(PrintWriter err, Format format) {
         this.err = err;
         this.format = format;
     }
@@ -35,7 +35,7 @@ final class WatchLog implements WatchListener {
         err.flush();
     }
 
-    static String text(WatchEvent e) {
+    public static String text(WatchEvent e) {
         StringBuilder b = new StringBuilder().append(e.time()).append(' ').append(e.kind().label());
         for (Map.Entry<String, String> f : e.fields().entrySet()) {
             b.append(' ').append(f.getKey()).append('=').append(quoted(f.getValue()));
@@ -43,7 +43,7 @@ final class WatchLog implements WatchListener {
         return b.toString();
     }
 
-    static String json(WatchEvent e) {
+    public static String json(WatchEvent e) {
         ObjectNode n = JSON.createObjectNode();
         n.put("time", e.time().toString());
         n.put("event", e.kind().label());
