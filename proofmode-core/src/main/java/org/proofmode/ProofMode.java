@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -29,6 +32,9 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ExifGroup;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.prove.Prover;
 import org.proofmode.redact.Redactor;
@@ -38,6 +44,7 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.Verifier;
@@ -124,6 +131,69 @@ public final class ProofMode {
             throw new IllegalStateException("inspecting never signs");
         }, store, contextSources(settings, manualLocation), Clock.systemUTC());
         return reader.inspect(file);
+    }
+
+    /** A stored proof set and, when known, the media file it is for. */
+    public record StoredProof(String sha256, Path folder, Optional<Path> media) {
+        /** Validates the fields. */
+        public StoredProof {
+            Objects.requireNonNull(sha256, "sha256");
+            Objects.requireNonNull(folder, "folder");
+            Objects.requireNonNull(media, "media");
+        }
+    }
+
+    /**
+     * Finds a stored proof by its media's SHA-256 (hex) or by the media file. Given a hash, the media is
+     * the file at the recorded path if it is still there and unchanged.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is no such proof or file,
+     *     {@link Failure#IO} if the file cannot be read
+     */
+    public StoredProof find(String hashOrFile) {
+        Path path = Path.of(hashOrFile);
+        if (Hex.isSha256(hashOrFile) && !Files.exists(path)) {
+            String h = hashOrFile.toLowerCase(Locale.ROOT);
+            Path folder = store.find(h).orElseThrow(() ->
+                    new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + h + " in " + store.root()));
+            return new StoredProof(h, folder, recordedMedia(folder, h));
+        }
+        if (!Files.isRegularFile(path)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, hashOrFile + ": no such file, and not a proof hash");
+        }
+        String h;
+        try {
+            h = Digests.sha256(path);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, hashOrFile + ": cannot read: " + e.getMessage(), e);
+        }
+        Path folder = store.find(h).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                hashOrFile + ": not proved yet (run: proofmode prove " + hashOrFile + ")"));
+        return new StoredProof(h, folder, Optional.of(path));
+    }
+
+    /**
+     * The record of a stored proof set.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if it cannot be read, {@link Failure#BAD_DATA} if
+     *     it is not a proof JSON
+     */
+    public ProofRecord storedRecord(Path folder, String sha256) {
+        try {
+            return ProofJson.readStored(folder, sha256);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read the proof in " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The media at the recorded path, if it is still there and unchanged. */
+    private Optional<Path> recordedMedia(Path folder, String h) {
+        Optional<Path> p = storedRecord(folder, h).get(ProofFields.FILE_PATH).map(Path::of).filter(Files::isRegularFile);
+        try {
+            return p.isPresent() && Digests.sha256(p.get()).equals(h) ? p : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The metadata sources used by default: the file's facts and the device in broad strokes. */

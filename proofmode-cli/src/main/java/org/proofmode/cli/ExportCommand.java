@@ -58,7 +58,7 @@ final class ExportCommand implements Callable<Integer> {
         ProofMode pm = root.proofMode();
         List<BundleWriter.Item> items = new ArrayList<>();
         for (String arg : proofs) {
-            ProofLookup.Found f = ProofLookup.find(pm, arg);
+            ProofMode.StoredProof f = pm.find(arg);
             Optional<Path> media = Optional.empty();
             if (mode.withMedia) {
                 media = Optional.of(f.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,

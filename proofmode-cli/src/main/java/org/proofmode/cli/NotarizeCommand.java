@@ -50,7 +50,7 @@ final class NotarizeCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.UNSUPPORTED, path + ": " + r.reason().orElse("not media"));
         }
         String h = r.sha256().orElseThrow();
-        var record = ProofLookup.record(r.proofFolder().orElseThrow(), h);
+        var record = pm.storedRecord(r.proofFolder().orElseThrow(), h);
         Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseGet(Instant::now);
         String signer = record.get(ProofFields.PROOF_SIGNER).orElse(key.info().fingerprint());
         root.ctx.out().println(Notarization.text(h, signer, when));

@@ -90,7 +90,7 @@ final class TimestampCommand implements Callable<Integer> {
             }
             throw new ProofModeException(Failure.INPUT_MISSING, arg + ": not a proof folder (<sha256>/ with <sha256>.asc)");
         }
-        ProofLookup.Found f = ProofLookup.find(pm, arg);
+        ProofMode.StoredProof f = pm.find(arg);
         return new Target(f.sha256(), f.folder());
     }
 

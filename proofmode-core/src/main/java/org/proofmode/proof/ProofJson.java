@@ -9,10 +9,13 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
@@ -56,6 +59,21 @@ public final class ProofJson {
      * @throws ProofModeException with {@link Failure#BAD_DATA} if this is not a proof JSON
      */
     public static List<ProofRecord> read(byte[] bytes, String name) {
+        return readAll(bytes, name);
+    }
+
+    /**
+     * The record of a stored proof set, {@code <folder>/<sha256>.proof.json} (its first record).
+     *
+     * @throws IOException if the file cannot be read
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if it is not a proof JSON
+     */
+    public static ProofRecord readStored(Path folder, String sha256) throws IOException {
+        Path file = folder.resolve(ProofFiles.json(sha256));
+        return read(Files.readAllBytes(file), file.toString()).get(0);
+    }
+
+    private static List<ProofRecord> readAll(byte[] bytes, String name) {
         List<ProofRecord> records = new ArrayList<>();
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken t;

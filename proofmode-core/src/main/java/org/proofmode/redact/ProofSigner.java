@@ -19,9 +19,8 @@ final class ProofSigner {
 
     static Optional<String> of(Path folder, String sha256) {
         try {
-            Path json = folder.resolve(ProofFiles.json(sha256));
-            if (Files.isRegularFile(json)) {
-                Optional<String> named = ProofJson.read(Files.readAllBytes(json), json.toString()).get(0)
+            if (Files.isRegularFile(folder.resolve(ProofFiles.json(sha256)))) {
+                Optional<String> named = ProofJson.readStored(folder, sha256)
                         .get(ProofFields.PROOF_SIGNER).filter(s -> !s.isBlank());
                 if (named.isPresent()) {
                     return named;

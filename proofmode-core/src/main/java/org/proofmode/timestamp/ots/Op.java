@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.bouncycastle.crypto.digests.KeccakDigest;
 import org.bouncycastle.crypto.digests.RIPEMD160Digest;
+import org.proofmode.util.Hex;
 
 /**
  * A commitment operation of an OpenTimestamps proof: a hash, or appending or prepending bytes.
