@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.media.MediaKind;
+import org.proofmode.media.TagText;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofRecord;
@@ -94,7 +95,7 @@ final class AvTracks {
             String id = mp3.getString(Mp3Directory.TAG_ID);
             String layer = mp3.getString(Mp3Directory.TAG_LAYER);
             if (id != null && layer != null) {
-                r.put("Audio.Codec", MediaMetadataSource.clean(id + " " + layer));
+                r.put("Audio.Codec", TagText.clean(id + " " + layer));
             }
             MediaMetadataSource.put(r, "Audio.SampleRate", mp3, Mp3Directory.TAG_FREQUENCY);
             MediaMetadataSource.put(r, "Audio.Bitrate", mp3, Mp3Directory.TAG_BITRATE);

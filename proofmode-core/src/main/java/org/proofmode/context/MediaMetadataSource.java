@@ -197,7 +197,7 @@ public final class MediaMetadataSource implements MetadataSource {
         XMP_FIELDS.forEach((prop, field) -> {
             String v = props.get(prop);
             if (v != null && !v.isBlank()) {
-                r.put(field, clean(v));
+                r.put(field, TagText.clean(v));
             }
         });
     }
@@ -217,7 +217,7 @@ public final class MediaMetadataSource implements MetadataSource {
         if (d != null) {
             String desc = d.getDescription(IccDirectory.TAG_TAG_desc);
             if (desc != null && !desc.isBlank()) {
-                r.put("ICC.ProfileDescription", clean(desc));
+                r.put("ICC.ProfileDescription", TagText.clean(desc));
             }
             put(r, "ICC.ColorSpaceData", d, IccDirectory.TAG_COLOR_SPACE);
         }
@@ -233,11 +233,7 @@ public final class MediaMetadataSource implements MetadataSource {
     static void put(ProofRecord.Builder r, String field, Directory d, int tag) {
         String v = d.getString(tag);
         if (v != null && !v.isBlank()) {
-            r.put(field, clean(v));
+            r.put(field, TagText.clean(v));
         }
-    }
-
-    static String clean(String v) {
-        return TagText.clean(v);
     }
 }

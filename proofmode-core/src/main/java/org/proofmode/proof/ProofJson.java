@@ -59,21 +59,6 @@ public final class ProofJson {
      * @throws ProofModeException with {@link Failure#BAD_DATA} if this is not a proof JSON
      */
     public static List<ProofRecord> read(byte[] bytes, String name) {
-        return readAll(bytes, name);
-    }
-
-    /**
-     * The record of a stored proof set, {@code <folder>/<sha256>.proof.json} (its first record).
-     *
-     * @throws IOException if the file cannot be read
-     * @throws ProofModeException with {@link Failure#BAD_DATA} if it is not a proof JSON
-     */
-    public static ProofRecord readStored(Path folder, String sha256) throws IOException {
-        Path file = folder.resolve(ProofFiles.json(sha256));
-        return read(Files.readAllBytes(file), file.toString()).get(0);
-    }
-
-    private static List<ProofRecord> readAll(byte[] bytes, String name) {
         List<ProofRecord> records = new ArrayList<>();
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken t;
@@ -99,6 +84,17 @@ public final class ProofJson {
             throw new ProofModeException(Failure.BAD_DATA, name + ": no proof record in it");
         }
         return records;
+    }
+
+    /**
+     * The record of a stored proof set, {@code <folder>/<sha256>.proof.json} (its first record).
+     *
+     * @throws IOException if the file cannot be read
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if it is not a proof JSON
+     */
+    public static ProofRecord readStored(Path folder, String sha256) throws IOException {
+        Path file = folder.resolve(ProofFiles.json(sha256));
+        return read(Files.readAllBytes(file), file.toString()).get(0);
     }
 
     private static ProofRecord readObject(JsonParser p) throws IOException {

@@ -26,11 +26,9 @@ import org.bouncycastle.crypto.signers.Ed25519Signer;
 import org.bouncycastle.crypto.signers.HMacDSAKCalculator;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPrivateKey;
-import org.bouncycastle.openpgp.PGPPublicKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
-import org.proofmode.keys.OpenPgpKeys;
 
 /**
  * An OpenPGP content signer that continues a SHA-256 computation the caller has already run over the
@@ -67,15 +65,6 @@ final class PrehashedContentSigner implements PGPContentSigner {
                 digest.update(b, off, len);
             }
         };
-    }
-
-    /**
-     * Tells whether a key can sign with this signer.
-     *
-     * @param key the public half of the signing key
-     */
-    static boolean supports(PGPPublicKey key) {
-        return OpenPgpKeys.canSign(key);
     }
 
     /** Builds signers that continue the given SHA-256 state (the document already hashed). */

@@ -109,7 +109,7 @@ public final class StreamSigner {
      */
     public static Signed sign(SigningKey key, Prehash document, Instant time) {
         Objects.requireNonNull(key, "key");
-        if (!PrehashedContentSigner.supports(key.signingPublicKey())) {
+        if (!OpenPgpKeys.canSign(key.signingPublicKey())) {
             throw new ProofModeException(Failure.UNSUPPORTED, "cannot sign with a "
                     + OpenPgpKeys.algorithmName(key.signingPublicKey()) + " key; use ed25519, rsa, or ecdsa on P-256");
         }
