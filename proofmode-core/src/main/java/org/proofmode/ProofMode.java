@@ -57,11 +57,13 @@ public final class ProofMode {
     private final Path home;
     private final DeviceKeys keys;
     private final ProofStore store;
+    private final Clock clock;
 
-    private ProofMode(Path home) {
+    private ProofMode(Path home, Clock clock) {
         this.home = home.toAbsolutePath().normalize();
         this.keys = new DeviceKeys(this.home);
         this.store = new ProofStore(this.home.resolve("proofs"));
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
@@ -70,7 +72,15 @@ public final class ProofMode {
      * @param home the folder, e.g. {@code ~/.proofmode}
      */
     public static ProofMode at(Path home) {
-        return new ProofMode(Objects.requireNonNull(home, "home"));
+        return new ProofMode(Objects.requireNonNull(home, "home"), Clock.systemUTC());
+    }
+
+    /**
+     * The same home, with the times of proofs, redactions and timestamp queues read from the given clock
+     * (the system's by default): for an application with a clock of its own, such as the watcher's.
+     */
+    public ProofMode withClock(Clock clock) {
+        return new ProofMode(home, clock);
     }
 
     /** The home folder. */
@@ -129,7 +139,7 @@ public final class ProofMode {
     public ProofRecord inspect(Path file, Settings settings, Optional<Fix> manualLocation) {
         Prover reader = new Prover(() -> {
             throw new IllegalStateException("inspecting never signs");
-        }, store, contextSources(settings, manualLocation), Clock.systemUTC());
+        }, store, contextSources(settings, manualLocation), clock);
         return reader.inspect(file);
     }
 
@@ -211,7 +221,7 @@ public final class ProofMode {
     public Prover prover(SigningKey key, ProofStore target, List<MetadataSource> sources) {
         Objects.requireNonNull(key, "key");
         target.recover();
-        return new Prover(key, target, sources, Clock.systemUTC());
+        return new Prover(key, target, sources, clock);
     }
 
     /**
@@ -223,7 +233,7 @@ public final class ProofMode {
      */
     public Prover prover(Supplier<SigningKey> key, ProofStore target, List<MetadataSource> sources) {
         target.recover();
-        return new Prover(key, target, sources, Clock.systemUTC());
+        return new Prover(key, target, sources, clock);
     }
 
     /**
@@ -236,7 +246,7 @@ public final class ProofMode {
      */
     public Redactor redactor(Supplier<SigningKey> key, Settings settings, StripPolicy strip) {
         boolean gpsKept = strip.kept().contains(ExifGroup.LOCATION);
-        return new Redactor(store, prover(key, store, ContextSources.forRedactedCopy(settings, gpsKept)), Clock.systemUTC());
+        return new Redactor(store, prover(key, store, ContextSources.forRedactedCopy(settings, gpsKept)), clock);
     }
 
     /**
@@ -323,7 +333,7 @@ public final class ProofMode {
      */
     public Timestamps timestamps(List<X509Certificate> extraTsaRoots) {
         return new Timestamps(TimestampSettings.load(home), new TimestampQueue(home.resolve(TimestampQueue.FOLDER)),
-                tsaRoots(extraTsaRoots), Clock.systemUTC());
+                tsaRoots(extraTsaRoots), clock);
     }
 
     private List<X509Certificate> tsaRoots(List<X509Certificate> extra) {

@@ -4,6 +4,8 @@ package org.proofmode;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -90,6 +92,15 @@ public final class TestHomes {
                 throw new IllegalStateException("no PNG writer in this Java runtime");
             }
             return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A URL on this machine where nothing listens: a service that cannot be reached. */
+    public static URI unreachableUrl(String path) {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return URI.create("http://127.0.0.1:" + s.getLocalPort() + path);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -6,25 +6,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.Stream;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.ProofStore;
+import org.proofmode.c2pa.C2paSigner;
+import org.proofmode.c2pa.ContentCredentials;
+import org.proofmode.c2pa.TimeStamper;
 import org.proofmode.cli.print.ProgressBar;
 import org.proofmode.context.MetadataSource;
 import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
-import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
@@ -118,9 +120,11 @@ final class ProveCommand implements Callable<Integer> {
                 ctx.err().println("proofmode: " + p + ": no such file or folder");
                 exit = firstError(exit, ExitCodes.INPUT_MISSING);
             } else if (Files.isDirectory(at)) {
-                int before = work.size();
-                collect(p, at, work);
-                if (work.size() == before) {
+                List<Path> files = BatchProver.filesUnder(at);
+                for (Path f : files) {
+                    work.add(new Work(p.resolve(at.relativize(f)), f, false, Files.size(f)));
+                }
+                if (files.isEmpty()) {
                     // Not an error (a drop folder may be empty), but never silence.
                     ctx.err().println("proofmode: " + p + ": no files to prove in this folder");
                 }
@@ -158,23 +162,17 @@ final class ProveCommand implements Callable<Integer> {
             }
             throw e;
         }
-        Optional<Timestamps> timestamps = Optional.empty();
-        Optional<StampRequest> stampRequest = Optional.empty();
+        Optional<BatchProver.Stamping> stamping = Optional.empty();
         if (timestamp || timestampOptions.anyNamed()) {
             TimestampSettings.writeDefaultIfMissing(pm.home());
             Timestamps ts = pm.timestamps(timestampOptions.roots());
-            stampRequest = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
-            timestamps = Optional.of(ts);
+            // A proof kept from before is stamped too: asking for a timestamp of it is why it was named again.
+            stamping = Optional.of(new BatchProver.Stamping(ts, timestampOptions.asked(pm.home(), ts.settings(), timestamp).orElseThrow(),
+                    true));
         }
         if (c2pa) {
-            CredentialedCopy.Outcome o = CredentialedCopy.make(ctx, pm, settings, context, keyOptions,
-                    timestampOptions.tsa.stream().findFirst(), force, work.stream().map(Work::file).toList());
-            exit = firstError(exit, o.exit());
             List<Work> credentialed = new ArrayList<>();
-            for (Path p : o.files()) {
-                Path at = ctx.resolve(p);
-                credentialed.add(new Work(p, at, true, Files.size(at)));
-            }
+            exit = firstError(exit, credentialedCopies(ctx, pm, settings, work, credentialed));
             work = credentialed;
             if (work.isEmpty()) {
                 return exit;
@@ -188,19 +186,12 @@ final class ProveCommand implements Callable<Integer> {
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());
         Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, bar::bytes);
-        // More workers than cores: while some wait for the disk to confirm a write (fsync), others hash.
-        int threads = jobs != null ? jobs : Math.min(4 * Runtime.getRuntime().availableProcessors(), Math.max(work.size(), 1));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "prove");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<ProveResult>> futures = new ArrayList<>();
+        try (BatchProver batch = new BatchProver(jobs != null ? jobs : BatchProver.defaultThreads(work.size()), "prove", stamping)) {
+            List<Future<BatchProver.Item>> futures = new ArrayList<>();
             for (Work w : work) {
-                futures.add(pool.submit(() -> {
+                futures.add(batch.submit(() -> {
                     try {
-                        return prover.prove(w.path(), options);
+                        return batch.prove(prover, w.path(), options);
                     } finally {
                         bar.fileDone();
                     }
@@ -215,33 +206,52 @@ final class ProveCommand implements Callable<Integer> {
             }
             List<StampResult> stamps = new ArrayList<>();
             for (int i = 0; i < work.size(); i++) {
-                int code = report(ctx, bar, work.get(i), futures.get(i));
-                exit = firstError(exit, code);
-                if (code == ExitCodes.OK && timestamps.isPresent()) {
-                    ProveResult r = futures.get(i).get();
-                    if (r.outcome() != ProveResult.Outcome.SKIPPED) {
-                        List<StampResult> s = timestamps.get().stamp(r.proofFolder().orElseThrow(), r.sha256().orElseThrow(),
-                                stampRequest.orElseThrow());
-                        StampPrinter.notices(ctx.err(), s);
-                        stamps.addAll(s);
-                    }
-                }
+                exit = firstError(exit, report(ctx, bar, work.get(i), futures.get(i), stamps));
             }
             // A timestamp that could not be had never fails the proof, unless one was required now.
             if (timestampOptions.requireTimestamp) {
                 exit = firstError(exit, StampPrinter.exit(stamps, true));
             }
         } finally {
-            pool.shutdownNow();
             bar.finish();
         }
         return exit;
     }
 
-    private int report(CliContext ctx, ProgressBar bar, Work w, Future<ProveResult> f) throws InterruptedException {
-        ProveResult r;
+    /**
+     * Makes the credentialed copies of {@code --c2pa} and adds what is to be proved to {@code out}.
+     *
+     * @return the first error's exit code, or OK
+     */
+    private int credentialedCopies(CliContext ctx, ProofMode pm, Settings settings, List<Work> work, List<Work> out) throws IOException {
+        Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, null, null);
+        Optional<TimeStamper> stamper = timestampOptions.tsa.stream().findFirst().map(pm::c2paTimeStamper);
+        int exit = ExitCodes.OK;
+        for (Work w : work) {
+            try {
+                ContentCredentials.Copy c = ContentCredentials.copy(w.path(), f -> pm.inspect(f, settings, context.manualLocation()).fields(),
+                        unlocked.getKey().fingerprint(), unlocked.getValue(), stamper, force);
+                if (c.asItIs().isPresent()) {
+                    ctx.err().println("proofmode: " + w.file() + ": " + c.asItIs().get());
+                    out.add(w);
+                } else {
+                    Path named = w.file().resolveSibling(c.file().getFileName());
+                    ctx.err().println("proofmode: content credentials: " + named);
+                    out.add(new Work(named, c.file(), true, Files.size(c.file())));
+                }
+            } catch (ProofModeException e) {
+                ctx.err().println("proofmode: " + e.getMessage());
+                exit = firstError(exit, ExitCodes.of(e.failure()));
+            }
+        }
+        return exit;
+    }
+
+    private int report(CliContext ctx, ProgressBar bar, Work w, Future<BatchProver.Item> f, List<StampResult> stamps)
+            throws InterruptedException {
+        BatchProver.Item item;
         try {
-            r = f.get();
+            item = f.get();
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ProofModeException pme) {
                 bar.finish();
@@ -251,6 +261,7 @@ final class ProveCommand implements Callable<Integer> {
             throw new IllegalStateException(e.getCause());
         }
         bar.finish();
+        ProveResult r = item.result();
         switch (r.outcome()) {
             case PROVED -> ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
             case EXISTING -> {
@@ -265,17 +276,12 @@ final class ProveCommand implements Callable<Integer> {
             default -> throw new IllegalStateException(r.outcome().name());
         }
         ctx.out().flush();
-        return ExitCodes.OK;
-    }
-
-    /** Adds the media of a folder, named as the command line named the folder. */
-    private static void collect(Path named, Path dir, List<Work> work) throws IOException {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) s.filter(Files::isRegularFile)
-                    .filter(p -> !p.getFileName().toString().startsWith(".")).sorted()::iterator) {
-                work.add(new Work(named.resolve(dir.relativize(p)), p, false, Files.size(p)));
-            }
+        if (item.stampFailure().isPresent()) {
+            throw item.stampFailure().get();
         }
+        StampPrinter.notices(ctx.err(), item.stamps());
+        stamps.addAll(item.stamps());
+        return ExitCodes.OK;
     }
 
     private static int firstError(int current, int next) {

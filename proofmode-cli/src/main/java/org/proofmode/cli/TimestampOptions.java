@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
@@ -57,7 +58,7 @@ final class TimestampOptions {
         }
         Optional<StampRequest> r = request(settings, timestamp);
         if (r.isEmpty()) {
-            throw new org.proofmode.failure.ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--timestamp: no service in "
                     + home.resolve(TimestampSettings.FILE) + " (add tsa.url or ots.calendar lines)");
         }
         return r;

@@ -38,10 +38,13 @@ import org.junit.jupiter.api.Test;
  * package the map does not name, fails here until the code or the map is put right.
  */
 class ArchitectureTest {
-    private static final String[] FRONT_ENDS = {"org.proofmode.cli..", "org.proofmode.server..", "org.proofmode.testkit.."};
-    /** Core: every package of the project that is not a front end or the test kit. */
+    /** The modules built on the core: the front ends, the watcher and the test kit. */
+    private static final String[] ABOVE_CORE = {"org.proofmode.cli..", "org.proofmode.server..", "org.proofmode.watch..",
+        "org.proofmode.testkit.."};
+    private static final String[] DATABASES = {"java.sql..", "org.sqlite..", "org.flywaydb..", "org.postgresql.."};
+    /** Core: every package of the project that is not in a module built on it. */
     private static final DescribedPredicate<JavaClass> CORE =
-            resideInAPackage("org.proofmode..").and(not(resideInAnyPackage(FRONT_ENDS))).as("core");
+            resideInAPackage("org.proofmode..").and(not(resideInAnyPackage(ABOVE_CORE))).as("core");
 
     private static JavaClasses all;
 
@@ -54,7 +57,8 @@ class ArchitectureTest {
     @Test
     void classesImported_fromEveryModule() {
         // A guard that saw no classes would pass whatever the code did.
-        for (String p : new String[] {"org.proofmode", "org.proofmode.verify", "org.proofmode.cli", "org.proofmode.server"}) {
+        for (String p : new String[] {"org.proofmode", "org.proofmode.verify", "org.proofmode.cli", "org.proofmode.server",
+            "org.proofmode.watch"}) {
             assertThat(all.stream().anyMatch(c -> c.getPackageName().equals(p))).as(p).isTrue();
         }
     }
@@ -63,20 +67,25 @@ class ArchitectureTest {
     void core_usesNoFrontEnd() {
         noClasses().that(CORE).should().dependOnClassesThat().resideInAnyPackage(
                 "picocli..", "io.javalin..", "org.eclipse.jetty..", "org.proofmode.cli..", "org.proofmode.server..",
+                "org.proofmode.watch..", "org.proofmode.testkit..").check(all);
+    }
+
+    @Test
+    void core_usesNoDatabase() {
+        noClasses().that(CORE).should().dependOnClassesThat().resideInAnyPackage(DATABASES).check(all);
+    }
+
+    @Test
+    void watcher_usesNoFrontEnd() {
+        noClasses().that().resideInAPackage("org.proofmode.watch..").should().dependOnClassesThat().resideInAnyPackage(
+                "picocli..", "io.javalin..", "org.eclipse.jetty..", "org.proofmode.cli..", "org.proofmode.server..",
                 "org.proofmode.testkit..").check(all);
     }
 
     @Test
-    void core_usesNoDatabase_exceptTheWatchersState() {
-        // Known exception: the watcher keeps its durable state in SQLite (to move to a module of its own).
-        noClasses().that(CORE).and(not(resideInAPackage("org.proofmode.watch.."))).should().dependOnClassesThat()
-                .resideInAnyPackage("java.sql..", "org.sqlite..", "org.flywaydb..", "org.postgresql..").check(all);
-    }
-
-    @Test
-    void server_doesNotUseTheCommandLine() {
+    void server_usesNeitherTheCommandLineNorTheWatcher() {
         noClasses().that().resideInAPackage("org.proofmode.server..").should().dependOnClassesThat()
-                .resideInAPackage("org.proofmode.cli..").check(all);
+                .resideInAnyPackage("org.proofmode.cli..", "org.proofmode.watch..").check(all);
     }
 
     @Test

@@ -8,8 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.proof.ProofFields;
@@ -33,6 +35,47 @@ public final class ContentCredentials {
     public static final long MAX_BYTES = 512L * 1024 * 1024;
 
     private ContentCredentials() {}
+
+    /**
+     * What {@link #copy} did.
+     *
+     * @param file what to prove: the credentialed copy, or the file itself
+     * @param asItIs why the file itself is to be proved, when no copy was made
+     */
+    public record Copy(Path file, Optional<String> asItIs) {}
+
+    /** Where the credentialed copy of a file goes: {@code IMG.jpg} → {@code IMG.c2pa.jpg} beside it. */
+    public static Path copyName(Path file) {
+        String name = file.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String copy = dot > 0 ? name.substring(0, dot) + ".c2pa" + name.substring(dot) : name + ".c2pa";
+        return file.resolveSibling(copy);
+    }
+
+    /**
+     * Writes a credentialed copy of a file ({@link #copyName}) whose format carries content credentials
+     * and which has none yet: what {@code prove --c2pa} proves. Other files are to be proved as they are.
+     *
+     * @param context the capture context the manifest records for the file (what a proof would record now)
+     * @param pgpFingerprint the device key's fingerprint
+     * @param replace whether an existing copy is replaced
+     * @throws ProofModeException as {@link #read} and {@link #write}
+     */
+    public static Copy copy(Path file, Function<Path, Map<String, String>> context, String pgpFingerprint, C2paSigner signer,
+            Optional<TimeStamper> tsa, boolean replace) {
+        byte[] bytes = read(file);
+        Optional<AssetFormat> format = AssetFormat.sniff(Arrays.copyOf(bytes, Math.min(16, bytes.length)));
+        if (format.isEmpty() || !format.get().writable()) {
+            return new Copy(file, Optional.of("not a format content credentials are written into (" + AssetFormat.writableNames()
+                    + "); proved without content credentials"));
+        }
+        if (new C2paReader(List.of(), List.of()).read(bytes).isPresent()) {
+            return new Copy(file, Optional.of("already has content credentials; proved as it is"));
+        }
+        Path copy = copyName(file);
+        write(bytes, copy, replace, capture(file.getFileName().toString(), context.apply(file), pgpFingerprint, bytes), signer, tsa);
+        return new Copy(copy, Optional.empty());
+    }
 
     /**
      * The manifest of a capture.

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -134,6 +135,20 @@ public final class Prover {
      */
     public Prover withJ3m(boolean on) {
         return new Prover(key, store, sources, clock, on, guard);
+    }
+
+    /**
+     * Returns a prover that runs one more metadata source, before the others, with the same key: once
+     * either prover had the key, the other knows it is at hand. For context that belongs to one file,
+     * such as how the watcher found it.
+     *
+     * @param first the source to run first
+     */
+    public Prover withFirstSource(MetadataSource first) {
+        List<MetadataSource> all = new ArrayList<>();
+        all.add(Objects.requireNonNull(first, "first"));
+        all.addAll(sources);
+        return new Prover(key, store, all, clock, j3m, guard);
     }
 
     /**

@@ -4,7 +4,6 @@ package org.proofmode.timestamp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +14,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.TestHomes;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.Http;
@@ -62,11 +62,7 @@ class TimestampQueueTest {
 
     @Test
     void stamp_queuesAndSyncBacksOff_whenServiceUnreachable() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        URI closed = URI.create("http://127.0.0.1:" + port + "/tsr");
+        URI closed = TestHomes.unreachableUrl("/tsr");
         Path folder = Files.createDirectories(tmp.resolve("proofs").resolve(H));
         Files.writeString(folder.resolve(H + ".asc"), "sig");
         TimestampQueue queue = new TimestampQueue(tmp.resolve("queue"));

@@ -16,9 +16,12 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
+import org.proofmode.timestamp.StampResult;
+import org.proofmode.watch.WatchEvent.Kind;
 
 /**
  * Proves one complete file for the watcher, on a worker thread, and says what came of it. The file is
@@ -51,7 +54,10 @@ final class ProveTask {
 
         Optional<String> notes();
 
-        List<WatchEvent> stamp(Path proofFolder, String sha256);
+        /** Proves on this thread and stamps each new proof. */
+        BatchProver batch();
+
+        WatchEvent event(StampResult r, String why);
     }
 
     private ProveTask() {}
@@ -69,14 +75,14 @@ final class ProveTask {
                 check(path, size, mtime);
                 storing[0] = true;
             });
-            ProveResult r = prover.prove(path, new Prover.Options(env.notes(), false, StreamSigner.Progress.NONE));
+            BatchProver.Item item = env.batch().prove(prover, path, new Prover.Options(env.notes(), false, StreamSigner.Progress.NONE));
+            ProveResult r = item.result();
             check(path, size, mtime);
             Instant at = env.clock().instant();
             return switch (r.outcome()) {
                 case SKIPPED -> done(f, Outcome.SKIPPED, Optional.empty(), size, mtime, at, r.reason(), List.of());
                 case EXISTING -> done(f, Outcome.KNOWN, r.sha256(), size, mtime, at, Optional.empty(), List.of());
-                case PROVED -> done(f, Outcome.PROVED, r.sha256(), size, mtime, at, Optional.empty(),
-                        env.stamp(r.proofFolder().orElseThrow(), r.sha256().orElseThrow()));
+                case PROVED -> done(f, Outcome.PROVED, r.sha256(), size, mtime, at, Optional.empty(), stampEvents(env, item));
             };
         } catch (Moved m) {
             return done(f, m.outcome, Optional.empty(), size, mtime, env.clock().instant(), Optional.empty(), List.of());
@@ -91,6 +97,16 @@ final class ProveTask {
             return done(f, storing[0] ? Outcome.STORAGE : Outcome.UNREADABLE, Optional.empty(), size, mtime,
                     env.clock().instant(), Optional.of(path + ": " + m), List.of());
         }
+    }
+
+    private static List<WatchEvent> stampEvents(Env env, BatchProver.Item item) {
+        List<WatchEvent> out = new ArrayList<>();
+        for (StampResult r : item.stamps()) {
+            out.add(env.event(r, "new"));
+        }
+        item.stampFailure().ifPresent(e -> out.add(WatchEvent.of(env.clock().instant(), Kind.ERROR, "sha256",
+                item.result().sha256().orElseThrow(), "error", "timestamp: " + e.getMessage())));
+        return out;
     }
 
     private static Done done(TrackedFile f, Outcome o, Optional<String> sha, long size, long mtime, Instant at,

@@ -1,52 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.watch;
 
-import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import org.proofmode.context.MetadataSource;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.keys.SigningKey;
+import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.Prover;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.watch.WatchEvent.Kind;
 
 /**
- * The watcher's bounded pool of provers, and the thread that retries queued timestamps. Results come back
- * through a queue that the watcher's own thread drains, so that only it touches the database.
+ * The watcher's bounded pool of provers (the core's {@link BatchProver}, which also stamps each new
+ * proof), and the thread that retries queued timestamps. Results come back through a queue that the
+ * watcher's own thread drains, so that only it touches the database.
  */
 final class Workers implements ProveTask.Env {
     /** How long proofs under way are given to finish when the watcher stops. */
-    private static final long GRACE_MILLIS = 30_000;
+    private static final Duration GRACE = Duration.ofSeconds(30);
 
     private final Watcher.Setup s;
-    private final ExecutorService pool;
+    private final Prover prover;
+    private final BatchProver batch;
     private final LinkedBlockingQueue<ProveTask.Done> done = new LinkedBlockingQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final int capacity;
     private ScheduledExecutorService sync;
-    /** The key once it was had: later provers then know it is at hand. */
-    private volatile SigningKey unlocked;
 
     Workers(Watcher.Setup s) {
         this.s = s;
-        AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(s.config().workers(), r -> {
-            Thread t = new Thread(r, "proofmode-watch-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        ProofMode home = s.home().withClock(s.clock());
+        this.prover = home.prover(s.key(), home.store(), s.media()).withJ3m(s.config().j3m());
+        this.batch = new BatchProver(s.config().workers(), "proofmode-watch",
+                s.timestamps().flatMap(t -> s.stampNew().map(r -> new BatchProver.Stamping(t, r, false))));
         this.capacity = 2 * s.config().workers();
     }
 
@@ -60,12 +55,13 @@ final class Workers implements ProveTask.Env {
 
     void submit(TrackedFile f, long size, long mtime) {
         inFlight.incrementAndGet();
-        pool.execute(() -> {
+        batch.submit(() -> {
             try {
                 done.add(ProveTask.run(this, f, size, mtime));
             } finally {
                 inFlight.decrementAndGet();
             }
+            return null;
         });
     }
 
@@ -75,19 +71,15 @@ final class Workers implements ProveTask.Env {
 
     /** Lets proofs under way finish (calling {@code drain} meanwhile), up to a grace period. */
     void shutdown(Runnable drain) throws InterruptedException {
-        pool.shutdown();
         if (sync != null) {
             sync.shutdownNow();
         }
-        long until = System.currentTimeMillis() + GRACE_MILLIS;
-        while (!pool.awaitTermination(100, TimeUnit.MILLISECONDS) && System.currentTimeMillis() < until) {
-            drain.run();
-        }
+        batch.finish(GRACE, drain);
     }
 
     /** Abandons whatever is still running: a proof set is stored whole or not at all. */
     void shutdownNow() {
-        pool.shutdownNow();
+        batch.close();
         if (sync != null) {
             sync.shutdownNow();
         }
@@ -117,16 +109,12 @@ final class Workers implements ProveTask.Env {
 
     @Override
     public Prover prover(TrackedFile file, Instant completeAt) {
-        List<MetadataSource> sources = new ArrayList<>();
-        sources.add(new WatchSource(file.snapshot(), completeAt));
-        sources.addAll(s.media());
-        SigningKey k = unlocked;
-        Prover p = k != null ? new Prover(k, s.home().store(), sources, s.clock()) : new Prover(() -> {
-            SigningKey got = s.key().get();
-            unlocked = got;
-            return got;
-        }, s.home().store(), sources, s.clock());
-        return p.withJ3m(s.config().j3m());
+        return prover.withFirstSource(new WatchSource(file.snapshot(), completeAt));
+    }
+
+    @Override
+    public BatchProver batch() {
+        return batch;
     }
 
     @Override
@@ -140,22 +128,7 @@ final class Workers implements ProveTask.Env {
     }
 
     @Override
-    public List<WatchEvent> stamp(Path proofFolder, String sha256) {
-        List<WatchEvent> out = new ArrayList<>();
-        if (s.timestamps().isEmpty() || s.stampNew().isEmpty()) {
-            return out;
-        }
-        try {
-            for (StampResult r : s.timestamps().get().stamp(proofFolder, sha256, s.stampNew().get())) {
-                out.add(event(r, "new"));
-            }
-        } catch (ProofModeException e) {
-            out.add(WatchEvent.of(s.clock().instant(), Kind.ERROR, "sha256", sha256, "error", "timestamp: " + e.getMessage()));
-        }
-        return out;
-    }
-
-    private WatchEvent event(StampResult r, String why) {
+    public WatchEvent event(StampResult r, String why) {
         return WatchEvent.of(s.clock().instant(), Kind.TIMESTAMP, "sha256", r.sha256(), "kind", r.kind().name().toLowerCase(Locale.ROOT),
                 "outcome", r.outcome().name().toLowerCase(Locale.ROOT), "for", why, "detail", r.detail());
     }
