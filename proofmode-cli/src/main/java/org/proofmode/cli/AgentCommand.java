@@ -2,10 +2,14 @@
 package org.proofmode.cli;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.agent.AgentClient;
+import org.proofmode.cli.agent.AgentServer;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;
@@ -65,7 +69,7 @@ final class AgentCommand implements Callable<Integer> {
             keyOptions.passphraseFile = ctx.resolve(keyOptions.passphraseFile);
         }
         SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions);
-        try (AgentServer server = AgentServer.open(pm.home(), key, pm.keys().secretFile(), unused)) {
+        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().secretFile(), unused, runner(key))) {
             Thread hook = new Thread(server::close, "proofmode-agent-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             ctx.err().println("proofmode: agent ready for " + pm.home() + " with key " + key.info().fingerprint()
@@ -81,6 +85,12 @@ final class AgentCommand implements Callable<Integer> {
         }
         ctx.err().println("proofmode: agent stopped");
         return ExitCodes.OK;
+    }
+
+    /** Runs the commands sent to the agent here, as this program would, with the key held unlocked. */
+    static AgentServer.Runner runner(SigningKey key) {
+        return (args, env, cwd, interactive, out, err) -> Main.execute(args.toArray(String[]::new),
+                new CliContext(out, err, env, interactive ? Terminal.WATCHED : Terminal.NONE, cwd, Optional.of(key)));
     }
 
     /** Reads {@code --idle}: seconds, or a number with s, m or h. */

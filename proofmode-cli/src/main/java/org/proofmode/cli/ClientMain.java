@@ -2,7 +2,9 @@
 package org.proofmode.cli;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.OptionalInt;
+import org.proofmode.cli.agent.AgentClient;
 
 /**
  * The entry point the launcher uses while an agent runs: hands the command to the agent having loaded
@@ -14,7 +16,9 @@ public final class ClientMain {
 
     /** Runs the command line in the agent, or here, and exits with its code. */
     public static void main(String[] args) {
-        OptionalInt byAgent = AgentClient.run(args, System.getenv(), Path.of("").toAbsolutePath(), System.out, System.err,
+        Map<String, String> env = System.getenv();
+        Path cwd = Path.of("").toAbsolutePath();
+        OptionalInt byAgent = AgentClient.run(args, env, cwd, CliContext.home(env, cwd), System.out, System.err,
                 System.console() != null);
         if (byAgent.isPresent()) {
             System.exit(byAgent.getAsInt());

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
@@ -78,12 +77,7 @@ public final class Main {
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
         // A running agent takes the command before anything else is loaded.
-        OptionalInt byAgent = AgentClient.run(args, System.getenv(), Path.of("").toAbsolutePath(), System.out, System.err,
-                System.console() != null);
-        if (byAgent.isPresent()) {
-            System.exit(byAgent.getAsInt());
-        }
-        runHere(args);
+        ClientMain.main(args);
     }
 
     /** Runs the command line in this process and exits with its code. */

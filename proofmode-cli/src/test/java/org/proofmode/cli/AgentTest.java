@@ -4,7 +4,6 @@ package org.proofmode.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -25,6 +24,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.agent.AgentClient;
+import org.proofmode.cli.agent.AgentProtocol;
+import org.proofmode.cli.agent.AgentServer;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -50,7 +52,7 @@ class AgentTest {
     }
 
     private AgentServer start(SigningKey key, Duration idle) {
-        AgentServer server = AgentServer.open(home(), key, ProofMode.at(home()).keys().secretFile(), idle);
+        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), idle, AgentCommand.runner(key));
         Thread t = new Thread(server::serve, "agent-under-test");
         t.setDaemon(true);
         t.start();
@@ -60,7 +62,7 @@ class AgentTest {
     private Answer client(Path cwd, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        OptionalInt exit = AgentClient.run(args, Map.of("PROOFMODE_HOME", home().toString()), cwd,
+        OptionalInt exit = AgentClient.run(args, Map.of("PROOFMODE_HOME", home().toString()), cwd, home(),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), false);
         return new Answer(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
@@ -78,6 +80,11 @@ class AgentTest {
         b[2] = (byte) 0xFF;
         b[3] = (byte) 0xE0;
         return b;
+    }
+
+    @Test
+    void lostAgent_exitsAsAnInternalError() {
+        assertThat(AgentClient.LOST).isEqualTo(ExitCodes.INTERNAL);
     }
 
     @Test
@@ -179,7 +186,7 @@ class AgentTest {
         SigningKey key = key();
         try (AgentServer server = start(key, Duration.ZERO)) {
             assertThat(server.socket()).exists();
-            assertThatThrownBy(() -> AgentServer.open(home(), key, ProofMode.at(home()).keys().secretFile(), Duration.ZERO))
+            assertThatThrownBy(() -> AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ZERO, AgentCommand.runner(key)))
                     .isInstanceOf(ProofModeException.class).hasMessageContaining("an agent is already running for " + home());
         }
     }
@@ -260,41 +267,12 @@ class AgentTest {
 
     @Test
     void serve_returns_idleLongerThanAllowed() throws Exception {
-        AgentServer server = AgentServer.open(home(), key(), ProofMode.at(home()).keys().secretFile(), Duration.ofMillis(200));
+        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ofMillis(200), AgentCommand.runner(key()));
         Thread t = new Thread(server::serve);
         t.start();
         t.join(TimeUnit.SECONDS.toMillis(30));
         assertThat(t.isAlive()).isFalse();
         assertThat(server.socket()).doesNotExist();
-    }
-
-    @Test
-    void forwardable_onlyProveWithoutOtherSecretsAndVerify() {
-        assertThat(AgentServer.forwardable(List.of("prove", "a.jpg"))).isTrue();
-        assertThat(AgentServer.forwardable(List.of("--stacktrace", "prove", "--notes", "x", "a.jpg"))).isTrue();
-        assertThat(AgentServer.forwardable(List.of("prove", "--c2pa", "a.jpg"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of("prove", "--help"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of("verify", "a.zip"))).isTrue();
-        assertThat(AgentServer.forwardable(List.of("verify", "--help"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of("inspect", "a.zip"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of("keys", "export", "prove"))).isFalse();
-        assertThat(AgentServer.forwardable(List.of())).isFalse();
-    }
-
-    @Test
-    void read_fails_notARequest() {
-        byte[] junk = "GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
-        assertThatThrownBy(() -> AgentProtocol.Request.read(new DataInputStream(new ByteArrayInputStream(junk))))
-                .isInstanceOf(IOException.class).hasMessage("not a proofmode agent request");
-    }
-
-    @Test
-    void read_roundTrips_request() throws Exception {
-        AgentProtocol.Request r = new AgentProtocol.Request(AgentProtocol.Kind.RUN, "b", dir, true,
-                List.of("prove", "ünïcode.jpg"), Map.of("LANG", "de_DE.UTF-8"));
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        r.write(new DataOutputStream(bytes));
-        assertThat(AgentProtocol.Request.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())))).isEqualTo(r);
     }
 
     @Test

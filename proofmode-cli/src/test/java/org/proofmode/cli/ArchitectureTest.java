@@ -89,6 +89,19 @@ class ArchitectureTest {
     }
 
     @Test
+    void printersAndAgent_doNotUseTheCommands() {
+        noClasses().that().resideInAnyPackage("org.proofmode.cli.print..", "org.proofmode.cli.agent..").should()
+                .dependOnClassesThat().resideInAPackage("org.proofmode.cli").check(all);
+    }
+
+    @Test
+    void agent_loadsNeitherPicocliNorThePrinters() {
+        // A command handed to a running agent loads the agent's client and little else: that is its speed.
+        noClasses().that().resideInAPackage("org.proofmode.cli.agent..").should().dependOnClassesThat()
+                .resideInAnyPackage("picocli..", "org.proofmode.cli.print..").check(all);
+    }
+
+    @Test
     void failureModel_importsNothingOfTheProject() {
         classes().that().resideInAPackage("org.proofmode.failure").should().onlyDependOnClassesThat(
                 not(resideInAPackage("org.proofmode..")).or(resideInAPackage("org.proofmode.failure"))).check(all);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.agent;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -25,9 +25,15 @@ import java.util.OptionalInt;
  * prints what the agent answers. Loads nothing of the rest of the program, so that a command run this way
  * starts as fast as the JVM does.
  */
-final class AgentClient {
+public final class AgentClient {
     /** Set to {@code off} to never use an agent. */
-    static final String ENV_SWITCH = "PROOFMODE_AGENT";
+    public static final String ENV_SWITCH = "PROOFMODE_AGENT";
+
+    /**
+     * The exit code of a command whose agent stopped before it ended: 1, what the command line calls an
+     * internal error.
+     */
+    public static final int LOST = 1;
 
     private AgentClient() {}
 
@@ -37,17 +43,18 @@ final class AgentClient {
      * @param args the command line
      * @param env the environment
      * @param cwd the working folder, absolute
+     * @param home the command's {@code PROOFMODE_HOME}, whose agent it goes to
      * @param out where the command's output goes
      * @param err where its error output goes
      * @param interactive whether {@code err} is a terminal a person watches
      * @return the command's exit code, or empty when the command must run here: no agent, not a command
      *     the agent runs, or the agent refused (then {@code err} says why)
      */
-    static OptionalInt run(String[] args, Map<String, String> env, Path cwd, PrintStream out, PrintStream err, boolean interactive) {
+    public static OptionalInt run(String[] args, Map<String, String> env, Path cwd, Path home, PrintStream out, PrintStream err,
+            boolean interactive) {
         if ("off".equalsIgnoreCase(env.getOrDefault(ENV_SWITCH, "")) || !AgentServer.forwardable(List.of(args))) {
             return OptionalInt.empty();
         }
-        Path home = CliContext.home(env, cwd);
         Path socket = AgentServer.socket(home);
         if (!Files.exists(socket)) {
             return OptionalInt.empty();
@@ -76,7 +83,7 @@ final class AgentClient {
         } catch (IOException e) {
             err.println("proofmode: the agent stopped before the command ended (" + e.getMessage()
                     + "); proofs it finished are complete, run the command again for the rest");
-            return OptionalInt.of(ExitCodes.INTERNAL);
+            return OptionalInt.of(LOST);
         }
     }
 
@@ -111,7 +118,7 @@ final class AgentClient {
      *
      * @return whether an agent answered and stopped
      */
-    static boolean stop(Path home) {
+    public static boolean stop(Path home) {
         Path socket = AgentServer.socket(home);
         if (!Files.exists(socket)) {
             return false;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.agent;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -26,7 +26,7 @@ import java.util.Objects;
  * after which the command runs by itself). Plain data streams, so that a command that hands its work to
  * the agent loads almost nothing.
  */
-final class AgentProtocol {
+public final class AgentProtocol {
     /** "PMAG": the first bytes of every request. */
     static final int MAGIC = 0x504d4147;
     /** Changed whenever the exchange changes. */
@@ -36,15 +36,15 @@ final class AgentProtocol {
     /** Most strings accepted in one list of a request. */
     static final int MAX_STRINGS = 1 << 16;
 
-    static final byte OUT = 1;
-    static final byte ERR = 2;
-    static final byte EXIT = 3;
-    static final byte REFUSED = 4;
+    public static final byte OUT = 1;
+    public static final byte ERR = 2;
+    public static final byte EXIT = 3;
+    public static final byte REFUSED = 4;
 
     private AgentProtocol() {}
 
     /** What a request asks. */
-    enum Kind {
+    public enum Kind {
         /** Run a command with the agent's key. */
         RUN,
         /** Stop the agent. */
@@ -61,9 +61,9 @@ final class AgentProtocol {
      * @param args the command line
      * @param env the asking command's environment
      */
-    record Request(Kind kind, String build, Path cwd, boolean interactive, List<String> args, Map<String, String> env) {
+    public record Request(Kind kind, String build, Path cwd, boolean interactive, List<String> args, Map<String, String> env) {
         /** Validates and copies the fields. */
-        Request {
+        public Request {
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(build, "build");
             if (!cwd.isAbsolute()) {
@@ -73,7 +73,7 @@ final class AgentProtocol {
             env = Map.copyOf(env);
         }
 
-        void write(DataOutputStream out) throws IOException {
+        public void write(DataOutputStream out) throws IOException {
             out.writeInt(MAGIC);
             out.writeInt(VERSION);
             out.writeByte(kind.ordinal());
@@ -168,7 +168,7 @@ final class AgentProtocol {
      * A stream reading a socket. Unlike {@link Channels#newInputStream}, it does not lock
      * the channel while it waits, so another thread can write meanwhile.
      */
-    static InputStream input(SocketChannel ch) {
+    public static InputStream input(SocketChannel ch) {
         return new InputStream() {
             @Override
             public int read() throws IOException {
@@ -185,7 +185,7 @@ final class AgentProtocol {
     }
 
     /** A stream writing a socket, without locking it against a thread that reads (see {@link #input}). */
-    static OutputStream output(SocketChannel ch) {
+    public static OutputStream output(SocketChannel ch) {
         return blocks((b, off, len) -> {
             ByteBuffer buf = ByteBuffer.wrap(b, off, len);
             while (buf.hasRemaining()) {
@@ -216,7 +216,7 @@ final class AgentProtocol {
     }
 
     /** This program's build: where its code is, with the size and time of that file, so that an agent of another build is not used. */
-    static String build() {
+    public static String build() {
         try {
             Path code = Path.of(AgentProtocol.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (Files.isRegularFile(code)) {
@@ -234,7 +234,7 @@ final class AgentProtocol {
         out.write(b);
     }
 
-    static String readString(DataInputStream in) throws IOException {
+    public static String readString(DataInputStream in) throws IOException {
         int n = in.readInt();
         if (n < 0 || n > MAX_STRING) {
             throw new IOException("agent message string of " + n + " bytes");

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.cli;
+package org.proofmode.cli.agent;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -28,10 +27,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
-import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
 import org.proofmode.util.AtomicFiles;
 
@@ -42,7 +39,22 @@ import org.proofmode.util.AtomicFiles;
  * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, and
  * when the key file changes (rotated, replaced or wiped).
  */
-final class AgentServer implements AutoCloseable {
+public final class AgentServer implements AutoCloseable {
+    /** Runs one command the agent was sent, in the agent's process, with the key it holds. */
+    @FunctionalInterface
+    public interface Runner {
+        /**
+         * Runs a command line.
+         *
+         * @param args the command line
+         * @param env the caller's environment, without a passphrase, with {@code PROOFMODE_HOME} set to the agent's home
+         * @param cwd the caller's working folder
+         * @param interactive whether the caller's error output is a terminal a person watches
+         * @return the exit code
+         */
+        int run(List<String> args, Map<String, String> env, Path cwd, boolean interactive, PrintWriter out, PrintWriter err);
+    }
+
     /** The folder in {@code PROOFMODE_HOME} that holds the socket. */
     static final String FOLDER = "agent";
     /** The socket's name in that folder. */
@@ -50,7 +62,7 @@ final class AgentServer implements AutoCloseable {
 
     private final Path home;
     private final Path socket;
-    private final SigningKey key;
+    private final Runner runner;
     private final Path keyFile;
     private final byte[] keyFileHash;
     private final Duration idle;
@@ -60,11 +72,11 @@ final class AgentServer implements AutoCloseable {
     private final AtomicInteger active = new AtomicInteger();
     private volatile long lastUsed = System.nanoTime();
 
-    private AgentServer(Path home, Path socket, SigningKey key, Path keyFile, Duration idle, ServerSocketChannel server)
+    private AgentServer(Path home, Path socket, Runner runner, Path keyFile, Duration idle, ServerSocketChannel server)
             throws IOException {
         this.home = home;
         this.socket = socket;
-        this.key = key;
+        this.runner = runner;
         this.keyFile = keyFile;
         this.keyFileHash = hash(keyFile).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                 "the device key file " + keyFile + " vanished"));
@@ -75,7 +87,7 @@ final class AgentServer implements AutoCloseable {
     }
 
     /** The socket of the agent of a home, whether or not one runs. */
-    static Path socket(Path home) {
+    public static Path socket(Path home) {
         return home.resolve(FOLDER).resolve(SOCKET);
     }
 
@@ -83,13 +95,13 @@ final class AgentServer implements AutoCloseable {
      * Opens the agent's socket.
      *
      * @param home the home whose key the agent holds
-     * @param key that key, unlocked
-     * @param keyFile the file it was read from, watched for changes
+     * @param keyFile the file of the key it holds, watched for changes
      * @param idle how long the agent may go unused before it stops; zero for never
+     * @param runner runs the commands, with the key held unlocked
      * @throws ProofModeException with {@link Failure#IO} if an agent already runs for this home or the
      *     socket cannot be made
      */
-    static AgentServer open(Path home, SigningKey key, Path keyFile, Duration idle) {
+    public static AgentServer open(Path home, Path keyFile, Duration idle, Runner runner) {
         Path socket = socket(home);
         try {
             AtomicFiles.ownerOnlyDirectory(socket.getParent());
@@ -99,7 +111,7 @@ final class AgentServer implements AutoCloseable {
             try {
                 server.bind(UnixDomainSocketAddress.of(socket));
                 Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-                return new AgentServer(home, socket, key, keyFile, idle, server);
+                return new AgentServer(home, socket, runner, keyFile, idle, server);
             } catch (IOException | RuntimeException e) {
                 server.close();
                 Files.deleteIfExists(socket);
@@ -115,7 +127,7 @@ final class AgentServer implements AutoCloseable {
      *
      * @throws ProofModeException with {@link Failure#IO} if one does
      */
-    static void checkNoneRuns(Path home) {
+    public static void checkNoneRuns(Path home) {
         Path socket = socket(home);
         if (Files.exists(socket) && answers(socket)) {
             throw new ProofModeException(Failure.IO, "an agent is already running for " + home
@@ -132,17 +144,17 @@ final class AgentServer implements AutoCloseable {
     }
 
     /** How many commands are being served now. */
-    int serving() {
+    public int serving() {
         return active.get();
     }
 
     /** The socket commands connect to. */
-    Path socket() {
+    public Path socket() {
         return socket;
     }
 
     /** Serves commands until stopped or idle for too long; then removes the socket. */
-    void serve() {
+    public void serve() {
         Thread watchdog = new Thread(this::stopWhenIdle, "proofmode-agent-idle");
         watchdog.setDaemon(true);
         watchdog.start();
@@ -220,7 +232,7 @@ final class AgentServer implements AutoCloseable {
             AgentProtocol.Request r = AgentProtocol.Request.read(in);
             if (r.kind() == AgentProtocol.Kind.STOP) {
                 close();
-                frames.exit(ExitCodes.OK);
+                frames.exit(0);
                 return;
             }
             if (!r.build().equals(build)) {
@@ -250,10 +262,8 @@ final class AgentServer implements AutoCloseable {
         env.put("PROOFMODE_HOME", home.toString());
         PrintWriter out = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.OUT), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.ERR), StandardCharsets.UTF_8), true);
-        Terminal terminal = r.interactive() ? Terminal.WATCHED : Terminal.NONE;
-        CliContext ctx = new CliContext(out, err, env, terminal, r.cwd(), Optional.of(key));
         // A command whose caller went away (Ctrl-C) is interrupted: files not yet proved are not started.
-        Thread runner = Thread.currentThread();
+        Thread commandThread = Thread.currentThread();
         Object lock = new Object();
         boolean[] done = {false};
         Thread hangup = new Thread(() -> {
@@ -266,7 +276,7 @@ final class AgentServer implements AutoCloseable {
             }
             synchronized (lock) {
                 if (!done[0]) {
-                    runner.interrupt();
+                    commandThread.interrupt();
                 }
             }
         }, "proofmode-agent-hangup");
@@ -274,7 +284,7 @@ final class AgentServer implements AutoCloseable {
         hangup.start();
         int code;
         try {
-            code = Main.execute(r.args().toArray(String[]::new), ctx);
+            code = runner.run(r.args(), env, r.cwd(), r.interactive(), out, err);
         } finally {
             synchronized (lock) {
                 done[0] = true;
@@ -301,7 +311,7 @@ final class AgentServer implements AutoCloseable {
      * Arguments of a command the agent can run for its caller: {@code prove}, without what needs another
      * secret, and {@code verify}, which needs no secret and gains a started, compiled program.
      */
-    static boolean forwardable(List<String> args) {
+    public static boolean forwardable(List<String> args) {
         String command = null;
         for (String a : args) {
             if (a.equals("--c2pa") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")
