@@ -2,6 +2,7 @@
 package org.proofmode.watch;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.TimestampQueue;
@@ -62,13 +64,13 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
      * @param last how many recent proofs and problems to list
      * @throws ProofModeException with {@link Failure#IO} if the database cannot be read
      */
-    public static WatchStatus of(org.proofmode.ProofMode home, int last) {
+    public static WatchStatus of(ProofMode home, int last) {
         Path file = home.home().resolve(WatchDb.FILE);
         int stamps = new TimestampQueue(home.home().resolve(TimestampQueue.FOLDER))
                 .list().size();
         boolean running = WatchLock.held(home.home());
         Optional<Long> free = freeSpace(home.home());
-        if (!java.nio.file.Files.isRegularFile(file)) {
+        if (!Files.isRegularFile(file)) {
             return new WatchStatus(List.of(), Optional.empty(), running, Optional.empty(), Optional.empty(), Map.of(), stamps,
                     List.of(), List.of(), free);
         }
@@ -88,7 +90,7 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
 
     private static Optional<Long> freeSpace(Path home) {
         try {
-            return Optional.of(java.nio.file.Files.getFileStore(home).getUsableSpace());
+            return Optional.of(Files.getFileStore(home).getUsableSpace());
         } catch (IOException e) {
             return Optional.empty();
         }
