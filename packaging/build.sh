@@ -148,7 +148,7 @@ Architecture: amd64
 Maintainer: ProofMode for the JVM <proofmode@example.invalid>
 Installed-Size: $size_kb
 Depends: libc6, zlib1g
-Recommends: libnotify-bin, xdg-utils
+Recommends: libnotify-bin, xdg-utils, ffmpeg
 Suggests: opencv-data, gnupg, sqv, wl-clipboard | xclip | xsel
 Section: utils
 Priority: optional

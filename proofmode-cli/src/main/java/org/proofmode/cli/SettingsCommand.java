@@ -19,7 +19,7 @@ import picocli.CommandLine.ParentCommand;
             "",
             "Settings live in PROOFMODE_HOME/settings, a commented 'key = value' file written with every key on "
                 + "first use. Keys: location, network, device-ids (all false by default, as in the ProofMode app), "
-                + "image-hashes (true), j3m (false), gpsd.host, gpsd.port. Without arguments, prints every key.",
+                + "image-hashes and frame-hashes (true), j3m (false), gpsd.host, gpsd.port. Without arguments, prints every key.",
             ""},
         subcommands = {SettingsCommand.Get.class, SettingsCommand.Set.class},
         footer = {"", "Examples:", "  proofmode settings", "  proofmode settings get location",
@@ -44,7 +44,7 @@ final class SettingsCommand implements Callable<Integer> {
 
     /** {@code settings get KEY}. */
     @Command(name = "get", mixinStandardHelpOptions = true, usageHelpAutoWidth = true, description = "Print one setting's value.",
-            footer = {"", "Keys: location, network, device-ids, image-hashes, j3m, gpsd.host, gpsd.port.",
+            footer = {"", "Keys: location, network, device-ids, image-hashes, frame-hashes, j3m, gpsd.host, gpsd.port.",
                 "", "Example:", "  proofmode settings get location      (prints true or false)", "", ExitCodes.HELP_TABLE})
     static final class Get implements Callable<Integer> {
         @ParentCommand
@@ -68,7 +68,7 @@ final class SettingsCommand implements Callable<Integer> {
                     + "key or a value the key does not take exits 37 and changes nothing."},
             footer = {"", "Keys and values:",
                 "  location, network, device-ids   true or false (also on/off, yes/no); default false",
-                "  image-hashes                    true or false; default true",
+                "  image-hashes, frame-hashes      true or false; default true (frame-hashes needs ffmpeg)",
                 "  j3m                             true or false; default false",
                 "  gpsd.host                       a host name or IP address; default 127.0.0.1",
                 "  gpsd.port                       1 to 65535; default 2947",

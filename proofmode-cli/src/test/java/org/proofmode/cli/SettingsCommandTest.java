@@ -28,7 +28,7 @@ class SettingsCommandTest {
 
         assertThat(r.exit()).isZero();
         assertThat(r.out().lines()).containsExactly("location = false", "network = false", "device-ids = false",
-                "image-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947");
+                "image-hashes = true", "frame-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947");
         assertThat(home.resolve("settings")).exists();
     }
 

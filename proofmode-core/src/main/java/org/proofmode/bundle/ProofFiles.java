@@ -15,6 +15,8 @@ public final class ProofFiles {
     public static final String J3M = ".j3m.json";
     /** Suffix of a redaction record, beside the proof of a redacted copy. */
     public static final String REDACTION = ".redaction.json";
+    /** Suffix of a video's frame list ({@code index,pts,sha256} per frame), signed like the record. */
+    public static final String FRAMES = ".frames";
     /** Suffix of a detached armored signature. */
     public static final String SIG = ".asc";
 
@@ -58,6 +60,16 @@ public final class ProofFiles {
     /** {@code <h>.redaction.json.asc}. */
     public static String redactionSig(String id) {
         return redaction(id) + SIG;
+    }
+
+    /** {@code <h>.frames}. */
+    public static String frames(String id) {
+        return id + FRAMES;
+    }
+
+    /** {@code <h>.frames.asc}. */
+    public static String framesSig(String id) {
+        return frames(id) + SIG;
     }
 
     /** {@code <h>.j3m.json.asc}. */

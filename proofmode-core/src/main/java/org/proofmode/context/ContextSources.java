@@ -13,7 +13,7 @@ import org.proofmode.proof.ProofRecord;
 
 /**
  * The metadata sources a proof runs under given settings, in their order: the file, the device in broad
- * strokes (the app's fields) and in detail, the media's own metadata, image hashes, then network and
+ * strokes (the app's fields) and in detail, the media's own metadata, image, frame and sample hashes, then network and
  * location when they are on. Location comes last because it falls back to the media's GPS tags.
  */
 public final class ContextSources {
@@ -41,6 +41,9 @@ public final class ContextSources {
         sources.add(new MediaMetadataSource(settings.location(), ids));
         if (settings.imageHashes()) {
             sources.add(new ImageHashSource());
+        }
+        if (settings.frameHashes()) {
+            sources.add(new StreamHashSource());
         }
         addNetworkAndLocation(sources, hasher, settings, manualLocation);
         return List.copyOf(sources);
@@ -91,6 +94,9 @@ public final class ContextSources {
         sources.add(new MediaMetadataSource(settings.location(), settings.deviceIds() ? Optional.of(hasher) : Optional.empty()));
         if (settings.imageHashes()) {
             sources.add(new ImageHashSource());
+        }
+        if (settings.frameHashes()) {
+            sources.add(new StreamHashSource());
         }
         if (settings.location()) {
             MetadataSource fromMedia = new LocationSource(Optional.empty(), Optional.empty());

@@ -31,6 +31,11 @@ public enum SettingKey {
     IMAGE_HASHES("image-hashes", "true", Kind.BOOLEAN,
             "Record a hash of the decoded pixels (survives metadata edits) and a 64-bit perceptual hash",
             "(finds re-encoded copies) of JPEG, PNG, GIF, BMP and TIFF images. Costs one decode per image."),
+    /** Record the frame hash of videos and the sample hash of audio, computed by FFmpeg. */
+    FRAME_HASHES("frame-hashes", "true", Kind.BOOLEAN,
+            "Record a hash of each video's decoded frames (Video.FrameHash, with the frame list in <sha256>.frames)",
+            "and of its or an audio file's decoded samples (Audio.SampleHash): they survive re-muxing and metadata",
+            "edits, and 'ffmpeg -f framehash' / '-f hash' recompute them. Needs ffmpeg; costs one decode per file."),
     /** Also write CameraV's J3M document beside each proof. */
     J3M("j3m", "false", Kind.BOOLEAN,
             "Also write <sha256>.j3m.json (CameraV's J3M layout: genealogy, data, intent), signed."),

@@ -16,11 +16,12 @@ import org.proofmode.failure.ProofModeException;
  * @param network record the network
  * @param deviceIds record hashed device identifiers
  * @param imageHashes record pixel and perceptual hashes of images
+ * @param frameHashes record the frame hashes of videos and the sample hashes of audio
  * @param j3m also write a J3M document
  * @param gpsdHost gpsd's host
  * @param gpsdPort gpsd's port
  */
-public record Settings(boolean location, boolean network, boolean deviceIds, boolean imageHashes, boolean j3m,
+public record Settings(boolean location, boolean network, boolean deviceIds, boolean imageHashes, boolean frameHashes, boolean j3m,
         String gpsdHost, int gpsdPort) {
     /** Validates the fields. */
     public Settings {
@@ -64,6 +65,7 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         v.put(SettingKey.NETWORK, Boolean.toString(network));
         v.put(SettingKey.DEVICE_IDS, Boolean.toString(deviceIds));
         v.put(SettingKey.IMAGE_HASHES, Boolean.toString(imageHashes));
+        v.put(SettingKey.FRAME_HASHES, Boolean.toString(frameHashes));
         v.put(SettingKey.J3M, Boolean.toString(j3m));
         v.put(SettingKey.GPSD_HOST, gpsdHost);
         v.put(SettingKey.GPSD_PORT, Integer.toString(gpsdPort));
@@ -78,7 +80,7 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         }
         return new Settings(Boolean.parseBoolean(v.get(SettingKey.LOCATION)), Boolean.parseBoolean(v.get(SettingKey.NETWORK)),
                 Boolean.parseBoolean(v.get(SettingKey.DEVICE_IDS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
-                Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
+                Boolean.parseBoolean(v.get(SettingKey.FRAME_HASHES)), Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
                 Integer.parseInt(v.get(SettingKey.GPSD_PORT)));
     }
 }

@@ -64,6 +64,18 @@ public final class ContextFields {
     public static final String IMAGE_PIXEL_HASH = "Image.PixelHash";
     /** 64-bit DCT perceptual hash, 16 lower-case hex digits. */
     public static final String IMAGE_PERCEPTUAL_HASH = "Image.PerceptualHash";
+    /**
+     * SHA-256 over the concatenated SHA-256 digests of the first video stream's decoded frames, lower-case
+     * hex: each digest as {@code ffmpeg -i FILE -map 0:v:0 -f framehash -hash sha256 -} prints it.
+     */
+    public static final String VIDEO_FRAME_HASH = "Video.FrameHash";
+    /** How many frames {@link #VIDEO_FRAME_HASH} covers. */
+    public static final String VIDEO_FRAME_COUNT = "Video.FrameCount";
+    /** What {@code ffmpeg -i FILE -map 0:a:0 -f hash -hash sha256 -} prints for the first audio stream, lower-case hex. */
+    public static final String AUDIO_SAMPLE_HASH = "Audio.SampleHash";
+    /** The decoder of the frame and sample hashes, e.g. {@code ffmpeg 5.1.9-0+deb12u1}. */
+    public static final String MEDIA_DECODER = "Media.Decoder";
+
     /** Image width in pixels, from the image's own header. */
     public static final String IMAGE_WIDTH = "Image.Width";
     /** Image height in pixels. */

@@ -80,6 +80,7 @@ public final class ProofRecord {
     /** Collects fields in insertion order; a later value for the same name replaces the earlier one. */
     public static final class Builder {
         private final LinkedHashMap<String, String> fields = new LinkedHashMap<>();
+        private final LinkedHashMap<String, byte[]> attachments = new LinkedHashMap<>();
 
         /** Sets a field. Null values are skipped. */
         public Builder put(String name, String value) {
@@ -93,6 +94,22 @@ public final class ProofRecord {
         /** Records that a source could not contribute, without failing the proof. */
         public Builder warn(String source, String message) {
             return put(ProofFields.WARNING_PREFIX + source, message);
+        }
+
+        /**
+         * Adds a file to the proof set beside the record, named {@code <sha256><suffix>} and signed like it,
+         * such as a video's frame list. It is not part of the record. The array is kept as it is (a frame
+         * list can be megabytes): the caller must not change it afterwards.
+         */
+        public Builder attach(String suffix, byte[] content) {
+            Objects.requireNonNull(suffix, "suffix");
+            attachments.put(suffix, Objects.requireNonNull(content, "content"));
+            return this;
+        }
+
+        /** The files added with {@link #attach}, by suffix. */
+        public Map<String, byte[]> attachments() {
+            return Collections.unmodifiableMap(attachments);
         }
 
         /** Tells whether a field is set. */

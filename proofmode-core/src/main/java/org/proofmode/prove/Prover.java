@@ -232,11 +232,17 @@ public final class Prover {
         /** Validates and copies the fields. */
         public Attachment {
             Objects.requireNonNull(suffix, "suffix");
+            requireSuffix(suffix);
+            content = content.clone();
+        }
+
+        /** Throws unless the suffix is one an attachment may have. */
+        static String requireSuffix(String suffix) {
             if (!suffix.matches("\\.[a-z0-9][a-z0-9.]*") || suffix.endsWith(ProofFiles.SIG) || suffix.equals(ProofFiles.JSON)
                     || suffix.equals(ProofFiles.CSV)) {
                 throw new IllegalArgumentException("not an attachment suffix: " + suffix);
             }
-            content = content.clone();
+            return suffix;
         }
 
         @Override
@@ -320,10 +326,15 @@ public final class Prover {
             files.put(ProofFiles.j3m(h), doc);
             files.put(ProofFiles.j3mSig(h), ascii(StreamSigner.sign(signer, doc, now).armoredSignature()));
         }
+        // Attachments given by the caller, then those of the context sources (taken as they are: a frame list can be megabytes).
+        Map<String, byte[]> attached = new LinkedHashMap<>();
         for (Attachment a : attachments) {
-            byte[] content = a.content();
-            files.put(h + a.suffix(), content);
-            files.put(h + a.suffix() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, content, now).armoredSignature()));
+            attached.put(a.suffix(), a.content());
+        }
+        context.attachments().forEach((suffix, content) -> attached.put(Attachment.requireSuffix(suffix), content));
+        for (Map.Entry<String, byte[]> a : attached.entrySet()) {
+            files.put(h + a.getKey(), a.getValue());
+            files.put(h + a.getKey() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, a.getValue(), now).armoredSignature()));
         }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
         guard.beforeStore(path, h, signed.size());

@@ -29,6 +29,8 @@ final class BundleLayout {
         BundleEntry j3mSig;
         BundleEntry redaction;
         BundleEntry redactionSig;
+        BundleEntry frames;
+        BundleEntry framesSig;
         final List<BundleEntry> extras = new ArrayList<>();
 
         Group(String id) {
@@ -64,6 +66,10 @@ final class BundleLayout {
                 l.group(strip(n, ProofFiles.REDACTION + ProofFiles.SIG)).redactionSig = e;
             } else if (n.endsWith(ProofFiles.REDACTION)) {
                 l.group(strip(n, ProofFiles.REDACTION)).redaction = e;
+            } else if (n.endsWith(ProofFiles.FRAMES + ProofFiles.SIG)) {
+                l.group(strip(n, ProofFiles.FRAMES + ProofFiles.SIG)).framesSig = e;
+            } else if (n.endsWith(ProofFiles.FRAMES)) {
+                l.group(strip(n, ProofFiles.FRAMES)).frames = e;
             } else if (n.endsWith(J3M + ProofFiles.SIG)) {
                 l.group(strip(n, J3M + ProofFiles.SIG)).j3mSig = e;
             } else if (n.endsWith(J3M)) {

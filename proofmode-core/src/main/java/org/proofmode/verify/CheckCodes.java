@@ -6,7 +6,8 @@ import org.proofmode.c2pa.C2paStatus;
 /**
  * The stable check codes of verification reports. Codes are a contract: they are never renamed or
  * reused for another meaning. Signature codes are {@code signature.<subject>.<outcome>} with subject
- * {@code media}, {@code proofJson}, {@code proofCsv} or {@code j3m} (CameraV's record, when present), and
+ * {@code media}, {@code proofJson}, {@code proofCsv}, {@code j3m} (CameraV's record, when present) or
+ * {@code frames} (a video's frame list, when present), and
  * outcome {@code valid}, {@code invalid}, {@code missing}, {@code malformed}, {@code unverifiable},
  * {@code unchecked}, {@code keyExpired} or {@code keyRevoked}.
  */
@@ -108,6 +109,13 @@ public final class CheckCodes {
     public static final String TIMESTAMP_OTS_MISMATCH = "timestamp.ots.mismatch";
     /** An {@code .ots} file is not a well-formed OpenTimestamps proof. */
     public static final String TIMESTAMP_OTS_MALFORMED = "timestamp.ots.malformed";
+
+    /** The frame list ({@code <h>.frames}) gives the record's {@code Video.FrameHash} and {@code Video.FrameCount}. */
+    public static final String FRAMES_MATCH = "frames.match";
+    /** The frame list gives another frame hash or count than the record, or the record has none. */
+    public static final String FRAMES_MISMATCH = "frames.mismatch";
+    /** The frame list is not {@code index,pts,sha256} lines. */
+    public static final String FRAMES_MALFORMED = "frames.malformed";
 
     /**
      * The proof is of a redacted copy and its {@code .redaction.json} record is well formed and names this

@@ -103,6 +103,12 @@ final class ProofCheck {
             signature("j3m", g.j3m, g.j3mSig);
         }
         mediaChecks(media, claimed);
+        if (g.frames != null || g.framesSig != null) {
+            signature("frames", g.frames, g.framesSig);
+            if (g.frames != null) {
+                checks.add(FrameList.check(g.frames.name(), verifier.read(g.frames), latest(jsonRecords, csvRecords)));
+            }
+        }
         if (g.redaction != null || g.redactionSig != null || original.isPresent()) {
             signature("redaction", g.redaction, g.redactionSig, CheckCodes::redactionSignature);
             checks.addAll(new RedactionChecks(verifier, verifier.limits).run(g.id, claimed,
@@ -113,8 +119,7 @@ final class ProofCheck {
         recordedSignerCheck(jsonRecords, csvRecords);
         timestampChecks(claimed);
 
-        ProofRecord latest = !jsonRecords.isEmpty() ? jsonRecords.get(jsonRecords.size() - 1)
-                : !csvRecords.isEmpty() ? csvRecords.get(csvRecords.size() - 1) : ProofRecord.builder().build();
+        ProofRecord latest = latest(jsonRecords, csvRecords);
         Map<String, String> times = new LinkedHashMap<>();
         for (String f : Verifier.TIME_FIELDS) {
             latest.get(f).flatMap(ProofTimes::parse).ifPresent(t -> times.put(f, ProofTimes.format(t)));
@@ -127,6 +132,11 @@ final class ProofCheck {
         });
         Verdict v = failed ? Verdict.INVALID : signer.map(s -> s.trusted() ? Verdict.TRUSTED : Verdict.VALID).orElse(Verdict.INVALID);
         return new ProofReport(g.id, claimed, media.map(Verifier.MediaSource::name), v, checks, signer, latest.fields(), times);
+    }
+
+    /** The record the report shows: the last JSON record, else the last CSV one, else an empty one. */
+    private static ProofRecord latest(List<ProofRecord> json, List<ProofRecord> csv) {
+        return !json.isEmpty() ? json.get(json.size() - 1) : !csv.isEmpty() ? csv.get(csv.size() - 1) : ProofRecord.builder().build();
     }
 
     private Optional<String> firstHash(List<ProofRecord> records) {

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.imaging;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.proofmode.media.Digests;
+import org.proofmode.util.Hex;
+import org.proofmode.util.OsCommand;
+
+/**
+ * Hashes of what a video or audio file decodes to, computed by FFmpeg itself so that anyone can
+ * recompute them with FFmpeg alone:
+ * <ul>
+ *   <li>the frame hash of the first video stream: SHA-256 over the concatenated 32-byte SHA-256 digests of
+ *       its decoded frames, each digest exactly as {@code ffmpeg -i FILE -map 0:v:0 -f framehash -hash
+ *       sha256 -} prints it (frames in the stream's own pixel format, in FFmpeg's output order);</li>
+ *   <li>the sample hash of the first audio stream: exactly what {@code ffmpeg -i FILE -map 0:a:0 -f hash
+ *       -hash sha256 -} prints.</li>
+ * </ul>
+ * FFmpeg runs as a separate process, the {@code ffmpeg} and {@code ffprobe} found on {@code PATH}: the
+ * value recorded is by construction the one a skeptic's FFmpeg prints; a decoder fed hostile media runs
+ * outside the process that holds the device key, and a crash there costs a warning, not the key; and the
+ * system's package manager keeps FFmpeg's decoders patched.
+ */
+public final class StreamHashes {
+    /** Time given to {@code ffprobe}. */
+    private static final Duration PROBE_TIME = Duration.ofSeconds(30);
+    /** Error output kept for a message. */
+    private static final int MAX_ERRORS = 16 * 1024;
+
+    private StreamHashes() {}
+
+    /** Why a stream could not be hashed: the message is one line, fit for a proof's warning field. */
+    public static final class NotHashed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotHashed(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * What FFmpeg decoded, and the first error it reported on the way though it finished (a damaged
+     * stream decodes to what it decodes to, the same for anyone who runs FFmpeg on it).
+     */
+    public record Decoded<T>(T value, Optional<String> errors) {}
+
+    /** The streams FFmpeg finds in a file. */
+    public record Streams(boolean video, boolean audio, Optional<Double> seconds) {}
+
+    /**
+     * The decoded frames of a video stream.
+     *
+     * @param timeBase the time base of {@code pts}, as FFmpeg prints it (e.g. {@code 1/25})
+     * @param pts each frame's presentation time, in the time base
+     * @param digests each frame's SHA-256, 32 bytes per frame, in order
+     */
+    public record Frames(String timeBase, long[] pts, byte[] digests) {
+        /** How many frames. */
+        public int count() {
+            return pts.length;
+        }
+
+        /** The frame hash: SHA-256 over the concatenated frame digests, lower-case hex. */
+        public String frameHash() {
+            return Hex.encode(Digests.newSha256().digest(digests));
+        }
+
+        /** One frame's digest, lower-case hex. */
+        public String digest(int frame) {
+            return Hex.encode(Arrays.copyOfRange(digests, 32 * frame, 32 * frame + 32));
+        }
+
+        /**
+         * The frame list as the {@code .frames} file beside a proof: two comment lines, a header, then one
+         * line per frame, {@code index,pts,sha256}.
+         */
+        public byte[] list(String decoder) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(90 * count() + 512);
+            ascii(out, "# Video.FrameHash = SHA-256 of the concatenated frame digests below, in order (" + count() + " frames)\n");
+            ascii(out, "# first video stream, as 'ffmpeg -i FILE -map 0:v:0 -f framehash -hash sha256 -' prints it; pts in "
+                    + timeBase + " s; " + decoder + "\n");
+            ascii(out, "index,pts,sha256\n");
+            for (int i = 0; i < count(); i++) {
+                ascii(out, i + "," + pts[i] + "," + digest(i) + "\n");
+            }
+            return out.toByteArray();
+        }
+
+        private static void ascii(ByteArrayOutputStream out, String s) {
+            out.writeBytes(s.getBytes(StandardCharsets.US_ASCII));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Frames f && f.timeBase.equals(timeBase) && Arrays.equals(f.pts, pts)
+                    && Arrays.equals(f.digests, digests);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Arrays.hashCode(pts) + Arrays.hashCode(digests);
+        }
+
+        @Override
+        public String toString() {
+            return "Frames[" + count() + " frames, " + frameHash() + "]";
+        }
+    }
+
+    /** Whether {@code ffmpeg} and {@code ffprobe} are on {@code PATH}. */
+    public static boolean available() {
+        return OsCommand.find("ffmpeg").isPresent() && OsCommand.find("ffprobe").isPresent();
+    }
+
+    /** The decoder, as recorded in proofs: {@code ffmpeg} and its version. */
+    public static String decoder() throws NotHashed {
+        Path ffmpeg = OsCommand.find("ffmpeg").orElseThrow(() -> new NotHashed("ffmpeg not found on PATH (install FFmpeg)"));
+        String seen = ffmpeg + "@" + ffmpeg.toFile().lastModified();
+        String[] known = lastDecoder;
+        if (known != null && known[0].equals(seen)) {
+            return known[1];
+        }
+        String out = OsCommand.output(List.of("ffmpeg", "-hide_banner", "-version"), PROBE_TIME)
+                .orElseThrow(() -> new NotHashed("ffmpeg -version failed"));
+        String first = out.lines().findFirst().orElse("");
+        // "ffmpeg version 5.1.9-0+deb12u1 Copyright (c) ..."
+        String[] words = first.split(" ");
+        if (words.length < 3 || !words[0].equals("ffmpeg") || !words[1].equals("version")) {
+            throw new NotHashed("ffmpeg -version printed no version");
+        }
+        String decoder = "ffmpeg " + words[2];
+        lastDecoder = new String[] {seen, decoder};
+        return decoder;
+    }
+
+    /** The last {@link #decoder()} and the program file it was read from: one {@code -version} per FFmpeg. */
+    private static volatile String[] lastDecoder;
+
+    /**
+     * Which streams FFmpeg finds in a file, and how long it plays.
+     *
+     * @throws NotHashed if {@code ffprobe} cannot read it
+     */
+    public static Streams probe(Path file) throws NotHashed {
+        String out = run(List.of("ffprobe", "-v", "error", "-show_entries", "stream=codec_type:format=duration", "-of",
+                "default=noprint_wrappers=1", file.toString()), PROBE_TIME, line -> { }).text();
+        boolean video = false;
+        boolean audio = false;
+        Optional<Double> seconds = Optional.empty();
+        for (String line : out.split("\n")) {
+            String l = line.strip();
+            if (l.equals("codec_type=video")) {
+                video = true;
+            } else if (l.equals("codec_type=audio")) {
+                audio = true;
+            } else if (l.startsWith("duration=")) {
+                try {
+                    double d = Double.parseDouble(l.substring("duration=".length()));
+                    seconds = Double.isFinite(d) && d >= 0 ? Optional.of(d) : Optional.empty();
+                } catch (NumberFormatException e) {
+                    // N/A: unknown
+                }
+            }
+        }
+        return new Streams(video, audio, seconds);
+    }
+
+    /**
+     * Decodes the first video stream and hashes each frame.
+     *
+     * @param seconds how long the file plays, if known: bounds the time given to FFmpeg
+     * @throws NotHashed if FFmpeg fails, prints no frame, or runs too long
+     */
+    public static Decoded<Frames> frames(Path file, Optional<Double> seconds) throws NotHashed {
+        FrameParser parser = new FrameParser();
+        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", file.toString(), "-map", "0:v:0", "-f",
+                "framehash", "-hash", "sha256", "-"), decodeTime(seconds), parser::line);
+        return new Decoded<>(parser.frames(), ran.errors());
+    }
+
+    /**
+     * Decodes the first audio stream and hashes its samples.
+     *
+     * @return the hash, lower-case hex
+     * @throws NotHashed if FFmpeg fails or runs too long
+     */
+    public static Decoded<String> samples(Path file, Optional<Double> seconds) throws NotHashed {
+        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", file.toString(), "-map", "0:a:0", "-f",
+                "hash", "-hash", "sha256", "-"), decodeTime(seconds), line -> { });
+        String out = ran.text().strip();
+        if (!out.startsWith("SHA256=") || !Hex.isSha256(out.substring(7))) {
+            throw new NotHashed("ffmpeg printed no sample hash");
+        }
+        return new Decoded<>(out.substring(7).toLowerCase(Locale.ROOT), ran.errors());
+    }
+
+    /** Ten minutes, plus ten times the playing time: generous for any decoder on any machine we know. */
+    private static Duration decodeTime(Optional<Double> seconds) {
+        return Duration.ofMinutes(10).plusSeconds((long) Math.min(10 * seconds.orElse(3600.0), 1e9));
+    }
+
+    private interface LineSink {
+        void line(String line) throws NotHashed;
+    }
+
+    /** A command's output (its first 64 KiB) and the first line of its error output, if any. */
+    private record Ran(String text, Optional<String> errors) {}
+
+    /**
+     * Runs a command, handing each line of its output to {@code sink} as it comes, within a time limit.
+     */
+    private static Ran run(List<String> command, Duration limit, LineSink sink) throws NotHashed {
+        String program = command.get(0);
+        if (OsCommand.find(program).isEmpty()) {
+            throw new NotHashed(program + " not found on PATH (install FFmpeg)");
+        }
+        Process p;
+        try {
+            p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        } catch (IOException e) {
+            throw new NotHashed(program + " could not be started: " + e.getMessage());
+        }
+        ByteArrayOutputStream errors = new ByteArrayOutputStream();
+        Thread errorReader = new Thread(() -> keep(p.getErrorStream(), errors), program + "-errors");
+        errorReader.setDaemon(true);
+        errorReader.start();
+        AtomicBoolean timedOut = new AtomicBoolean();
+        Thread watchdog = new Thread(() -> {
+            try {
+                if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                    timedOut.set(true);
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+            }
+        }, program + "-limit");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        StringBuilder text = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                sink.line(line);
+                if (text.length() < 64 * 1024) {
+                    text.append(line).append('\n');
+                }
+            }
+            int exit = p.waitFor();
+            errorReader.join(1000);
+            String err = firstLine(errors);
+            if (timedOut.get()) {
+                throw new NotHashed(program + " did not finish within " + limit.toSeconds() + " s; stopped");
+            }
+            if (exit != 0) {
+                throw new NotHashed(program + " failed (exit " + exit + ")" + (err.isEmpty() ? "" : ": " + err));
+            }
+            return new Ran(text.toString(), err.isEmpty() ? Optional.empty() : Optional.of(err));
+        } catch (IOException e) {
+            throw new NotHashed(program + " output could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new NotHashed(program + " interrupted");
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static void keep(InputStream in, ByteArrayOutputStream into) {
+        byte[] buf = new byte[4096];
+        try (in) {
+            for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+                synchronized (into) {
+                    if (into.size() < MAX_ERRORS) {
+                        into.write(buf, 0, Math.min(n, MAX_ERRORS - into.size()));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            // the process ended
+        }
+    }
+
+    /** The first non-empty line of the error output, made safe for one line of a warning. */
+    private static String firstLine(ByteArrayOutputStream errors) {
+        String all;
+        synchronized (errors) {
+            all = errors.toString(StandardCharsets.UTF_8);
+        }
+        return all.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst()
+                // "[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55d0c4a2e6c0] moov atom not found": the address differs every run
+                .map(l -> l.replaceAll("\\p{Cntrl}", " ").replaceAll(" @ 0x[0-9a-f]+\\]", "]"))
+                .map(l -> l.length() > 300 ? l.substring(0, 300) + "…" : l).orElse("");
+    }
+
+    /** Reads {@code -f framehash} output: header lines start with '#', then one line per packet. */
+    private static final class FrameParser {
+        private String timeBase;
+        private long[] pts = new long[1024];
+        private byte[] digests = new byte[32 * 1024];
+        private int n;
+
+        void line(String line) throws NotHashed {
+            if (line.startsWith("#")) {
+                // "#tb 0: 1/25"
+                if (line.startsWith("#tb 0:")) {
+                    timeBase = line.substring("#tb 0:".length()).strip();
+                }
+                return;
+            }
+            if (line.isBlank()) {
+                return;
+            }
+            // "0,          0,          0,        1,   115200, <64 hex>"
+            String[] f = line.split(",");
+            if (f.length != 6) {
+                throw new NotHashed("ffmpeg printed a frame line that is not stream,dts,pts,duration,size,hash");
+            }
+            String hash = f[5].strip();
+            if (!f[0].strip().equals("0") || !Hex.isSha256(hash)) {
+                throw new NotHashed("ffmpeg printed a frame line without a SHA-256");
+            }
+            if (n == pts.length) {
+                pts = Arrays.copyOf(pts, 2 * n);
+                digests = Arrays.copyOf(digests, 64 * n);
+            }
+            try {
+                pts[n] = Long.parseLong(f[2].strip());
+            } catch (NumberFormatException e) {
+                throw new NotHashed("ffmpeg printed a frame line without a time");
+            }
+            System.arraycopy(HexFormat.of().parseHex(hash), 0, digests, 32 * n, 32);
+            n++;
+        }
+
+        Frames frames() throws NotHashed {
+            if (n == 0) {
+                throw new NotHashed("ffmpeg decoded no frame");
+            }
+            return new Frames(timeBase == null ? "?" : timeBase, Arrays.copyOf(pts, n), Arrays.copyOf(digests, 32 * n));
+        }
+    }
+}

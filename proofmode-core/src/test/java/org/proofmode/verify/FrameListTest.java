@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.proofmode.media.Digests;
+import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.ProofRecord;
+
+class FrameListTest {
+    private static final String A = "a".repeat(64);
+    private static final String B = "0123456789abcdef".repeat(4);
+
+    private static String hashOf(String... digests) {
+        var md = Digests.newSha256();
+        for (String d : digests) {
+            md.update(HexFormat.of().parseHex(d));
+        }
+        return HexFormat.of().formatHex(md.digest());
+    }
+
+    private static byte[] list(String body) {
+        return ("# comment\n# another\nindex,pts,sha256\n" + body).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static ProofRecord record(String hash, String count) {
+        return ProofRecord.of(Map.of(ContextFields.VIDEO_FRAME_HASH, hash, ContextFields.VIDEO_FRAME_COUNT, count));
+    }
+
+    @Test
+    void check_matches_whenTheDigestsHashToTheRecordsFrameHash() {
+        Check c = FrameList.check("h.frames", list("0,0," + A + "\n1,512," + B + "\n"), record(hashOf(A, B), "2"));
+        assertThat(c.code()).isEqualTo(CheckCodes.FRAMES_MATCH);
+        assertThat(c.status()).isEqualTo(Status.PASS);
+    }
+
+    @Test
+    void check_fails_onOtherOrderCountOrRecord() {
+        assertThat(FrameList.check("f", list("0,0," + B + "\n1,512," + A + "\n"), record(hashOf(A, B), "2")).code())
+                .isEqualTo(CheckCodes.FRAMES_MISMATCH);
+        assertThat(FrameList.check("f", list("0,0," + A + "\n1,512," + B + "\n"), record(hashOf(A, B), "3")).code())
+                .isEqualTo(CheckCodes.FRAMES_MISMATCH);
+        assertThat(FrameList.check("f", list("0,0," + A + "\n"), ProofRecord.of(Map.of())).code())
+                .isEqualTo(CheckCodes.FRAMES_MISMATCH);
+    }
+
+    @Test
+    void check_isMalformed_withoutHeaderOrWithABadLine() {
+        ProofRecord r = record(hashOf(A), "1");
+        assertThat(FrameList.check("f", ("0,0," + A + "\n").getBytes(StandardCharsets.US_ASCII), r).code())
+                .isEqualTo(CheckCodes.FRAMES_MALFORMED);
+        assertThat(FrameList.check("f", list("1,0," + A + "\n"), r).code()).as("index out of order").isEqualTo(CheckCodes.FRAMES_MALFORMED);
+        assertThat(FrameList.check("f", list("0,zero," + A + "\n"), r).code()).isEqualTo(CheckCodes.FRAMES_MALFORMED);
+        assertThat(FrameList.check("f", list("0,0," + A.substring(1) + "\n"), r).code()).isEqualTo(CheckCodes.FRAMES_MALFORMED);
+        assertThat(FrameList.check("f", list("0,0," + A + "\n\n"), r).code()).as("a blank line").isEqualTo(CheckCodes.FRAMES_MALFORMED);
+    }
+}
