@@ -117,6 +117,30 @@ public final class CheckCodes {
     /** The frame list is not {@code index,pts,sha256} lines. */
     public static final String FRAMES_MALFORMED = "frames.malformed";
 
+    // compare: how two media relate (proofmode compare, verify --original)
+    /** The two files are the same bytes. */
+    public static final String COMPARE_BYTES_IDENTICAL = "compare.bytes.identical";
+    /** Other bytes, the same decoded video frames (another container, other metadata or audio). */
+    public static final String COMPARE_FRAMES_IDENTICAL = "compare.frames.identical";
+    /** One's decoded frames are a run of the other's; the message says which frames, at which times. */
+    public static final String COMPARE_FRAMES_EXCERPT = "compare.frames.excerpt";
+    /** The decoded frames differ; the message names the first frame that differs. */
+    public static final String COMPARE_FRAMES_DIFFERENT = "compare.frames.different";
+    /** The same decoded audio samples. */
+    public static final String COMPARE_SAMPLES_IDENTICAL = "compare.samples.identical";
+    /** Other decoded audio samples. */
+    public static final String COMPARE_SAMPLES_DIFFERENT = "compare.samples.different";
+    /** Other bytes, the same decoded pixels. */
+    public static final String COMPARE_PIXELS_IDENTICAL = "compare.pixels.identical";
+    /** Other pixels, perceptual hashes close: the same picture re-encoded, resized or lightly edited. */
+    public static final String COMPARE_PERCEPTUAL_CLOSE = "compare.perceptual.close";
+    /** Other pixels, and perceptual hashes far apart (or none to compare). */
+    public static final String COMPARE_PERCEPTUAL_DIFFERENT = "compare.perceptual.different";
+    /** Other bytes, and no content hash that both sides have. */
+    public static final String COMPARE_UNCOMPARABLE = "compare.uncomparable";
+    /** A side is a proof that does not verify: what it records proves nothing. */
+    public static final String COMPARE_PROOF_INVALID = "compare.proof.invalid";
+
     /**
      * The proof is of a redacted copy and its {@code .redaction.json} record is well formed and names this
      * copy; the message says "derived by redaction", from which original, and how.

@@ -74,7 +74,8 @@ public final class ReportPrinter {
                 + (unchecked.size() > shown ? " and " + (unchecked.size() - shown) + " more" : "");
     }
 
-    private static void line(PrintWriter out, String indent, Check c) {
+    /** Prints one check as the report does: status, code, subject and message, escaped, on one line. */
+    public static void line(PrintWriter out, String indent, Check c) {
         println(out, indent + pad(c.status().name(), 5) + " " + pad(c.code(), 27) + " " + c.subject() + ": "
                 + shorten(c.message()));
     }

@@ -18,7 +18,7 @@ class SubcommandHelpIT {
     Path dir;
 
     @ParameterizedTest(name = "{0} --help")
-    @ValueSource(strings = {"prove", "verify", "export", "redact", "notarize", "keys", "keys import", "inspect", "settings", "settings set",
+    @ValueSource(strings = {"prove", "verify", "export", "redact", "notarize", "keys", "keys import", "inspect", "compare", "settings", "settings set",
         "timestamp", "timestamp sync", "timestamp upgrade", "c2pa", "c2pa sign", "serve", "server", "server token", "server token create",
         "watch", "status", "wipe"})
     void help_exits0PrintingUsage_helpOptionAfterSubcommand(String subcommand) {

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.OwnMedia;
+import org.proofmode.testkit.ProcessResult;
+import org.proofmode.verify.CheckCodes;
+
+/**
+ * {@code proofmode compare} on media made here with ffmpeg: a re-muxed copy is the same content, an
+ * excerpt cut on key frames is found in its proved original (from the proof's frame list alone), a
+ * re-encoded or other video differs, and images are compared by pixels and perceptual hash.
+ */
+class CompareCommandTest {
+    @TempDir
+    static Path dir;
+
+    static Path original;
+    static Path other;
+    static Cli cli;
+
+    @BeforeAll
+    static void makeVideos() {
+        ExternalTool.require("ffprobe");
+        // 4 s at 25 fps, a key frame every 10 frames, with a tone: 100 frames.
+        original = ffmpeg("original.mp4", "-f", "lavfi", "-i", "testsrc=size=160x120:rate=25:duration=4", "-f", "lavfi", "-i",
+                "sine=duration=4", "-c:v", "libx264", "-g", "10", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest");
+        other = ffmpeg("other.mp4", "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=4", "-c:v", "libx264",
+                "-pix_fmt", "yuv420p");
+        cli = new Cli(dir.resolve("home")).env("PROOFMODE_PASSPHRASE", "compare test");
+    }
+
+    private static Path ffmpeg(String name, String... args) {
+        Path out = dir.resolve(name);
+        List<String> cmd = new ArrayList<>(List.of(ExternalTool.require("ffmpeg").toString(), "-v", "error", "-y"));
+        cmd.addAll(List.of(args));
+        cmd.add(out.toString());
+        ProcessResult r = ExternalTool.run(cmd, Map.of(), Duration.ofMinutes(2));
+        assertThat(r.succeeded()).as(r.describe()).isTrue();
+        return out;
+    }
+
+    @Test
+    void remuxedCopy_isTheSameContent() {
+        Path mov = ffmpeg("remuxed.mov", "-i", original.toString(), "-c", "copy", "-metadata", "title=forwarded");
+        Cli.Result r = cli.run("compare", original.toString(), mov.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isZero();
+        assertThat(r.out()).contains(CheckCodes.COMPARE_FRAMES_IDENTICAL).contains(CheckCodes.COMPARE_SAMPLES_IDENTICAL)
+                .contains("same content");
+
+        // Into Matroska the frames stay, but AAC's encoder delay is kept another way: the decoded samples
+        // differ, and compare says so rather than calling the copy the same.
+        Path mkv = ffmpeg("remuxed.mkv", "-i", original.toString(), "-c", "copy");
+        Cli.Result m = cli.run("compare", original.toString(), mkv.toString());
+        assertThat(m.exit()).isEqualTo(3);
+        assertThat(m.out()).contains(CheckCodes.COMPARE_FRAMES_IDENTICAL).contains(CheckCodes.COMPARE_SAMPLES_DIFFERENT);
+
+        Cli.Result self = cli.run("compare", original.toString(), original.toString());
+        assertThat(self.exit()).isZero();
+        assertThat(self.out()).contains(CheckCodes.COMPARE_BYTES_IDENTICAL).contains("same bytes");
+    }
+
+    @Test
+    void excerpt_isFoundInTheProvedOriginal_fromItsFrameListAlone() throws Exception {
+        Cli.Result proved = cli.run("prove", original.toString());
+        assertThat(proved.exit()).as(proved.err()).isZero();
+        String hash = proved.out().strip().split("\\s+")[0];
+        Path excerpt = ffmpeg("excerpt.mkv", "-ss", "2", "-i", original.toString(), "-t", "1", "-c", "copy", "-an");
+        // The original is gone: only its proof remains.
+        Path moved = Files.move(original, dir.resolve("original-elsewhere.mp4"));
+        try {
+            Cli.Result r = cli.run("compare", hash, excerpt.toString());
+            assertThat(r.exit()).as(r.out() + r.err()).isZero();
+            assertThat(r.out()).contains(CheckCodes.COMPARE_FRAMES_EXCERPT).contains("proof, TRUSTED").contains("excerpt");
+            // (the report shortens hashes: first and last 8 digits)
+            assertThat(r.out()).containsPattern("are frames 5[0-9] to [0-9]+ of " + hash.substring(0, 8) + "…" + hash.substring(56)
+                    + " \\([0-9.]+ s to [0-9.]+ s, of 100 frames\\)");
+        } finally {
+            Files.move(moved, original);
+        }
+    }
+
+    @Test
+    void otherOrReencodedVideo_differs_exit3() {
+        Cli.Result r = cli.run("compare", original.toString(), other.toString());
+        assertThat(r.exit()).isEqualTo(3);
+        assertThat(r.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains("the first to differ is frame 0").contains("different");
+
+        Path reencoded = ffmpeg("reencoded.mp4", "-i", original.toString(), "-c:v", "libx264", "-crf", "40", "-c:a", "copy");
+        Cli.Result re = cli.run("compare", original.toString(), reencoded.toString());
+        assertThat(re.exit()).isEqualTo(3);
+        assertThat(re.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains(CheckCodes.COMPARE_SAMPLES_IDENTICAL);
+    }
+
+    @Test
+    void images_samePixelsAndPerceptuallyClose() throws Exception {
+        Path photo = OwnMedia.examplePhoto();
+        // Bytes after the end of the image: other bytes, the same pixels.
+        byte[] bytes = Files.readAllBytes(photo);
+        Path tailed = dir.resolve("tailed.jpg");
+        Files.write(tailed, bytes);
+        Files.write(tailed, new byte[] {1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
+        Cli.Result same = cli.run("compare", photo.toString(), tailed.toString());
+        assertThat(same.exit()).as(same.out() + same.err()).isZero();
+        assertThat(same.out()).contains(CheckCodes.COMPARE_PIXELS_IDENTICAL);
+
+        Path smaller = ffmpeg("smaller.jpg", "-i", photo.toString(), "-vf", "scale=iw/2:-1", "-q:v", "5");
+        Cli.Result close = cli.run("compare", photo.toString(), smaller.toString());
+        assertThat(close.exit()).isEqualTo(3);
+        assertThat(close.out()).contains(CheckCodes.COMPARE_PERCEPTUAL_CLOSE).contains("similar");
+    }
+
+    @Test
+    void badInput_oneLineErrors() {
+        Cli.Result missing = cli.run("compare", original.toString(), dir.resolve("nope.mp4").toString());
+        assertThat(missing.exit()).isEqualTo(61);
+        assertThat(missing.err().strip()).doesNotContain("\n").contains("no such file");
+
+        Cli.Result unknownHash = cli.run("compare", "0".repeat(64), original.toString());
+        assertThat(unknownHash.exit()).isEqualTo(61);
+
+        Cli.Result videoAndPhoto = cli.run("compare", original.toString(), OwnMedia.examplePhoto().toString());
+        assertThat(videoAndPhoto.exit()).isEqualTo(3);
+        assertThat(videoAndPhoto.out()).contains(CheckCodes.COMPARE_UNCOMPARABLE);
+    }
+}

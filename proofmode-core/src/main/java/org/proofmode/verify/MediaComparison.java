@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.verify;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.imaging.ImageHashes;
+import org.proofmode.imaging.StreamHashes;
+import org.proofmode.imaging.StreamHashes.Frames;
+import org.proofmode.media.Digests;
+import org.proofmode.media.MediaKind;
+import org.proofmode.media.MediaSniffer;
+import org.proofmode.media.MediaType;
+import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.ProofFields;
+
+/**
+ * Says how two media relate, from what each is known to contain: the same bytes; the same decoded
+ * frames, samples or pixels in another container or with other metadata; an excerpt (a run of one's
+ * frames inside the other's, from the frame lists); perceptually close images; or different. Each side is
+ * a media file (hashed here, with FFmpeg for video and audio) or a proof (its record's hashes and its
+ * frame list, trusted only as far as the proof verifies).
+ */
+public final class MediaComparison {
+    /** Perceptual hashes at most this many bits apart are called close: re-encoded copies stay well within. */
+    public static final int CLOSE_BITS = 10;
+    /** An excerpt must share at least this share of the shorter side's frames, in one run. */
+    private static final double EXCERPT_SHARE = 0.9;
+
+    private MediaComparison() {}
+
+    /** How two media relate, from closest to farthest. */
+    public enum Relation {
+        /** The same bytes. */
+        SAME_BYTES,
+        /** Other bytes, the same decoded content: frames and samples, or pixels. */
+        SAME_CONTENT,
+        /** One's frames are a run of the other's. */
+        EXCERPT,
+        /** Images whose perceptual hashes are close. */
+        SIMILAR,
+        /** None of the above. */
+        DIFFERENT
+    }
+
+    /**
+     * What is known of one side.
+     *
+     * @param name how the side is named to the user
+     * @param kind what kind of media, if known
+     * @param sha256 the file's SHA-256
+     * @param pixelHash {@code Image.PixelHash}
+     * @param perceptualHash {@code Image.PerceptualHash}
+     * @param frameHash {@code Video.FrameHash}
+     * @param frames the frame list, when known
+     * @param sampleHash {@code Audio.SampleHash}
+     * @param proof the verdict of the proof this side comes from, if it is a proof
+     */
+    public record Side(String name, Optional<MediaKind> kind, Optional<String> sha256, Optional<String> pixelHash,
+            Optional<Long> perceptualHash, Optional<String> frameHash, Optional<Frames> frames, Optional<String> sampleHash,
+            Optional<Verdict> proof) {
+        /** Validates the fields. */
+        public Side {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(sha256, "sha256");
+            Objects.requireNonNull(pixelHash, "pixelHash");
+            Objects.requireNonNull(perceptualHash, "perceptualHash");
+            Objects.requireNonNull(frameHash, "frameHash");
+            Objects.requireNonNull(frames, "frames");
+            Objects.requireNonNull(sampleHash, "sampleHash");
+            Objects.requireNonNull(proof, "proof");
+        }
+    }
+
+    /** The relation and the checks that show it. */
+    public record Result(Relation relation, List<Check> checks) {
+        /** Copies the checks. */
+        public Result {
+            Objects.requireNonNull(relation, "relation");
+            checks = List.copyOf(checks);
+        }
+    }
+
+    /**
+     * Describes a media file: its SHA-256, and its pixel and perceptual hashes (images) or frame and sample
+     * hashes (video, audio, by FFmpeg). A hash that cannot be made is left out, with the reason in
+     * {@code notes}.
+     *
+     * @throws IOException if the file cannot be read
+     */
+    public static Side ofFile(Path file, String name, List<String> notes) throws IOException {
+        String sha = Digests.sha256(file);
+        Optional<MediaType> type = MediaSniffer.sniff(file);
+        Optional<String> pixel = Optional.empty();
+        Optional<Long> perceptual = Optional.empty();
+        Optional<String> frameHash = Optional.empty();
+        Optional<Frames> frames = Optional.empty();
+        Optional<String> samples = Optional.empty();
+        MediaKind kind = type.map(MediaType::kind).orElse(null);
+        try {
+            if (kind == MediaKind.IMAGE && ImageHashes.decodes(type.get().mimeType())) {
+                ImageHashes.Result r = ImageHashes.of(file);
+                pixel = Optional.of(r.pixelHash());
+                perceptual = Optional.of(r.perceptualHash());
+            }
+        } catch (ImageHashes.NotHashed | IOException e) {
+            notes.add(name + ": no pixel hash: " + e.getMessage());
+        }
+        if (kind == MediaKind.VIDEO || kind == MediaKind.AUDIO) {
+            try {
+                StreamHashes.Streams s = StreamHashes.probe(file);
+                if (kind == MediaKind.VIDEO && s.video()) {
+                    Frames f = StreamHashes.frames(file, s.seconds()).value();
+                    frames = Optional.of(f);
+                    frameHash = Optional.of(f.frameHash());
+                }
+                if (s.audio()) {
+                    samples = Optional.of(StreamHashes.samples(file, s.seconds()).value());
+                }
+            } catch (StreamHashes.NotHashed e) {
+                notes.add(name + ": " + e.getMessage());
+            }
+        }
+        return new Side(name, Optional.ofNullable(kind), Optional.of(sha), pixel, perceptual, frameHash, frames, samples,
+                Optional.empty());
+    }
+
+    /**
+     * Describes the media of a verified proof from its record and, for a video, its frame list.
+     *
+     * @param frameList the proof's {@code <h>.frames}, if it has one
+     */
+    public static Side ofProof(String name, ProofReport proof, Optional<byte[]> frameList) {
+        Map<String, String> r = proof.record();
+        Optional<MediaKind> kind = Optional.ofNullable(r.get(ProofFields.FILE_MEDIA_TYPE)).flatMap(MediaComparison::kindOf);
+        Optional<Long> perceptual = Optional.ofNullable(r.get(ContextFields.IMAGE_PERCEPTUAL_HASH))
+                .filter(h -> h.matches("[0-9a-fA-F]{16}")).map(h -> Long.parseUnsignedLong(h, 16));
+        Optional<Frames> frames = frameList.flatMap(FrameList::parse);
+        return new Side(name, kind, proof.sha256(), Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)), perceptual,
+                Optional.ofNullable(r.get(ContextFields.VIDEO_FRAME_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), frames,
+                Optional.ofNullable(r.get(ContextFields.AUDIO_SAMPLE_HASH)).map(h -> h.toLowerCase(Locale.ROOT)),
+                Optional.of(proof.verdict()));
+    }
+
+    private static Optional<MediaKind> kindOf(String mimeType) {
+        String m = mimeType.toLowerCase(Locale.ROOT);
+        return m.startsWith("image/") ? Optional.of(MediaKind.IMAGE) : m.startsWith("video/") ? Optional.of(MediaKind.VIDEO)
+                : m.startsWith("audio/") ? Optional.of(MediaKind.AUDIO) : Optional.empty();
+    }
+
+    /** Compares two sides. */
+    public static Result compare(Side a, Side b) {
+        List<Check> checks = new ArrayList<>();
+        boolean invalidProof = false;
+        for (Side s : List.of(a, b)) {
+            if (s.proof().isPresent() && s.proof().get() == Verdict.INVALID) {
+                checks.add(new Check(CheckCodes.COMPARE_PROOF_INVALID, Status.FAIL, s.name(),
+                        "the proof does not verify: what it records is not evidence of anything"));
+                invalidProof = true;
+            }
+        }
+        if (a.sha256().isPresent() && a.sha256().equals(b.sha256())) {
+            checks.add(new Check(CheckCodes.COMPARE_BYTES_IDENTICAL, Status.PASS, b.name(), "the same bytes as " + a.name()
+                    + " (SHA-256 " + a.sha256().get() + ")"));
+            return new Result(invalidProof ? Relation.DIFFERENT : Relation.SAME_BYTES, checks);
+        }
+        Relation relation = Relation.DIFFERENT;
+        boolean compared = false;
+        if (a.frameHash().isPresent() && b.frameHash().isPresent()) {
+            compared = true;
+            relation = closer(relation, frames(a, b, checks));
+        }
+        if (a.sampleHash().isPresent() && b.sampleHash().isPresent()) {
+            compared = true;
+            boolean same = a.sampleHash().equals(b.sampleHash());
+            checks.add(new Check(same ? CheckCodes.COMPARE_SAMPLES_IDENTICAL : CheckCodes.COMPARE_SAMPLES_DIFFERENT,
+                    same ? Status.PASS : Status.FAIL, b.name(), same ? "the same decoded audio samples as " + a.name()
+                            : "other decoded audio samples than " + a.name()));
+            if (!same) {
+                relation = relation == Relation.SAME_CONTENT ? Relation.DIFFERENT : relation;
+            } else if (a.frameHash().isEmpty() && b.frameHash().isEmpty()) {
+                relation = closer(relation, Relation.SAME_CONTENT);
+            }
+        }
+        if (a.pixelHash().isPresent() && b.pixelHash().isPresent()) {
+            compared = true;
+            if (a.pixelHash().equals(b.pixelHash())) {
+                checks.add(new Check(CheckCodes.COMPARE_PIXELS_IDENTICAL, Status.PASS, b.name(), "the same decoded pixels as "
+                        + a.name() + " (other bytes: other metadata or container)"));
+                relation = closer(relation, Relation.SAME_CONTENT);
+            } else if (a.perceptualHash().isPresent() && b.perceptualHash().isPresent()) {
+                int d = ImageHashes.distance(a.perceptualHash().get(), b.perceptualHash().get());
+                boolean close = d <= CLOSE_BITS;
+                checks.add(new Check(close ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT,
+                        close ? Status.WARN : Status.FAIL, b.name(), "other pixels than " + a.name() + "; perceptual hashes "
+                                + d + " of 64 bits apart (close: at most " + CLOSE_BITS + "): "
+                                + (close ? "probably the same picture re-encoded, resized or lightly edited" : "another picture")));
+                relation = closer(relation, close ? Relation.SIMILAR : Relation.DIFFERENT);
+            } else {
+                checks.add(new Check(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL, b.name(), "other pixels than " + a.name()));
+            }
+        }
+        if (!compared) {
+            checks.add(new Check(CheckCodes.COMPARE_UNCOMPARABLE, Status.FAIL, b.name(), "other bytes than " + a.name()
+                    + ", and no content hash both have (" + describe(a) + "; " + describe(b) + ")"));
+        }
+        return new Result(invalidProof ? Relation.DIFFERENT : relation, checks);
+    }
+
+    private static String describe(Side s) {
+        List<String> has = new ArrayList<>();
+        s.pixelHash().ifPresent(h -> has.add("pixel hash"));
+        s.frameHash().ifPresent(h -> has.add("frame hash"));
+        s.sampleHash().ifPresent(h -> has.add("sample hash"));
+        return s.name() + ": " + (has.isEmpty() ? "none" : String.join(", ", has));
+    }
+
+    private static Relation closer(Relation a, Relation b) {
+        return a.ordinal() <= b.ordinal() ? a : b;
+    }
+
+    /** Frame hashes equal, an excerpt in either direction, or the first frame that differs. */
+    private static Relation frames(Side a, Side b, List<Check> checks) {
+        if (a.frameHash().equals(b.frameHash())) {
+            String count = b.frames().map(f -> f.count() + " ").orElse("");
+            checks.add(new Check(CheckCodes.COMPARE_FRAMES_IDENTICAL, Status.PASS, b.name(), "the same " + count
+                    + "decoded video frames as " + a.name() + " (other bytes: another container, other metadata or audio)"));
+            return Relation.SAME_CONTENT;
+        }
+        if (a.frames().isEmpty() || b.frames().isEmpty()) {
+            checks.add(new Check(CheckCodes.COMPARE_FRAMES_DIFFERENT, Status.FAIL, b.name(), "other decoded video frames than "
+                    + a.name() + " (no frame list to look for an excerpt in)"));
+            return Relation.DIFFERENT;
+        }
+        Frames fa = a.frames().get();
+        Frames fb = b.frames().get();
+        int[] run = longestRun(fa, fb);
+        int shorter = Math.min(fa.count(), fb.count());
+        if (run[2] > 0 && run[2] >= EXCERPT_SHARE * shorter) {
+            boolean bInA = fb.count() <= fa.count();
+            Side whole = bInA ? a : b;
+            Side part = bInA ? b : a;
+            Frames fw = bInA ? fa : fb;
+            Frames fp = bInA ? fb : fa;
+            int atWhole = bInA ? run[0] : run[1];
+            int atPart = bInA ? run[1] : run[0];
+            checks.add(new Check(CheckCodes.COMPARE_FRAMES_EXCERPT, Status.PASS, part.name(), run[2] + " of its " + fp.count()
+                    + " frames (from frame " + atPart + ") are frames " + atWhole + " to " + (atWhole + run[2] - 1) + " of "
+                    + whole.name() + " (" + seconds(fw, atWhole) + " to " + seconds(fw, atWhole + run[2] - 1) + ", of "
+                    + fw.count() + " frames), in order"));
+            return Relation.EXCERPT;
+        }
+        int first = 0;
+        while (first < shorter && fa.digest(first).equals(fb.digest(first))) {
+            first++;
+        }
+        checks.add(new Check(CheckCodes.COMPARE_FRAMES_DIFFERENT, Status.FAIL, b.name(), "other decoded video frames than "
+                + a.name() + ": " + (first < shorter ? "the first to differ is frame " + first + " (" + seconds(fa, first) + " in "
+                        + a.name() + ")" : "the first " + shorter + " frames are the same; then " + (fa.count() > fb.count()
+                                ? b.name() + " ends" : a.name() + " ends"))
+                + (run[2] > 1 ? "; the longest common run is " + run[2] + " frames" : "")));
+        return Relation.DIFFERENT;
+    }
+
+    /** A frame's time in its stream, as text, e.g. {@code 12.480 s}; its pts when the time base is unknown. */
+    private static String seconds(Frames f, int frame) {
+        String[] tb = f.timeBase().split("/");
+        if (tb.length == 2 && tb[0].matches("[0-9]{1,9}") && tb[1].matches("[1-9][0-9]{0,9}")) {
+            double s = f.pts()[frame] * Double.parseDouble(tb[0]) / Double.parseDouble(tb[1]);
+            return String.format(Locale.ROOT, "%.3f s", s);
+        }
+        return "pts " + f.pts()[frame];
+    }
+
+    /**
+     * The longest run of consecutive frames that two lists share, in order.
+     *
+     * @return {start in a, start in b, length}
+     */
+    static int[] longestRun(Frames a, Frames b) {
+        Map<ByteBuffer, List<Integer>> at = new HashMap<>();
+        for (int i = 0; i < a.count(); i++) {
+            at.computeIfAbsent(key(a, i), k -> new ArrayList<>()).add(i);
+        }
+        int[] best = {0, 0, 0};
+        for (int j = 0; j < b.count(); j++) {
+            for (int i : at.getOrDefault(key(b, j), List.of())) {
+                if (i > 0 && j > 0 && key(a, i - 1).equals(key(b, j - 1))) {
+                    continue; // inside a run already counted from its start
+                }
+                int n = 0;
+                while (i + n < a.count() && j + n < b.count() && key(a, i + n).equals(key(b, j + n))) {
+                    n++;
+                }
+                if (n > best[2]) {
+                    best = new int[] {i, j, n};
+                }
+            }
+        }
+        return best;
+    }
+
+    private static ByteBuffer key(Frames f, int frame) {
+        return ByteBuffer.wrap(f.digests(), 32 * frame, 32).slice();
+    }
+}

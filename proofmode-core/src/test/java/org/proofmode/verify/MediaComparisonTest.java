@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.proofmode.imaging.StreamHashes.Frames;
+import org.proofmode.media.MediaKind;
+
+class MediaComparisonTest {
+    /** Frames whose digests are the given small numbers (repeated into 32 bytes), pts = index, time base 1/10. */
+    private static Frames frames(int... ids) {
+        byte[] d = new byte[32 * ids.length];
+        long[] pts = new long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            Arrays.fill(d, 32 * i, 32 * i + 32, (byte) ids[i]);
+            pts[i] = i;
+        }
+        return new Frames("1/10", pts, d);
+    }
+
+    private static MediaComparison.Side video(String name, Frames f) {
+        return new MediaComparison.Side(name, Optional.of(MediaKind.VIDEO), Optional.of(name + "-sha"), Optional.empty(),
+                Optional.empty(), Optional.of(f.frameHash()), Optional.of(f), Optional.empty(), Optional.empty());
+    }
+
+    @Test
+    void longestRun_findsTheRun_evenWithRepeatedFrames() {
+        Frames whole = frames(1, 2, 2, 2, 3, 4, 5, 6, 7, 8);
+        Frames part = frames(2, 3, 4, 5);
+        assertThat(MediaComparison.longestRun(whole, part)).containsExactly(3, 0, 4);
+        assertThat(MediaComparison.longestRun(whole, frames(9, 10))[2]).isZero();
+    }
+
+    @Test
+    void compare_sameFrames_excerpt_andFirstDifference() {
+        Frames a = frames(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        assertThat(MediaComparison.compare(video("a", a), video("b", frames(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))).relation())
+                .isEqualTo(MediaComparison.Relation.SAME_CONTENT);
+
+        MediaComparison.Result excerpt = MediaComparison.compare(video("a", a), video("b", frames(4, 5, 6, 7)));
+        assertThat(excerpt.relation()).isEqualTo(MediaComparison.Relation.EXCERPT);
+        assertThat(excerpt.checks()).singleElement().satisfies(c -> {
+            assertThat(c.code()).isEqualTo(CheckCodes.COMPARE_FRAMES_EXCERPT);
+            assertThat(c.message()).contains("frames 3 to 6 of a (0.300 s to 0.600 s, of 10 frames)");
+        });
+        // The whole inside the part is found the other way round too.
+        assertThat(MediaComparison.compare(video("b", frames(4, 5, 6, 7)), video("a", a)).relation())
+                .isEqualTo(MediaComparison.Relation.EXCERPT);
+
+        MediaComparison.Result changed = MediaComparison.compare(video("a", a), video("b", frames(1, 2, 3, 99, 5, 6, 7, 8, 9, 10)));
+        assertThat(changed.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(changed.checks().get(0).message()).contains("the first to differ is frame 3");
+    }
+
+    @Test
+    void compare_anInvalidProof_isNeverTheSame() {
+        Frames a = frames(1, 2, 3);
+        MediaComparison.Side proof = new MediaComparison.Side("p", Optional.of(MediaKind.VIDEO), Optional.of("x"), Optional.empty(),
+                Optional.empty(), Optional.of(a.frameHash()), Optional.of(a), Optional.empty(), Optional.of(Verdict.INVALID));
+        MediaComparison.Result r = MediaComparison.compare(proof, video("b", frames(1, 2, 3)));
+        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(r.checks()).extracting(Check::code).contains(CheckCodes.COMPARE_PROOF_INVALID, CheckCodes.COMPARE_FRAMES_IDENTICAL);
+    }
+}
