@@ -2,30 +2,22 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
-import org.proofmode.bundle.Bundle;
-import org.proofmode.bundle.BundleEntry;
-import org.proofmode.bundle.BundleLimits;
-import org.proofmode.bundle.ProofFiles;
 import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.media.MediaSniffer;
 import org.proofmode.util.Hex;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
-import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.MediaComparison.Relation;
 import org.proofmode.verify.MediaComparison.Side;
-import org.proofmode.verify.ProofReport;
-import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.MediaComparison;
+import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -93,8 +85,9 @@ final class CompareCommand implements Callable<Integer> {
     /** A side named on the command line: a stored proof's hash, a bundle or proof folder, or a media file. */
     private static Side side(CliContext ctx, ProofMode pm, String arg, List<String> notes) throws IOException {
         Path path = ctx.resolve(Path.of(arg));
+        Verifier verifier = pm.verifier(List.of());
         if (!Files.exists(path) && Hex.isSha256(arg)) {
-            return proof(pm, pm.find(arg).folder(), arg);
+            return MediaComparison.ofBundle(verifier, pm.find(arg).folder(), arg);
         }
         if (!Files.exists(path)) {
             throw new ProofModeException(Failure.INPUT_MISSING, arg + ": no such file, and not a proof hash");
@@ -102,38 +95,6 @@ final class CompareCommand implements Callable<Integer> {
         if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
             throw new ProofModeException(Failure.UNSUPPORTED, arg + ": not a regular file (a device, FIFO or socket)");
         }
-        // Media we recognise is compared as itself; anything else must be a share bundle or proof folder.
-        if (Files.isRegularFile(path) && MediaSniffer.sniff(path).isPresent()) {
-            return MediaComparison.ofFile(path, arg, notes);
-        }
-        return proof(pm, path, arg);
-    }
-
-    /** Verifies a bundle or proof folder holding one proof, and describes its media from the proof. */
-    private static Side proof(ProofMode pm, Path path, String name) {
-        VerificationReport report = pm.verifier(List.of()).verify(path, Optional.empty());
-        if (report.proofs().size() != 1) {
-            throw new ProofModeException(Failure.UNSUPPORTED, name + ": holds " + report.proofs().size()
-                    + " proofs; compare needs one (export it alone, or name its media file)");
-        }
-        ProofReport proof = report.proofs().get(0);
-        return MediaComparison.ofProof(name, proof, frameList(path, proof));
-    }
-
-    /** The proof's {@code <h>.frames}, if the bundle has one. */
-    private static Optional<byte[]> frameList(Path path, ProofReport proof) {
-        String wanted = ProofFiles.frames(proof.id());
-        try (Bundle bundle = Bundle.open(path, BundleLimits.DEFAULT)) {
-            for (BundleEntry e : bundle.entries()) {
-                if (e.fileName().equals(wanted)) {
-                    try (InputStream in = e.open()) {
-                        return Optional.of(in.readAllBytes());
-                    }
-                }
-            }
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, path + ": cannot read " + wanted + ": " + e.getMessage(), e);
-        }
+        return MediaComparison.of(verifier, path, arg, notes);
     }
 }

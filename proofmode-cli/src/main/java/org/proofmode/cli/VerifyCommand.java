@@ -103,7 +103,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--original", paramLabel = "ORIG", description = "For a redacted copy: its original (a media file, "
             + "whose proof is looked up in the store, or a share bundle holding it with its proof). Checks that it is the "
             + "original the redaction record names, that its proof is valid, and that every pixel outside the regions is "
-            + "unchanged (exactly for a PNG copy, within re-encoding tolerance for a JPEG copy).")
+            + "unchanged (exactly for a PNG copy, within re-encoding tolerance for a JPEG copy). For any other proof: "
+            + "how its media relate to ORIG, as 'proofmode compare' says (same bytes or content, an excerpt, or different).")
     Path original;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")

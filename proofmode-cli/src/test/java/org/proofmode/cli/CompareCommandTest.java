@@ -92,6 +92,19 @@ class CompareCommandTest {
     }
 
     @Test
+    void verifyOriginal_ofAProvedExcerpt_saysWhichFramesOfTheOriginalItIs() {
+        Path excerpt = ffmpeg("excerpt-proved.mkv", "-ss", "1", "-i", original.toString(), "-t", "1", "-c", "copy");
+        assertThat(cli.run("prove", excerpt.toString()).exit()).isZero();
+        Cli.Result v = cli.run("verify", "--original", original.toString(), excerpt.toString());
+        assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("PASS  " + CheckCodes.COMPARE_FRAMES_EXCERPT).contains("TRUSTED");
+
+        Cli.Result other = cli.run("verify", "--original", CompareCommandTest.other.toString(), excerpt.toString());
+        assertThat(other.exit()).isEqualTo(3);
+        assertThat(other.out()).contains("FAIL  " + CheckCodes.COMPARE_FRAMES_DIFFERENT);
+    }
+
+    @Test
     void otherOrReencodedVideo_differs_exit3() {
         Cli.Result r = cli.run("compare", original.toString(), other.toString());
         assertThat(r.exit()).isEqualTo(3);

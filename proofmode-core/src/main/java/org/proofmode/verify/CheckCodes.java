@@ -132,7 +132,10 @@ public final class CheckCodes {
     public static final String COMPARE_SAMPLES_DIFFERENT = "compare.samples.different";
     /** Other bytes, the same decoded pixels. */
     public static final String COMPARE_PIXELS_IDENTICAL = "compare.pixels.identical";
-    /** Other pixels, perceptual hashes close: the same picture re-encoded, resized or lightly edited. */
+    /**
+     * Other pixels, perceptual hashes close: probably the same picture re-encoded, resized or lightly
+     * edited, but not the same content (a failure: the copy is not what the original was).
+     */
     public static final String COMPARE_PERCEPTUAL_CLOSE = "compare.perceptual.close";
     /** Other pixels, and perceptual hashes far apart (or none to compare). */
     public static final String COMPARE_PERCEPTUAL_DIFFERENT = "compare.perceptual.different";

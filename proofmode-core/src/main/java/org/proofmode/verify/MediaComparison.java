@@ -2,7 +2,9 @@
 package org.proofmode.verify;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,6 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleEntry;
+import org.proofmode.bundle.ProofFiles;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ImageHashes;
 import org.proofmode.imaging.StreamHashes;
 import org.proofmode.imaging.StreamHashes.Frames;
@@ -134,20 +141,63 @@ public final class MediaComparison {
     }
 
     /**
-     * Describes the media of a verified proof from its record and, for a video, its frame list.
+     * Describes the media of a share bundle or proof folder that holds one proof, from that proof, which
+     * is verified first: its record and, for a video, its frame list.
+     *
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} if it holds no proof or several, and as
+     *     {@link Verifier#verify(Path, Optional)}
+     */
+    public static Side ofBundle(Verifier verifier, Path path, String name) {
+        VerificationReport report = verifier.verify(path, Optional.empty());
+        if (report.proofs().size() != 1) {
+            throw new ProofModeException(Failure.UNSUPPORTED, name + ": holds " + report.proofs().size()
+                    + " proofs; compare needs one (export it alone, or name its media file)");
+        }
+        ProofReport proof = report.proofs().get(0);
+        String wanted = ProofFiles.frames(proof.id());
+        Optional<byte[]> frames = Optional.empty();
+        try (Bundle bundle = Bundle.open(path, verifier.limits)) {
+            for (BundleEntry e : bundle.entries()) {
+                if (e.fileName().equals(wanted)) {
+                    try (InputStream in = e.open()) {
+                        frames = Optional.of(in.readAllBytes());
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, path + ": cannot read " + wanted + ": " + e.getMessage(), e);
+        }
+        return ofRecord(name, proof.record(), proof.sha256(), frames, Optional.of(proof.verdict()));
+    }
+
+    /**
+     * Describes media from a proof's record and, for a video, its frame list.
      *
      * @param frameList the proof's {@code <h>.frames}, if it has one
+     * @param verdict the proof's verdict, when it is known
      */
-    public static Side ofProof(String name, ProofReport proof, Optional<byte[]> frameList) {
-        Map<String, String> r = proof.record();
+    static Side ofRecord(String name, Map<String, String> r, Optional<String> sha256, Optional<byte[]> frameList,
+            Optional<Verdict> verdict) {
         Optional<MediaKind> kind = Optional.ofNullable(r.get(ProofFields.FILE_MEDIA_TYPE)).flatMap(MediaComparison::kindOf);
         Optional<Long> perceptual = Optional.ofNullable(r.get(ContextFields.IMAGE_PERCEPTUAL_HASH))
                 .filter(h -> h.matches("[0-9a-fA-F]{16}")).map(h -> Long.parseUnsignedLong(h, 16));
         Optional<Frames> frames = frameList.flatMap(FrameList::parse);
-        return new Side(name, kind, proof.sha256(), Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)), perceptual,
+        return new Side(name, kind, sha256, Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)), perceptual,
                 Optional.ofNullable(r.get(ContextFields.VIDEO_FRAME_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), frames,
-                Optional.ofNullable(r.get(ContextFields.AUDIO_SAMPLE_HASH)).map(h -> h.toLowerCase(Locale.ROOT)),
-                Optional.of(proof.verdict()));
+                Optional.ofNullable(r.get(ContextFields.AUDIO_SAMPLE_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), verdict);
+    }
+
+    /**
+     * Describes one side named by a path: media we recognise as itself (hashed now), anything else as a
+     * share bundle or proof folder ({@link #ofBundle}).
+     *
+     * @throws IOException if a media file cannot be read
+     */
+    public static Side of(Verifier verifier, Path path, String name, List<String> notes) throws IOException {
+        if (Files.isRegularFile(path) && MediaSniffer.sniff(path).isPresent()) {
+            return ofFile(path, name, notes);
+        }
+        return ofBundle(verifier, path, name);
     }
 
     private static Optional<MediaKind> kindOf(String mimeType) {
@@ -181,9 +231,12 @@ public final class MediaComparison {
         if (a.sampleHash().isPresent() && b.sampleHash().isPresent()) {
             compared = true;
             boolean same = a.sampleHash().equals(b.sampleHash());
+            // An excerpt's audio is a part of the other's: sample hashes cover whole tracks only.
+            boolean excerpt = relation == Relation.EXCERPT;
             checks.add(new Check(same ? CheckCodes.COMPARE_SAMPLES_IDENTICAL : CheckCodes.COMPARE_SAMPLES_DIFFERENT,
-                    same ? Status.PASS : Status.FAIL, b.name(), same ? "the same decoded audio samples as " + a.name()
-                            : "other decoded audio samples than " + a.name()));
+                    same ? Status.PASS : excerpt ? Status.INFO : Status.FAIL, b.name(), same ? "the same decoded audio samples as "
+                            + a.name() : "other decoded audio samples than " + a.name()
+                            + (excerpt ? " (as for any excerpt: the sample hash covers a whole track)" : "")));
             if (!same) {
                 relation = relation == Relation.SAME_CONTENT ? Relation.DIFFERENT : relation;
             } else if (a.frameHash().isEmpty() && b.frameHash().isEmpty()) {
@@ -200,7 +253,7 @@ public final class MediaComparison {
                 int d = ImageHashes.distance(a.perceptualHash().get(), b.perceptualHash().get());
                 boolean close = d <= CLOSE_BITS;
                 checks.add(new Check(close ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT,
-                        close ? Status.WARN : Status.FAIL, b.name(), "other pixels than " + a.name() + "; perceptual hashes "
+                        Status.FAIL, b.name(), "other pixels than " + a.name() + "; perceptual hashes "
                                 + d + " of 64 bits apart (close: at most " + CLOSE_BITS + "): "
                                 + (close ? "probably the same picture re-encoded, resized or lightly edited" : "another picture")));
                 relation = closer(relation, close ? Relation.SIMILAR : Relation.DIFFERENT);

@@ -109,11 +109,14 @@ final class ProofCheck {
                 checks.add(FrameList.check(g.frames.name(), verifier.read(g.frames), latest(jsonRecords, csvRecords)));
             }
         }
-        if (g.redaction != null || g.redactionSig != null || original.isPresent()) {
+        if (g.redaction != null || g.redactionSig != null) {
             signature("redaction", g.redaction, g.redactionSig, CheckCodes::redactionSignature);
             checks.addAll(new RedactionChecks(verifier, verifier.limits).run(g.id, claimed,
                     g.redaction == null ? Optional.empty() : Optional.of(verifier.read(g.redaction)),
                     media.map(m -> (RedactionChecks.Opener) m::open), original));
+        } else if (original.isPresent()) {
+            // Not a redacted copy: how its media relate to the original, from this proof's record.
+            checks.addAll(compareWithOriginal(original.get(), claimed));
         }
         signerChecks();
         recordedSignerCheck(jsonRecords, csvRecords);
@@ -132,6 +135,18 @@ final class ProofCheck {
         });
         Verdict v = failed ? Verdict.INVALID : signer.map(s -> s.trusted() ? Verdict.TRUSTED : Verdict.VALID).orElse(Verdict.INVALID);
         return new ProofReport(g.id, claimed, media.map(Verifier.MediaSource::name), v, checks, signer, latest.fields(), times);
+    }
+
+    /** The checks of {@code verify --original} for a proof that is not of a redacted copy: {@link MediaComparison}. */
+    private List<Check> compareWithOriginal(RedactionOriginal orig, Optional<String> claimed) {
+        MediaComparison.Side copy = MediaComparison.ofRecord(g.id, latest(jsonRecords, csvRecords).fields(), claimed,
+                g.frames == null ? Optional.empty() : Optional.of(verifier.read(g.frames)), Optional.empty());
+        try {
+            MediaComparison.Side original = MediaComparison.of(verifier, orig.path(), orig.path().toString(), new ArrayList<>());
+            return MediaComparison.compare(original, copy).checks();
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, orig.path() + ": cannot read: " + e.getMessage(), e);
+        }
     }
 
     /** The record the report shows: the last JSON record, else the last CSV one, else an empty one. */
