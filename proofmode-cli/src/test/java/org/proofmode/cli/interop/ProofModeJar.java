@@ -51,8 +51,13 @@ final class ProofModeJar {
 
     /** This runner with {@code PROOFMODE_PASSPHRASE} set to {@code passphrase}. */
     ProofModeJar withPassphrase(String passphrase) {
+        return withEnv("PROOFMODE_PASSPHRASE", passphrase);
+    }
+
+    /** This runner with one more environment variable for the child (e.g. another {@code PATH}). */
+    ProofModeJar withEnv(String name, String value) {
         Map<String, String> e = new HashMap<>(env);
-        e.put("PROOFMODE_PASSPHRASE", passphrase);
+        e.put(name, value);
         return new ProofModeJar(home, e);
     }
 
