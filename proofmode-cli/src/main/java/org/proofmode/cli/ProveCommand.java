@@ -24,6 +24,9 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.media.MediaKind;
+import org.proofmode.media.MediaSniffer;
+import org.proofmode.media.MediaType;
 import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
@@ -183,6 +186,11 @@ final class ProveCommand implements Callable<Integer> {
         Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, sources)
                 .withJ3m(j3m != null ? j3m : settings.j3m());
         long total = work.stream().mapToLong(Work::size).sum();
+        if (!noContext && settings.frameHashes() && ctx.terminal().interactive() && anyVideoOrAudio(work)) {
+            // The bar counts the bytes read; ffmpeg's decode for the frame and sample hashes comes after.
+            ctx.err().println("proofmode: video and audio are also decoded by ffmpeg for their frame and sample hashes, "
+                    + "after the file is read: about as long as 'ffmpeg -f framehash' takes (setting frame-hashes)");
+        }
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());
         Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, bar::bytes);
@@ -282,6 +290,16 @@ final class ProveCommand implements Callable<Integer> {
         StampPrinter.notices(ctx.err(), item.stamps());
         stamps.addAll(item.stamps());
         return ExitCodes.OK;
+    }
+
+    private static boolean anyVideoOrAudio(List<Work> work) throws IOException {
+        for (Work w : work) {
+            Optional<MediaKind> kind = MediaSniffer.sniff(w.path()).map(MediaType::kind);
+            if (kind.isPresent() && kind.get() != MediaKind.IMAGE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int firstError(int current, int next) {

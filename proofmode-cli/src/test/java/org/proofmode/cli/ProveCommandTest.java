@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.cli.print.Terminal;
 import org.proofmode.media.Digests;
 
 class ProveCommandTest {
@@ -33,6 +34,24 @@ class ProveCommandTest {
         b[3] = (byte) 0xE0;
         Files.createDirectories(dir);
         return Files.write(dir.resolve(name), b);
+    }
+
+    @Test
+    void prove_saysOnATerminal_thatVideoIsDecodedAfterItIsRead() throws Exception {
+        Path photo = jpeg(tmp, "a.jpg", 5000, 1);
+        // An MP4 header and noise: a video to the sniffer (ffmpeg will not decode it: a warning in the proof).
+        byte[] mp4 = new byte[20_000];
+        new Random(2).nextBytes(mp4);
+        System.arraycopy(new byte[] {0, 0, 0, 0x18, 'f', 't', 'y', 'p', 'm', 'p', '4', '2', 0, 0, 0, 0, 'm', 'p', '4', '2', 'i', 's', 'o', 'm'},
+                0, mp4, 0, 24);
+        Path video = Files.write(tmp.resolve("v.mp4"), mp4);
+        String notice = "also decoded by ffmpeg for their frame and sample hashes";
+
+        assertThat(cli.terminal(Terminal.WATCHED).run("prove", video.toString()).err()).contains(notice);
+        assertThat(cli.terminal(Terminal.WATCHED).run("prove", photo.toString()).err()).doesNotContain(notice);
+        assertThat(cli.terminal(Terminal.NONE).run("prove", "--force", video.toString()).err()).as("not in scripts").doesNotContain(notice);
+        cli.run("settings", "set", "frame-hashes", "false");
+        assertThat(cli.terminal(Terminal.WATCHED).run("prove", "--force", video.toString()).err()).doesNotContain(notice);
     }
 
     @Test
