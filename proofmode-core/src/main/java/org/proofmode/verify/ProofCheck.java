@@ -8,6 +8,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,6 +44,8 @@ final class ProofCheck {
     private final List<ProofRecord> csvRecords;
     private PGPPublicKeyRing signerCert;
     private final Optional<RedactionOriginal> original;
+    /** Each entry's bytes, read once: a proof's files are signed, parsed and compared from the same read. */
+    private final Map<BundleEntry, byte[]> contents = new IdentityHashMap<>();
 
     ProofCheck(Verifier verifier, BundleLayout.Group g, SignatureChecker checker, Set<String> trustedFingerprints, Optional<RedactionOriginal> original) {
         this.verifier = verifier;
@@ -77,7 +80,7 @@ final class ProofCheck {
         if (e == null) {
             return List.of();
         }
-        byte[] bytes = verifier.read(e);
+        byte[] bytes = read(e);
         try {
             return json ? ProofJson.read(bytes, e.name()) : ProofCsv.read(bytes, e.name());
         } catch (ProofModeException ex) {
@@ -106,13 +109,13 @@ final class ProofCheck {
         if (g.frames != null || g.framesSig != null) {
             signature("frames", g.frames, g.framesSig);
             if (g.frames != null) {
-                checks.add(FrameList.check(g.frames.name(), verifier.read(g.frames), latest(jsonRecords, csvRecords)));
+                checks.add(FrameList.check(g.frames.name(), read(g.frames), latest(jsonRecords, csvRecords)));
             }
         }
         if (g.redaction != null || g.redactionSig != null) {
             signature("redaction", g.redaction, g.redactionSig, CheckCodes::redactionSignature);
             checks.addAll(new RedactionChecks(verifier, verifier.limits).run(g.id, claimed,
-                    g.redaction == null ? Optional.empty() : Optional.of(verifier.read(g.redaction)),
+                    g.redaction == null ? Optional.empty() : Optional.of(read(g.redaction)),
                     media.map(m -> (RedactionChecks.Opener) m::open), original));
         } else if (original.isPresent()) {
             // Not a redacted copy: how its media relate to the original, from this proof's record.
@@ -140,13 +143,17 @@ final class ProofCheck {
     /** The checks of {@code verify --original} for a proof that is not of a redacted copy: {@link MediaComparison}. */
     private List<Check> compareWithOriginal(RedactionOriginal orig, Optional<String> claimed) {
         MediaComparison.Side copy = MediaComparison.ofRecord(g.id, latest(jsonRecords, csvRecords).fields(), claimed,
-                g.frames == null ? Optional.empty() : Optional.of(verifier.read(g.frames)), Optional.empty());
+                g.frames == null ? Optional.empty() : Optional.of(read(g.frames)), Optional.empty());
         try {
             MediaComparison.Side original = MediaComparison.of(verifier, orig.path(), orig.path().toString(), new ArrayList<>());
             return MediaComparison.compare(original, copy).checks();
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, orig.path() + ": cannot read: " + e.getMessage(), e);
         }
+    }
+
+    private byte[] read(BundleEntry e) {
+        return contents.computeIfAbsent(e, verifier::read);
     }
 
     /** The record the report shows: the last JSON record, else the last CSV one, else an empty one. */
@@ -193,7 +200,7 @@ final class ProofCheck {
             return;
         }
         try {
-            record(sig, checker.check(verifier.read(sig), new ByteArrayInputStream(verifier.read(file))), code);
+            record(sig, checker.check(read(sig), new ByteArrayInputStream(read(file))), code);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file.name() + ": " + e.getMessage(), e);
         }
@@ -212,7 +219,7 @@ final class ProofCheck {
         Verifier.MediaSource m = media.get();
         String actual;
         try {
-            Optional<byte[]> sigBytes = g.mediaSig == null ? Optional.empty() : Optional.of(verifier.read(g.mediaSig));
+            Optional<byte[]> sigBytes = g.mediaSig == null ? Optional.empty() : Optional.of(read(g.mediaSig));
             Optional<SignatureChecker.Prehashed> prehashed = sigBytes.flatMap(checker::prehashed);
             if (g.mediaSig == null || prehashed.isPresent()) {
                 // One read of the media, by the platform's SHA-256: its hash, and the signature finished from the same state.
@@ -286,12 +293,12 @@ final class ProofCheck {
 
     private void timestampChecks(Optional<String> claimed) {
         Optional<Map.Entry<String, byte[]>> sig = g.mediaSig == null ? Optional.empty()
-                : Optional.of(Map.entry(g.mediaSig.name(), verifier.read(g.mediaSig)));
+                : Optional.of(Map.entry(g.mediaSig.name(), read(g.mediaSig)));
         for (BundleEntry e : g.extras) {
             if (e.fileName().endsWith(".tsr")) {
-                checks.add(verifier.timestamps.rfc3161(e.name(), verifier.read(e), sig, claimed));
+                checks.add(verifier.timestamps.rfc3161(e.name(), read(e), sig, claimed));
             } else if (e.fileName().endsWith(".ots")) {
-                checks.addAll(verifier.timestamps.ots(e.name(), verifier.read(e), sig, claimed));
+                checks.addAll(verifier.timestamps.ots(e.name(), read(e), sig, claimed));
             }
         }
     }
