@@ -5,16 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.OwnMedia;
-import org.proofmode.testkit.ProcessResult;
 import org.proofmode.verify.CheckCodes;
 
 /**
@@ -42,13 +38,7 @@ class CompareCommandTest {
     }
 
     private static Path ffmpeg(String name, String... args) {
-        Path out = dir.resolve(name);
-        List<String> cmd = new ArrayList<>(List.of(ExternalTool.require("ffmpeg").toString(), "-v", "error", "-y"));
-        cmd.addAll(List.of(args));
-        cmd.add(out.toString());
-        ProcessResult r = ExternalTool.run(cmd, Map.of(), Duration.ofMinutes(2));
-        assertThat(r.succeeded()).as(r.describe()).isTrue();
-        return out;
+        return Ffmpeg.make(dir.resolve(name), args);
     }
 
     @Test

@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,13 +37,11 @@ import org.proofmode.verify.VerificationReport;
  * re-muxing, metadata edits and a stripped audio track, and change when a frame does.
  */
 class StreamHashesInteropTest {
-    private static final Duration TOOL_TIME = Duration.ofMinutes(3);
     private static final Prover.Options PLAIN = new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE);
 
     @TempDir
     static Path work;
 
-    static Path ffmpeg;
     static Path h264;
     static Path hevc;
     static Path vp9;
@@ -57,62 +52,32 @@ class StreamHashesInteropTest {
 
     @BeforeAll
     static void makeClips() {
-        ffmpeg = ExternalTool.require("ffmpeg");
         ExternalTool.require("ffprobe");
         ExternalTool.require("xxd");
         String video = "testsrc=size=192x108:rate=25:duration=2";
         String tone = "sine=frequency=440:sample_rate=44100:duration=2";
-        h264 = make("h264.mp4", List.of("-f", "lavfi", "-i", video, "-f", "lavfi", "-i", tone, "-c:v", "libx264", "-pix_fmt",
-                "yuv420p", "-c:a", "aac", "-shortest"));
-        hevc = make("hevc.mp4", List.of("-f", "lavfi", "-i", "testsrc=size=160x96:rate=10:duration=1", "-c:v", "libx265",
-                "-x265-params", "log-level=error", "-pix_fmt", "yuv420p"));
-        vp9 = make("vp9.webm", List.of("-f", "lavfi", "-i", video, "-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "200k"));
-        mjpeg = make("mjpeg.avi", List.of("-f", "lavfi", "-i", video, "-c:v", "mjpeg"));
-        wav = make("tone.wav", List.of("-f", "lavfi", "-i", tone, "-c:a", "pcm_s16le"));
-        mp3 = make("tone.mp3", List.of("-f", "lavfi", "-i", tone, "-c:a", "libmp3lame"));
-        flac = make("tone.flac", List.of("-f", "lavfi", "-i", tone, "-c:a", "flac"));
+        h264 = make("h264.mp4", "-f", "lavfi", "-i", video, "-f", "lavfi", "-i", tone, "-c:v", "libx264", "-pix_fmt",
+                "yuv420p", "-c:a", "aac", "-shortest");
+        hevc = make("hevc.mp4", "-f", "lavfi", "-i", "testsrc=size=160x96:rate=10:duration=1", "-c:v", "libx265",
+                "-x265-params", "log-level=error", "-pix_fmt", "yuv420p");
+        vp9 = make("vp9.webm", "-f", "lavfi", "-i", video, "-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "200k");
+        mjpeg = make("mjpeg.avi", "-f", "lavfi", "-i", video, "-c:v", "mjpeg");
+        wav = make("tone.wav", "-f", "lavfi", "-i", tone, "-c:a", "pcm_s16le");
+        mp3 = make("tone.mp3", "-f", "lavfi", "-i", tone, "-c:a", "libmp3lame");
+        flac = make("tone.flac", "-f", "lavfi", "-i", tone, "-c:a", "flac");
     }
 
-    private static Path make(String name, List<String> args) {
-        return ffmpegTo(work.resolve(name), args);
-    }
-
-    private static Path ffmpegTo(Path out, List<String> args) {
-        List<String> cmd = new ArrayList<>(List.of(ffmpeg.toString(), "-v", "error", "-y"));
-        cmd.addAll(args);
-        cmd.add(out.toString());
-        ProcessResult r = ExternalTool.run(cmd, Map.of(), TOOL_TIME);
-        assertThat(r.succeeded()).as(r.describe()).isTrue();
-        return out;
-    }
-
-    /** The frame hash and count as a skeptic computes them: FFmpeg's framehash, xxd and sha256sum. */
-    private static String[] skepticsFrameHash(Path file) {
-        String f = "'" + file + "'";
-        ProcessResult r = ExternalTool.run(List.of("bash", "-c", "set -o pipefail; ffmpeg -v error -i " + f
-                + " -map 0:v:0 -f framehash -hash sha256 - | grep -v '^#' | cut -d, -f6 | tr -d ' ' | tee /dev/stderr"
-                + " | xxd -r -p | sha256sum | cut -d' ' -f1"), Map.of(), TOOL_TIME);
-        assertThat(r.succeeded()).as(r.describe()).isTrue();
-        long frames = r.stderr().lines().filter(l -> l.matches("[0-9a-f]{64}")).count();
-        return new String[] {r.stdout().strip(), Long.toString(frames)};
-    }
-
-    /** What {@code ffmpeg -i FILE -map 0:a:0 -f hash -hash sha256 -} prints, without its {@code SHA256=}. */
-    private static String ffmpegsSampleHash(Path file) {
-        ProcessResult r = ExternalTool.run(List.of(ffmpeg.toString(), "-v", "error", "-i", file.toString(), "-map", "0:a:0", "-f",
-                "hash", "-hash", "sha256", "-"), Map.of(), TOOL_TIME);
-        assertThat(r.succeeded()).as(r.describe()).isTrue();
-        assertThat(r.stdout()).startsWith("SHA256=");
-        return r.stdout().strip().substring("SHA256=".length());
+    private static Path make(String name, String... args) {
+        return Ffmpeg.make(work.resolve(name), args);
     }
 
     @Test
     void frameHash_isWhatFfmpegsFramehashGives_forEveryCodec() throws Exception {
         for (Path clip : List.of(h264, hevc, vp9, mjpeg)) {
             StreamHashes.Frames f = StreamHashes.frames(clip, Optional.empty()).value();
-            String[] expected = skepticsFrameHash(clip);
-            assertThat(f.frameHash()).as(clip.getFileName().toString()).isEqualTo(expected[0]);
-            assertThat(Integer.toString(f.count())).as(clip.getFileName().toString()).isEqualTo(expected[1]);
+            Ffmpeg.FrameHash expected = Ffmpeg.skepticsFrameHash(clip);
+            assertThat(f.frameHash()).as(clip.getFileName().toString()).isEqualTo(expected.sha256());
+            assertThat(f.count()).as(clip.getFileName().toString()).isEqualTo(expected.frames());
         }
         assertThat(StreamHashes.frames(h264, Optional.empty()).value().count()).isEqualTo(50);
     }
@@ -121,7 +86,7 @@ class StreamHashesInteropTest {
     void sampleHash_isWhatFfmpegsHashGives_forAudioFilesAndTheAudioOfVideo() throws Exception {
         for (Path file : List.of(wav, mp3, flac, h264)) {
             assertThat(StreamHashes.samples(file, Optional.empty()).value()).as(file.getFileName().toString())
-                    .isEqualTo(ffmpegsSampleHash(file));
+                    .isEqualTo(Ffmpeg.sampleHash(file));
         }
         assertThat(StreamHashes.probe(wav)).satisfies(s -> {
             assertThat(s.audio()).isTrue();
@@ -132,18 +97,18 @@ class StreamHashesInteropTest {
     @Test
     void frameHash_survivesRemuxMetadataAndStrippedAudio_butNotAChangedFrame() throws Exception {
         String original = StreamHashes.frames(h264, Optional.empty()).value().frameHash();
-        Path mkv = ffmpegTo(work.resolve("remuxed.mkv"), List.of("-i", h264.toString(), "-c", "copy"));
-        Path tagged = ffmpegTo(work.resolve("tagged.mp4"), List.of("-i", h264.toString(), "-c", "copy", "-metadata",
-                "title=edited", "-metadata", "creation_time=2020-01-01T00:00:00Z"));
-        Path silent = ffmpegTo(work.resolve("silent.mp4"), List.of("-i", h264.toString(), "-c", "copy", "-an"));
+        Path mkv = Ffmpeg.make(work.resolve("remuxed.mkv"), "-i", h264.toString(), "-c", "copy");
+        Path tagged = Ffmpeg.make(work.resolve("tagged.mp4"), "-i", h264.toString(), "-c", "copy", "-metadata",
+                "title=edited", "-metadata", "creation_time=2020-01-01T00:00:00Z");
+        Path silent = Ffmpeg.make(work.resolve("silent.mp4"), "-i", h264.toString(), "-c", "copy", "-an");
         for (Path same : List.of(mkv, tagged, silent)) {
             assertThat(Files.mismatch(same, h264)).as("a different file").isNotEqualTo(-1L);
             assertThat(StreamHashes.frames(same, Optional.empty()).value().frameHash()).as(same.getFileName().toString())
                     .isEqualTo(original);
         }
-        Path reencoded = ffmpegTo(work.resolve("reencoded.mp4"), List.of("-i", h264.toString(), "-c:v", "libx264", "-crf", "35"));
-        Path dropped = ffmpegTo(work.resolve("dropped.mp4"), List.of("-i", h264.toString(), "-vf", "select='not(eq(n\\,10))'",
-                "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p"));
+        Path reencoded = Ffmpeg.make(work.resolve("reencoded.mp4"), "-i", h264.toString(), "-c:v", "libx264", "-crf", "35");
+        Path dropped = Ffmpeg.make(work.resolve("dropped.mp4"), "-i", h264.toString(), "-vf", "select='not(eq(n\\,10))'",
+                "-fps_mode", "vfr", "-c:v", "libx264", "-pix_fmt", "yuv420p");
         for (Path other : List.of(reencoded, dropped)) {
             assertThat(StreamHashes.frames(other, Optional.empty()).value().frameHash()).as(other.getFileName().toString())
                     .isNotEqualTo(original);
@@ -169,10 +134,10 @@ class StreamHashesInteropTest {
         String h = r.sha256().orElseThrow();
         Path folder = r.proofFolder().orElseThrow();
         ProofRecord record = ProofJson.readStored(folder, h);
-        String[] expected = skepticsFrameHash(h264);
-        assertThat(record.get(ContextFields.VIDEO_FRAME_HASH)).contains(expected[0]);
-        assertThat(record.get(ContextFields.VIDEO_FRAME_COUNT)).contains(expected[1]);
-        assertThat(record.get(ContextFields.AUDIO_SAMPLE_HASH)).contains(ffmpegsSampleHash(h264));
+        Ffmpeg.FrameHash expected = Ffmpeg.skepticsFrameHash(h264);
+        assertThat(record.get(ContextFields.VIDEO_FRAME_HASH)).contains(expected.sha256());
+        assertThat(record.get(ContextFields.VIDEO_FRAME_COUNT)).contains(Integer.toString(expected.frames()));
+        assertThat(record.get(ContextFields.AUDIO_SAMPLE_HASH)).contains(Ffmpeg.sampleHash(h264));
         assertThat(record.get(ContextFields.MEDIA_DECODER)).hasValueSatisfying(d -> assertThat(d).startsWith("ffmpeg "));
         assertThat(record.fields().keySet()).noneMatch(k -> k.startsWith(ProofFields.WARNING_PREFIX));
         String list = Files.readString(folder.resolve(ProofFiles.frames(h)), StandardCharsets.US_ASCII);
@@ -208,7 +173,7 @@ class StreamHashesInteropTest {
         Prover prover = pm.prover(key(pm), pm.store(), pm.contextSources(Settings.defaults(), Optional.empty()));
         ProveResult r = prover.prove(mp3, PLAIN);
         ProofRecord record = ProofJson.readStored(r.proofFolder().orElseThrow(), r.sha256().orElseThrow());
-        assertThat(record.get(ContextFields.AUDIO_SAMPLE_HASH)).contains(ffmpegsSampleHash(mp3));
+        assertThat(record.get(ContextFields.AUDIO_SAMPLE_HASH)).contains(Ffmpeg.sampleHash(mp3));
         assertThat(record.get(ContextFields.VIDEO_FRAME_HASH)).isEmpty();
         assertThat(r.proofFolder().orElseThrow().resolve(ProofFiles.frames(r.sha256().orElseThrow()))).doesNotExist();
     }
@@ -227,7 +192,7 @@ class StreamHashesInteropTest {
         assertThat(record.get(ContextFields.VIDEO_FRAME_HASH)).isEmpty();
 
         // Damaged inside the stream: what ffmpeg decodes is hashed, and the decoding errors are noted.
-        Path mkv = ffmpegTo(work.resolve("damaged.mkv"), List.of("-i", h264.toString(), "-c", "copy", "-an"));
+        Path mkv = Ffmpeg.make(work.resolve("damaged.mkv"), "-i", h264.toString(), "-c", "copy", "-an");
         byte[] b = Files.readAllBytes(mkv);
         for (int i = b.length / 2; i < b.length / 2 + 400; i++) {
             b[i] = (byte) 0x5a;
@@ -235,7 +200,7 @@ class StreamHashesInteropTest {
         Path damaged = Files.write(work.resolve("damaged-inside.mkv"), b);
         ProveResult d = prover.prove(damaged, PLAIN);
         ProofRecord dr = ProofJson.readStored(d.proofFolder().orElseThrow(), d.sha256().orElseThrow());
-        assertThat(dr.get(ContextFields.VIDEO_FRAME_HASH)).contains(skepticsFrameHash(damaged)[0]);
+        assertThat(dr.get(ContextFields.VIDEO_FRAME_HASH)).contains(Ffmpeg.skepticsFrameHash(damaged).sha256());
         assertThat(dr.get(ProofFields.WARNING_PREFIX + "Video")).hasValueSatisfying(w -> assertThat(w).contains("decoding errors"));
     }
 }
