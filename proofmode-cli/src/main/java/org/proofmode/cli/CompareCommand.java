@@ -54,8 +54,9 @@ final class CompareCommand implements Callable<Integer> {
         CliContext ctx = root.ctx;
         ProofMode pm = root.proofMode();
         List<String> notes = new ArrayList<>();
-        Side sa = side(ctx, pm, a, notes);
-        Side sb = side(ctx, pm, b, notes);
+        Verifier verifier = pm.verifier(List.of());
+        Side sa = side(ctx, pm, verifier, a, notes);
+        Side sb = side(ctx, pm, verifier, b, notes);
         MediaComparison.Result r = MediaComparison.compare(sa, sb);
         for (Side s : List.of(sa, sb)) {
             ctx.out().println(SafeText.escape((s == sa ? "A: " : "B: ") + s.name() + " ("
@@ -83,9 +84,8 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** A side named on the command line: a stored proof's hash, a bundle or proof folder, or a media file. */
-    private static Side side(CliContext ctx, ProofMode pm, String arg, List<String> notes) throws IOException {
+    private static Side side(CliContext ctx, ProofMode pm, Verifier verifier, String arg, List<String> notes) throws IOException {
         Path path = ctx.resolve(Path.of(arg));
-        Verifier verifier = pm.verifier(List.of());
         if (!Files.exists(path) && Hex.isSha256(arg)) {
             return MediaComparison.ofBundle(verifier, pm.find(arg).folder(), arg);
         }

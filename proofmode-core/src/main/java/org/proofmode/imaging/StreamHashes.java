@@ -105,6 +105,38 @@ public final class StreamHashes {
             out.writeBytes(s.getBytes(StandardCharsets.US_ASCII));
         }
 
+        /** Collects frames in order: what a frame list is read into. */
+        public static final class Builder {
+            private long[] pts = new long[1024];
+            private byte[] digests = new byte[32 * 1024];
+            private int n;
+
+            /** Adds the next frame. */
+            public Builder add(long framePts, byte[] sha256) {
+                if (sha256.length != 32) {
+                    throw new IllegalArgumentException("a frame digest is 32 bytes");
+                }
+                if (n == pts.length) {
+                    pts = Arrays.copyOf(pts, 2 * n);
+                    digests = Arrays.copyOf(digests, 64 * n);
+                }
+                pts[n] = framePts;
+                System.arraycopy(sha256, 0, digests, 32 * n, 32);
+                n++;
+                return this;
+            }
+
+            /** How many frames so far. */
+            public int count() {
+                return n;
+            }
+
+            /** The frames added, with the time base of their pts. */
+            public Frames build(String timeBase) {
+                return new Frames(timeBase, Arrays.copyOf(pts, n), Arrays.copyOf(digests, 32 * n));
+            }
+        }
+
         @Override
         public boolean equals(Object o) {
             return o instanceof Frames f && f.timeBase.equals(timeBase) && Arrays.equals(f.pts, pts)
@@ -158,7 +190,7 @@ public final class StreamHashes {
      */
     public static Streams probe(Path file) throws NotHashed {
         String out = run(List.of("ffprobe", "-v", "error", "-show_entries", "stream=codec_type:format=duration", "-of",
-                "default=noprint_wrappers=1", file.toString()), PROBE_TIME, line -> { }).text();
+                "default=noprint_wrappers=1", input(file)), PROBE_TIME, line -> { }).text();
         boolean video = false;
         boolean audio = false;
         Optional<Double> seconds = Optional.empty();
@@ -188,7 +220,7 @@ public final class StreamHashes {
      */
     public static Decoded<Frames> frames(Path file, Optional<Double> seconds) throws NotHashed {
         FrameParser parser = new FrameParser();
-        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", file.toString(), "-map", "0:v:0", "-f",
+        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:v:0", "-f",
                 "framehash", "-hash", "sha256", "-"), decodeTime(seconds), parser::line);
         return new Decoded<>(parser.frames(), ran.errors());
     }
@@ -200,13 +232,21 @@ public final class StreamHashes {
      * @throws NotHashed if FFmpeg fails or runs too long
      */
     public static Decoded<String> samples(Path file, Optional<Double> seconds) throws NotHashed {
-        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", file.toString(), "-map", "0:a:0", "-f",
+        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:a:0", "-f",
                 "hash", "-hash", "sha256", "-"), decodeTime(seconds), line -> { });
         String out = ran.text().strip();
         if (!out.startsWith("SHA256=") || !Hex.isSha256(out.substring(7))) {
             throw new NotHashed("ffmpeg printed no sample hash");
         }
         return new Decoded<>(out.substring(7).toLowerCase(Locale.ROOT), ran.errors());
+    }
+
+    /**
+     * A file as FFmpeg's input: its absolute path, so that a relative name such as {@code concat:a|b} or
+     * {@code http:x} is never taken for one of FFmpeg's protocols.
+     */
+    private static String input(Path file) {
+        return file.toAbsolutePath().toString();
     }
 
     /** Ten minutes, plus ten times the playing time: generous for any decoder on any machine we know. */
@@ -310,9 +350,7 @@ public final class StreamHashes {
     /** Reads {@code -f framehash} output: header lines start with '#', then one line per packet. */
     private static final class FrameParser {
         private String timeBase;
-        private long[] pts = new long[1024];
-        private byte[] digests = new byte[32 * 1024];
-        private int n;
+        private final Frames.Builder frames = new Frames.Builder();
 
         void line(String line) throws NotHashed {
             if (line.startsWith("#")) {
@@ -334,24 +372,20 @@ public final class StreamHashes {
             if (!f[0].strip().equals("0") || !Hex.isSha256(hash)) {
                 throw new NotHashed("ffmpeg printed a frame line without a SHA-256");
             }
-            if (n == pts.length) {
-                pts = Arrays.copyOf(pts, 2 * n);
-                digests = Arrays.copyOf(digests, 64 * n);
-            }
+            long pts;
             try {
-                pts[n] = Long.parseLong(f[2].strip());
+                pts = Long.parseLong(f[2].strip());
             } catch (NumberFormatException e) {
                 throw new NotHashed("ffmpeg printed a frame line without a time");
             }
-            System.arraycopy(HexFormat.of().parseHex(hash), 0, digests, 32 * n, 32);
-            n++;
+            frames.add(pts, HexFormat.of().parseHex(hash));
         }
 
         Frames frames() throws NotHashed {
-            if (n == 0) {
+            if (frames.count() == 0) {
                 throw new NotHashed("ffmpeg decoded no frame");
             }
-            return new Frames(timeBase == null ? "?" : timeBase, Arrays.copyOf(pts, n), Arrays.copyOf(digests, 32 * n));
+            return frames.build(timeBase == null ? "?" : timeBase);
         }
     }
 }

@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -37,9 +35,7 @@ final class FrameList {
     private static Read read(byte[] list) {
         String timeBase = "?";
         boolean header = false;
-        int n = 0;
-        long[] pts = new long[256];
-        ByteArrayOutputStream digests = new ByteArrayOutputStream();
+        Frames.Builder frames = new Frames.Builder();
         String[] lines = new String(list, StandardCharsets.US_ASCII).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
@@ -61,22 +57,19 @@ final class FrameList {
                 continue;
             }
             String[] f = line.split(",", -1);
+            int n = frames.count();
             if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,18}") || !Hex.isSha256(f[2])) {
                 return new Read(Optional.empty(), "line " + (i + 1) + " is not 'index,pts,sha256' for frame " + n);
             }
-            if (n == pts.length) {
-                pts = Arrays.copyOf(pts, 2 * n);
-            }
-            pts[n++] = Long.parseLong(f[1]);
-            digests.writeBytes(HexFormat.of().parseHex(f[2]));
+            frames.add(Long.parseLong(f[1]), HexFormat.of().parseHex(f[2]));
         }
         if (!header) {
             return new Read(Optional.empty(), "no '" + HEADER + "' header");
         }
-        if (n == 0) {
+        if (frames.count() == 0) {
             return new Read(Optional.empty(), "no frame");
         }
-        return new Read(Optional.of(new Frames(timeBase, Arrays.copyOf(pts, n), digests.toByteArray())), "");
+        return new Read(Optional.of(frames.build(timeBase)), "");
     }
 
     static Check check(String name, byte[] list, ProofRecord record) {

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,14 +20,18 @@ import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ImageHashes;
-import org.proofmode.imaging.StreamHashes;
 import org.proofmode.imaging.StreamHashes.Frames;
+import org.proofmode.context.ImageHashSource;
+import org.proofmode.context.MetadataSource;
+import org.proofmode.context.StreamHashSource;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaKind;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.media.MediaType;
 import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofRecord;
 
 /**
  * Says how two media relate, from what each is known to contain: the same bytes; the same decoded
@@ -97,47 +102,28 @@ public final class MediaComparison {
     }
 
     /**
-     * Describes a media file: its SHA-256, and its pixel and perceptual hashes (images) or frame and sample
-     * hashes (video, audio, by FFmpeg). A hash that cannot be made is left out, with the reason in
-     * {@code notes}.
+     * Describes a media file as a proof of it would now: its SHA-256, and the image, frame and sample hashes
+     * of the same context sources ({@link ImageHashSource}, {@link StreamHashSource}, whatever the settings).
+     * A hash that cannot be made is left out, with the source's warning in {@code notes}.
      *
      * @throws IOException if the file cannot be read
      */
     public static Side ofFile(Path file, String name, List<String> notes) throws IOException {
         String sha = Digests.sha256(file);
         Optional<MediaType> type = MediaSniffer.sniff(file);
-        Optional<String> pixel = Optional.empty();
-        Optional<Long> perceptual = Optional.empty();
-        Optional<String> frameHash = Optional.empty();
-        Optional<Frames> frames = Optional.empty();
-        Optional<String> samples = Optional.empty();
-        MediaKind kind = type.map(MediaType::kind).orElse(null);
-        try {
-            if (kind == MediaKind.IMAGE && ImageHashes.decodes(type.get().mimeType())) {
-                ImageHashes.Result r = ImageHashes.of(file);
-                pixel = Optional.of(r.pixelHash());
-                perceptual = Optional.of(r.perceptualHash());
-            }
-        } catch (ImageHashes.NotHashed | IOException e) {
-            notes.add(name + ": no pixel hash: " + e.getMessage());
+        ProofRecord.Builder b = ProofRecord.builder();
+        if (type.isPresent()) {
+            b.put(ProofFields.FILE_MEDIA_TYPE, type.get().mimeType());
+            MediaFile media = new MediaFile(file.toAbsolutePath(), type.get(), Files.size(file), Instant.now());
+            MetadataSource.contributeAll(List.of(new ImageHashSource(), new StreamHashSource()), media, b);
         }
-        if (kind == MediaKind.VIDEO || kind == MediaKind.AUDIO) {
-            try {
-                StreamHashes.Streams s = StreamHashes.probe(file);
-                if (kind == MediaKind.VIDEO && s.video()) {
-                    Frames f = StreamHashes.frames(file, s.seconds()).value();
-                    frames = Optional.of(f);
-                    frameHash = Optional.of(f.frameHash());
-                }
-                if (s.audio()) {
-                    samples = Optional.of(StreamHashes.samples(file, s.seconds()).value());
-                }
-            } catch (StreamHashes.NotHashed e) {
-                notes.add(name + ": " + e.getMessage());
+        Map<String, String> fields = b.build().fields();
+        fields.forEach((k, v) -> {
+            if (k.startsWith(ProofFields.WARNING_PREFIX)) {
+                notes.add(name + ": " + v);
             }
-        }
-        return new Side(name, Optional.ofNullable(kind), Optional.of(sha), pixel, perceptual, frameHash, frames, samples,
-                Optional.empty());
+        });
+        return ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES)), Optional.empty());
     }
 
     /**
