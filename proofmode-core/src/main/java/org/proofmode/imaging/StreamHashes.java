@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.proofmode.media.Digests;
 import org.proofmode.util.Hex;
+import org.proofmode.util.IoErrors;
 import org.proofmode.util.OsCommand;
 
 /**
@@ -273,7 +274,7 @@ public final class StreamHashes {
         try {
             p = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
         } catch (IOException e) {
-            throw new NotHashed(program + " could not be started: " + e.getMessage());
+            throw new NotHashed(program + " could not be started: " + IoErrors.describe(e));
         }
         ByteArrayOutputStream errors = new ByteArrayOutputStream();
         Thread errorReader = new Thread(() -> keep(p.getErrorStream(), errors), program + "-errors");
@@ -311,7 +312,7 @@ public final class StreamHashes {
             }
             return new Ran(text.toString(), err.isEmpty() ? Optional.empty() : Optional.of(err));
         } catch (IOException e) {
-            throw new NotHashed(program + " output could not be read: " + e.getMessage());
+            throw new NotHashed(program + " output could not be read: " + IoErrors.describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new NotHashed(program + " interrupted");

@@ -22,6 +22,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.timestamp.Timestamps;
+import org.proofmode.util.IoErrors;
 
 /**
  * Proves many files at once, as {@code proofmode prove FOLDER} and the watcher do: a pool of threads
@@ -102,8 +103,10 @@ public final class BatchProver implements AutoCloseable {
     public static List<Path> filesUnder(Path folder) {
         try (Stream<Path> s = Files.walk(folder)) {
             return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
-        } catch (IOException | UncheckedIOException e) {
-            throw new ProofModeException(Failure.IO, folder + ": cannot list: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, folder + ": cannot list: " + IoErrors.describe(e), e);
+        } catch (UncheckedIOException e) {
+            throw new ProofModeException(Failure.IO, folder + ": cannot list: " + IoErrors.describe(e.getCause()), e);
         }
     }
 

@@ -17,13 +17,13 @@ import java.util.Optional;
 import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.context.ImageHashSource;
+import org.proofmode.context.MetadataSource;
+import org.proofmode.context.StreamHashSource;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ImageHashes;
 import org.proofmode.imaging.StreamHashes.Frames;
-import org.proofmode.context.ImageHashSource;
-import org.proofmode.context.MetadataSource;
-import org.proofmode.context.StreamHashSource;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaKind;
 import org.proofmode.media.MediaSniffer;
@@ -32,6 +32,7 @@ import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.util.IoErrors;
 
 /**
  * Says how two media relate, from what each is known to contain: the same bytes; the same decoded
@@ -151,7 +152,7 @@ public final class MediaComparison {
                 }
             }
         } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, path + ": cannot read " + wanted + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, path + ": cannot read " + wanted + ": " + IoErrors.describe(e), e);
         }
         return ofRecord(name, proof.record(), proof.sha256(), frames, Optional.of(proof.verdict()));
     }

@@ -31,6 +31,7 @@ import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.sign.Prehash;
 import org.proofmode.util.Hex;
+import org.proofmode.util.IoErrors;
 
 /** The checks of one proof of a bundle, for {@link Verifier}. */
 final class ProofCheck {
@@ -148,7 +149,7 @@ final class ProofCheck {
             MediaComparison.Side original = MediaComparison.of(verifier, orig.path(), orig.path().toString(), new ArrayList<>());
             return MediaComparison.compare(original, copy).checks();
         } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, orig.path() + ": cannot read: " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, orig.path() + ": cannot read: " + IoErrors.describe(e), e);
         }
     }
 
