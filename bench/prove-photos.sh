@@ -84,9 +84,9 @@ main() {
     local on_s off_s
     on_s=$(time_ours "$KEY_HOME" on "$runs" "$photos")
     off_s=$(time_ours "$WORK/home-off" off "$runs" "$photos")
-    grep -q '"Image.PixelHash"' "$(find "$WORK/check-on" -name '*.proof.json' | head -n 1)" \
+    grep -q '"Image.PixelHash"' "$(find "$WORK/check-on" -name '*.proof.json' -print -quit)" \
         || die "hashes on, but a proof has no Image.PixelHash"
-    ! grep -q '"Image.PixelHash"' "$(find "$WORK/check-off" -name '*.proof.json' | head -n 1)" \
+    ! grep -q '"Image.PixelHash"' "$(find "$WORK/check-off" -name '*.proof.json' -print -quit)" \
         || die "hashes off, but a proof has Image.PixelHash"
 
     local on_fps off_fps djpeg_fps gpg_fps on_ratio off_ratio

@@ -54,7 +54,7 @@ main() {
     mkdir -p "$WORK/media" "$WORK/bundles"
     if [[ -n ${BUNDLES:-} ]]; then
         log "taking $count bundles from $BUNDLES"
-        find "$BUNDLES" -maxdepth 1 -name '*.zip' | sort | head -n "$count" | xargs -I{} cp {} "$WORK/bundles/"
+        find "$BUNDLES" -maxdepth 1 -name '*.zip' | sort | sed -n "1,${count}p" | xargs -I{} cp {} "$WORK/bundles/"
     else
     log "making $count bundles"
     python3 - "$WORK/media" "$count" <<'PY'

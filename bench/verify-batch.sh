@@ -83,7 +83,7 @@ main() {
     local jar=proofmode-cli/target/proofmode.jar
     export PROOFMODE_HOME=$WORK/home PROOFMODE_PASSPHRASE=${PROOFMODE_PASSPHRASE:-bench-passphrase}
     mkdir -p "$WORK/media" "$WORK/bundles"
-    find "$photos" -maxdepth 1 -name 'photo*.jpg' | sort | head -n "$count" | xargs -I{} ln -s {} "$WORK/media/"
+    find "$photos" -maxdepth 1 -name 'photo*.jpg' | sort | sed -n "1,${count}p" | xargs -I{} ln -s {} "$WORK/media/"
     log "proving $count photos (untimed)"
     ./proofmode prove --out "$WORK/proofs" "$WORK/media" > "$WORK/hashes.txt" || die "prove failed"
     log "exporting one share bundle per photo (untimed)"
