@@ -86,11 +86,17 @@ cat > "$app/bin/proofmode" <<'LAUNCHER'
 # SPDX-License-Identifier: Apache-2.0
 # Runs ProofMode on the Java runtime that comes with it (../lib/runtime), wherever this folder is.
 # JAVA_OPTS is passed to the JVM (e.g. JAVA_OPTS=-Xmx64m); PROOFMODE_HOME is read by the program.
+# `prove` and `verify` go to a running agent first (lib/app/agent.sh; README, "The agent").
+set -u
 self=$(readlink -f "$0")
 app=$(dirname "$(dirname "$self")")
+. "$app/lib/app/agent.sh"
+proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
-exec "$app/lib/runtime/bin/java" -Xshare:auto ${JAVA_OPTS:-} -jar "$app/lib/app/proofmode.jar" "$@"
+exec "$app/lib/runtime/bin/java" -Xshare:auto ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
+install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
+install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"
 chmod 0755 "$app/bin/proofmode"
 
 # 5. Man pages and completion, from the commands' own help.
@@ -148,7 +154,7 @@ Architecture: amd64
 Maintainer: ProofMode for the JVM <proofmode@example.invalid>
 Installed-Size: $size_kb
 Depends: libc6, zlib1g
-Recommends: libnotify-bin, xdg-utils, ffmpeg
+Recommends: libnotify-bin, xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3
 Suggests: opencv-data, gnupg, sqv, wl-clipboard | xclip | xsel
 Section: utils
 Priority: optional

@@ -9,22 +9,33 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 import java.util.Optional;
+import org.proofmode.media.Digests;
+import org.proofmode.util.Hex;
 
 /**
  * Decodes the common kind of JPEG, a camera's or phone's photo, with libjpeg-turbo's SIMD code through its
- * TurboJPEG binding ({@link TurboJpeg}, from the operating system): an 8-bit Huffman-coded (baseline or progressive) YCbCr image with component
- * IDs 1, 2 and 3, no Adobe colour transform marker and no embedded ICC profile. For such a file the JDK's
- * decoder gives the same pixels (both are libjpeg's integer IDCT with its "fancy" chroma upsampling and
- * the same YCbCr to RGB tables), so the hashes are those of {@link ImageHashes#of(BufferedImage)};
- * tests compare the two on every kind of file this path takes. Any other JPEG, a file TurboJPEG refuses or
- * warns about, and every JPEG where TurboJPEG is not installed go to the JDK's decoder.
+ * TurboJPEG binding ({@link TurboJpeg}, from the operating system): an 8-bit Huffman-coded (baseline or
+ * progressive) YCbCr image with component IDs 1, 2 and 3 and no Adobe colour transform marker.
+ *
+ * <p>The pixel hash of such a file is taken over its decoded Y, Cb and Cr planes ({@link ImageHashes#V2}):
+ * no upsampling or colour conversion, and half the bytes of R, G, B, A for the usual 4:2:0 photo. For
+ * proofs that hold the version 1 hash (R, G, B, A rows), {@link #rgbaPixelHash} decodes to R, G, B, which
+ * gives exactly the JDK decoder's pixels (both are libjpeg's integer IDCT with its "fancy" chroma
+ * upsampling and the same YCbCr to RGB tables) where the file has no ICC profile; tests compare the two
+ * on every kind of file this path takes. Any other JPEG, a file TurboJPEG refuses or warns about, and
+ * every JPEG where TurboJPEG is not installed go to the JDK's decoder.
  */
 final class FastJpeg {
     private FastJpeg() {}
 
-    /** What the header says about the frame. */
-    record Frame(int width, int height) {}
+    /**
+     * What the header says about the frame.
+     *
+     * @param icc whether the file embeds an ICC profile (which the JDK's decoder applies to R, G, B)
+     */
+    record Frame(int width, int height, boolean icc) {}
 
     /**
      * The frame of a JPEG this decoder takes.
@@ -39,6 +50,7 @@ final class FastJpeg {
             }
             long pos = 2;
             Frame frame = null;
+            boolean icc = false;
             for (int segments = 0; segments < 4096; segments++) {
                 if (read(ch, b, pos, 4) < 4 || (b.get(0) & 0xff) != 0xff) {
                     return Optional.empty();
@@ -46,7 +58,8 @@ final class FastJpeg {
                 int type = b.get(1) & 0xff;
                 int length = ((b.get(2) & 0xff) << 8) | (b.get(3) & 0xff);
                 if (type == 0xda) {
-                    return Optional.ofNullable(frame); // the image data: everything before it was read
+                    // The image data: everything before it was read.
+                    return frame == null ? Optional.empty() : Optional.of(new Frame(frame.width(), frame.height(), icc));
                 }
                 if (type == 0xd9 || type == 0xff || type == 0x01 || (type >= 0xd0 && type <= 0xd7) || length < 2) {
                     return Optional.empty();
@@ -55,7 +68,7 @@ final class FastJpeg {
                     return Optional.empty(); // Adobe marker: its colour transform decides what the channels are
                 }
                 if (type == 0xe2 && startsWith(ch, pos + 4, "ICC_PROFILE")) {
-                    return Optional.empty(); // the JDK's decoder applies the profile
+                    icc = true;
                 }
                 if (type >= 0xc0 && type <= 0xcf && type != 0xc4 && type != 0xc8 && type != 0xcc) {
                     if (type != 0xc0 && type != 0xc1 && type != 0xc2 || frame != null) {
@@ -73,7 +86,7 @@ final class FastJpeg {
                             || sof.get(6) != 1 || sof.get(9) != 2 || sof.get(12) != 3) {
                         return Optional.empty();
                     }
-                    frame = new Frame(width, height);
+                    frame = new Frame(width, height, false);
                 }
                 pos += 2 + length;
             }
@@ -85,24 +98,64 @@ final class FastJpeg {
     static final long MAX_FILE_BYTES = 64L << 20;
 
     /**
-     * Decodes a file {@link #suitable} accepted and hashes its pixels.
+     * Decodes a file {@link #suitable} accepted to its Y, Cb and Cr planes and hashes them: the current pixel
+     * hash ({@link ImageHashes#V2}) and the perceptual hash from the Y plane.
      *
      * @return the hashes; empty if TurboJPEG is not available here, the file is larger than
      *     {@link #MAX_FILE_BYTES}, or TurboJPEG does not decode it to the frame's size without a warning
      */
     static Optional<ImageHashes.Result> hash(Path file, Frame frame) throws IOException {
-        Optional<TurboJpeg> tj = TurboJpeg.get();
-        if (tj.isEmpty() || Files.size(file) > MAX_FILE_BYTES) {
+        Optional<byte[]> jpeg = read(file);
+        if (jpeg.isEmpty()) {
             return Optional.empty();
         }
         int w = frame.width();
         int h = frame.height();
-        Optional<byte[]> pixels = tj.get().rgbPixels(Files.readAllBytes(file), w, h);
+        Optional<TurboJpeg.Planes> decoded = TurboJpeg.get().orElseThrow().yuvPlanes(jpeg.get(), w, h);
+        if (decoded.isEmpty()) {
+            return Optional.empty();
+        }
+        TurboJpeg.Planes planes = decoded.get();
+        byte[] data = planes.data();
+        MessageDigest sha = Digests.newSha256();
+        for (int i = 0; i < planes.offsets().length; i++) {
+            int width = planes.widths()[i];
+            int stride = planes.strides()[i];
+            if (stride == width) {
+                sha.update(data, planes.offsets()[i], width * planes.heights()[i]);
+            } else {
+                for (int y = 0; y < planes.heights()[i]; y++) {
+                    sha.update(data, planes.offsets()[i] + y * stride, width);
+                }
+            }
+        }
+        ImageHashes.Luma luma = new ImageHashes.Luma(w, h);
+        for (int y = 0; y < h; y++) {
+            luma.lumaRow(y, data, y * planes.strides()[0]);
+        }
+        return Optional.of(new ImageHashes.Result(w, h, ImageHashes.V2 + Hex.encode(sha.digest()), luma.perceptualHash()));
+    }
+
+    /**
+     * Decodes a file {@link #suitable} accepted to R, G, B pixels and gives its version 1 pixel hash
+     * ({@link ImageHashes#of(BufferedImage)}: the JDK decoder's pixels, in less than half its time), to
+     * compare with proofs that hold that version.
+     *
+     * @return the hash; empty as for {@link #hash}, and for a file with an ICC profile
+     */
+    static Optional<String> rgbaPixelHash(Path file, Frame frame) throws IOException {
+        Optional<byte[]> jpeg = frame.icc() ? Optional.empty() : read(file);
+        if (jpeg.isEmpty()) {
+            return Optional.empty();
+        }
+        int w = frame.width();
+        int h = frame.height();
+        Optional<byte[]> pixels = TurboJpeg.get().orElseThrow().rgbPixels(jpeg.get(), w, h);
         if (pixels.isEmpty()) {
             return Optional.empty();
         }
         byte[] rgb = pixels.get();
-        ImageHashes.Accumulator acc = new ImageHashes.Accumulator(w, h);
+        ImageHashes.RgbaDigest digest = new ImageHashes.RgbaDigest(w, h);
         byte[] rgba = new byte[w * 4];
         for (int y = 0, i = 0; y < h; y++) {
             for (int x = 0, o = 0; x < w; x++, i += 3, o += 4) {
@@ -111,9 +164,17 @@ final class FastJpeg {
                 rgba[o + 2] = rgb[i + 2];
                 rgba[o + 3] = (byte) 0xFF;
             }
-            acc.row(y, rgba);
+            digest.row(rgba);
         }
-        return Optional.of(acc.result());
+        return Optional.of(digest.hex());
+    }
+
+    /** The whole file, if TurboJPEG is here and the file is not too large for it. */
+    private static Optional<byte[]> read(Path file) throws IOException {
+        if (TurboJpeg.get().isEmpty() || Files.size(file) > MAX_FILE_BYTES) {
+            return Optional.empty();
+        }
+        return Optional.of(Files.readAllBytes(file));
     }
 
     private static boolean startsWith(FileChannel ch, long pos, String tag) throws IOException {

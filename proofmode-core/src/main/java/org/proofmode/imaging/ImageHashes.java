@@ -24,25 +24,37 @@ import org.proofmode.util.Hex;
 /**
  * Hashes of what an image shows rather than of its bytes: the pixel hash and the perceptual hash. Both
  * are computed from one decode (the first frame of a GIF or TIFF). A camera's kind of JPEG is decoded by
- * libjpeg-turbo's SIMD code where the system has its TurboJPEG binding ({@link FastJpeg}), which gives
- * the JDK decoder's pixels in less than half its time; other images, and JPEGs where TurboJPEG is
- * missing, by the JDK's decoders (ImageIO).
+ * libjpeg-turbo's SIMD code where the system has its TurboJPEG binding ({@link FastJpeg}); other images,
+ * and JPEGs where TurboJPEG is missing, by the JDK's decoders (ImageIO).
  *
- * <p><b>Pixel hash</b>: SHA-256 over a canonical encoding of the decoded image: width and height as
+ * <p><b>Pixel hash, version 2</b> ({@value #V2} followed by 64 hex digits), for the JPEGs {@link FastJpeg}
+ * takes: SHA-256 over the decoded Y, Cb and Cr planes as the JPEG holds them, one after the other, each
+ * at its own resolution (for the usual 4:2:0 photo, chroma planes of half the width and height, rounded
+ * up), rows without padding: exactly what libjpeg-turbo's {@code tjDecompressToYUV2} gives with a
+ * padding of 1 and default flags (accurate integer IDCT). No upsampling and no colour conversion are
+ * involved, so it is cheaper than version 1 (half the bytes for a 4:2:0 photo) and does not depend on
+ * an ICC profile. A JPEG pixel hash is a property of this decoder: other decoders may round the IDCT
+ * differently.
+ *
+ * <p><b>Pixel hash, version 1</b> (64 hex digits, no prefix), for every other image, and for every JPEG
+ * where TurboJPEG is missing: SHA-256 over a canonical encoding of the decoded image: width and height as
  * 32-bit big-endian integers, then every pixel row by row, left to right, as four bytes R, G, B, A
  * (non-premultiplied sRGB, as {@link BufferedImage#getRGB(int, int)} gives them; A is 255 for opaque
- * images). The EXIF orientation is not applied: rotating a photo by editing its tag keeps the hash. A
- * metadata-only edit keeps it too, since the image data is untouched. For lossless formats (PNG, GIF,
- * BMP) any decoder gives the same pixels; a JPEG decoder may round differently from this one (the JDK's
- * libjpeg), so compare JPEG pixel hashes made by this software.
+ * images). For lossless formats (PNG, GIF, BMP) any decoder gives the same pixels. Proofs made before
+ * version 2 hold it for JPEGs too; {@link #pixelHashAs} computes it again to compare with them.
+ *
+ * <p>In both versions the EXIF orientation is not applied: rotating a photo by editing its tag keeps the
+ * hash. A metadata-only edit keeps it too, since the image data is untouched.
  *
  * <p><b>Perceptual hash</b> (64 bits, 16 hex digits): the image is reduced to luma
- * ({@code (299 R + 587 G + 114 B) / 1000}), scaled to 32 by 32 by averaging the pixels that fall into
- * each cell, transformed with a two-dimensional DCT-II; the 8 by 8 lowest frequencies (top left,
- * including the DC term) are compared with their median, and each gives one bit, 1 where it is greater,
- * row by row, most significant bit first. Copies that were re-encoded, scaled or lightly edited stay
- * within a small Hamming distance; unrelated images are near 32 apart. It is the construction of the
- * well-known DCT "pHash" with box scaling, so values are close to, not equal to, other libraries'.
+ * ({@code (299 R + 587 G + 114 B) / 1000}; for a JPEG decoded to planes, its Y plane, which is the same
+ * weighting made by the encoder, so the two differ only by rounding), scaled to 32 by 32 by averaging the
+ * pixels that fall into each cell, transformed with a two-dimensional DCT-II; the 8 by 8 lowest
+ * frequencies (top left, including the DC term) are compared with their median, and each gives one bit,
+ * 1 where it is greater, row by row, most significant bit first. Copies that were re-encoded, scaled or
+ * lightly edited stay within a small Hamming distance; unrelated images are near 32 apart. It is the
+ * construction of the well-known DCT "pHash" with box scaling, so values are close to, not equal to,
+ * other libraries'. It is compared by distance only, so it carries no version.
  *
  * <p>Security: images above {@link #MAX_PIXELS} pixels are refused before decoding, and concurrent
  * decodes share a budget of that many pixels, so memory stays bounded whatever the input and the
@@ -58,12 +70,15 @@ public final class ImageHashes {
     private static final int LOW = 8;
     private static final double[][] COS = cosTable();
 
+    /** The prefix of version 2 pixel hashes (decoded JPEG planes); version 1 values have none. */
+    public static final String V2 = "v2:";
+
     /**
      * The hashes of one image.
      *
      * @param width width in pixels
      * @param height height in pixels
-     * @param pixelHash SHA-256 of the canonical pixels, lower-case hex
+     * @param pixelHash the pixel hash: {@value #V2} and 64 lower-case hex digits (version 2), or 64 hex digits (version 1)
      * @param perceptualHash the 64-bit perceptual hash
      */
     public record Result(int width, int height, String pixelHash, long perceptualHash) {
@@ -90,7 +105,8 @@ public final class ImageHashes {
     private ImageHashes() {}
 
     /**
-     * Decodes an image file and hashes it.
+     * Decodes an image file and hashes it: the pixel hash in version 2 for a JPEG that TurboJPEG decodes
+     * here, in version 1 for any other image.
      *
      * @return the hashes
      * @throws NotHashed if no decoder reads the file, or it is larger than {@link #MAX_PIXELS}
@@ -99,25 +115,59 @@ public final class ImageHashes {
     public static Result of(Path file) throws IOException, NotHashed {
         Optional<FastJpeg.Frame> frame = FastJpeg.suitable(file);
         if (frame.isPresent()) {
-            long pixels = (long) frame.get().width() * frame.get().height();
-            if (pixels > MAX_PIXELS) {
-                throw new NotHashed(frame.get().width() + "x" + frame.get().height() + " is more than " + MAX_PIXELS
-                        + " pixels; not decoded");
-            }
-            int permits = permits(pixels);
-            BUDGET.acquireUninterruptibly(permits);
-            try {
-                Optional<Result> fast = FastJpeg.hash(file, frame.get());
-                if (fast.isPresent()) {
-                    return fast.get();
-                }
-            } catch (OutOfMemoryError e) {
-                throw new NotHashed("not enough memory to decode " + frame.get().width() + "x" + frame.get().height() + " pixels");
-            } finally {
-                BUDGET.release(permits);
+            Optional<Result> fast = withinBudget(frame.get(), () -> FastJpeg.hash(file, frame.get()));
+            if (fast.isPresent()) {
+                return fast.get();
             }
         }
         return ofDecodedByImageIo(file);
+    }
+
+    /**
+     * The pixel hash of an image file in the version of another value, to compare the two: version 2 where
+     * the file is a JPEG that TurboJPEG decodes here, version 1 for any image.
+     *
+     * @param like a pixel hash of either version
+     * @return the file's pixel hash in that version; empty if it cannot be made here (version 2 of an image
+     *     that is not such a JPEG, or where TurboJPEG is missing)
+     * @throws NotHashed as {@link #of(Path)}
+     * @throws IOException as {@link #of(Path)}
+     */
+    public static Optional<String> pixelHashAs(Path file, String like) throws IOException, NotHashed {
+        Optional<FastJpeg.Frame> frame = FastJpeg.suitable(file);
+        if (like.startsWith(V2)) {
+            return frame.isEmpty() ? Optional.empty()
+                    : withinBudget(frame.get(), () -> FastJpeg.hash(file, frame.get())).map(Result::pixelHash);
+        }
+        if (frame.isPresent()) {
+            Optional<String> fast = withinBudget(frame.get(), () -> FastJpeg.rgbaPixelHash(file, frame.get()));
+            if (fast.isPresent()) {
+                return fast;
+            }
+        }
+        return Optional.of(ofDecodedByImageIo(file).pixelHash());
+    }
+
+    /** A decode by {@link FastJpeg}. */
+    private interface FastDecode<T> {
+        Optional<T> run() throws IOException;
+    }
+
+    /** Runs a decode of a frame within the budget of pixels, after checking its size. */
+    private static <T> Optional<T> withinBudget(FastJpeg.Frame frame, FastDecode<T> decode) throws IOException, NotHashed {
+        long pixels = (long) frame.width() * frame.height();
+        if (pixels > MAX_PIXELS) {
+            throw new NotHashed(frame.width() + "x" + frame.height() + " is more than " + MAX_PIXELS + " pixels; not decoded");
+        }
+        int permits = permits(pixels);
+        BUDGET.acquireUninterruptibly(permits);
+        try {
+            return decode.run();
+        } catch (OutOfMemoryError e) {
+            throw new NotHashed("not enough memory to decode " + frame.width() + "x" + frame.height() + " pixels");
+        } finally {
+            BUDGET.release(permits);
+        }
     }
 
     /** Decodes with the JDK's decoders (ImageIO) and hashes: every format, and the reference for {@link FastJpeg}. */
@@ -157,11 +207,12 @@ public final class ImageHashes {
         return (int) Math.max(1, (pixels + MP - 1) / MP);
     }
 
-    /** Hashes a decoded image. */
+    /** Hashes a decoded image: version 1 of the pixel hash. */
     public static Result of(BufferedImage image) {
         int w = image.getWidth();
         int h = image.getHeight();
-        Accumulator acc = new Accumulator(w, h);
+        RgbaDigest digest = new RgbaDigest(w, h);
+        Luma luma = new Luma(w, h);
         int[] argb = new int[w];
         int[] samples = null;
         byte[] row = new byte[w * 4];
@@ -187,42 +238,80 @@ public final class ImageHashes {
                     row[4 * x + 3] = (byte) (p >>> 24);
                 }
             }
-            acc.row(y, row);
+            digest.row(row);
+            luma.rgbaRow(y, row);
         }
-        return acc.result();
+        return new Result(w, h, digest.hex(), luma.perceptualHash());
+    }
+
+    /** Version 1 of the pixel hash, of rows handed over top to bottom as R, G, B, A bytes. */
+    static final class RgbaDigest {
+        private final int w;
+        private final MessageDigest sha = Digests.newSha256();
+
+        RgbaDigest(int w, int h) {
+            this.w = w;
+            sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
+        }
+
+        /** The next row: {@code 4 * width} bytes R, G, B, A. */
+        void row(byte[] rgba) {
+            sha.update(rgba, 0, 4 * w);
+        }
+
+        String hex() {
+            return Hex.encode(sha.digest());
+        }
     }
 
     /**
-     * Both hashes of an image handed over row by row, top to bottom, as R, G, B, A bytes: whichever decoder
-     * made the rows, the same pixels give the same hashes.
+     * The perceptual hash of an image handed over row by row, as R, G, B, A bytes or as luma: whichever
+     * decoder made the rows, the same pixels give the same hash.
      */
-    static final class Accumulator {
+    static final class Luma {
         private final int w;
         private final int h;
-        private final MessageDigest sha = Digests.newSha256();
+        /** 1000 times the sum of the luma of each of the 32 by 32 cells. */
         private final long[] sums = new long[SIZE * SIZE];
         private final int[] cellX;
+        /** Where each cell's columns start, and (last) the width. */
+        private final int[] cellStart = new int[SIZE + 1];
 
-        Accumulator(int w, int h) {
+        Luma(int w, int h) {
             this.w = w;
             this.h = h;
-            sha.update(ByteBuffer.allocate(8).putInt(w).putInt(h).array());
             cellX = new int[w];
-            for (int x = 0; x < w; x++) {
+            Arrays.fill(cellStart, w);
+            for (int x = w - 1; x >= 0; x--) {
                 cellX[x] = (int) ((long) x * SIZE / w);
+                cellStart[cellX[x]] = x;
+            }
+            for (int c = SIZE - 1; c >= 0; c--) {
+                cellStart[c] = Math.min(cellStart[c], cellStart[c + 1]); // an empty cell starts where the next does
             }
         }
 
         /** Row {@code y}: {@code 4 * width} bytes R, G, B, A. */
-        void row(int y, byte[] rgba) {
+        void rgbaRow(int y, byte[] rgba) {
             int cy = (int) ((long) y * SIZE / h) * SIZE;
             for (int x = 0, i = 0; x < w; x++, i += 4) {
                 sums[cy + cellX[x]] += 299 * (rgba[i] & 0xFF) + 587 * (rgba[i + 1] & 0xFF) + 114 * (rgba[i + 2] & 0xFF);
             }
-            sha.update(rgba, 0, 4 * w);
         }
 
-        Result result() {
+        /** Row {@code y}: {@code width} bytes of luma from {@code offset}. */
+        void lumaRow(int y, byte[] luma, int offset) {
+            int cy = (int) ((long) y * SIZE / h) * SIZE;
+            for (int c = 0; c < SIZE; c++) {
+                long s = 0;
+                for (int i = offset + cellStart[c], end = offset + cellStart[c + 1]; i < end; i++) {
+                    s += luma[i] & 0xFF;
+                }
+                sums[cy + c] += 1000 * s;
+            }
+        }
+
+        long perceptualHash() {
             long[] rowsIn = new long[SIZE];
             long[] colsIn = new long[SIZE];
             for (int y = 0; y < h; y++) {
@@ -238,7 +327,7 @@ public final class ImageHashes {
                 small[i / SIZE][i % SIZE] = count > 0 ? sums[i] / 1000.0 / count
                         : i % SIZE > 0 ? small[i / SIZE][i % SIZE - 1] : i >= SIZE ? small[i / SIZE - 1][0] : 0;
             }
-            return new Result(w, h, Hex.encode(sha.digest()), perceptual(small));
+            return perceptual(small);
         }
     }
 

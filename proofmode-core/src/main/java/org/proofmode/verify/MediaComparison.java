@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -69,14 +70,15 @@ public final class MediaComparison {
      * @param name how the side is named to the user
      * @param kind what kind of media, if known
      * @param sha256 the file's SHA-256
-     * @param pixelHash {@code Image.PixelHash}
+     * @param pixelHashes {@code Image.PixelHash}, in each version known (a proof holds one; a file is
+     *     hashed in both where it can be, to compare with proofs of either)
      * @param perceptualHash {@code Image.PerceptualHash}
      * @param frameHash {@code Video.FrameHash}
      * @param frames the frame list, when known
      * @param sampleHash {@code Audio.SampleHash}
      * @param proof the verdict of the proof this side comes from, if it is a proof
      */
-    public record Side(String name, Optional<MediaKind> kind, Optional<String> sha256, Optional<String> pixelHash,
+    public record Side(String name, Optional<MediaKind> kind, Optional<String> sha256, List<String> pixelHashes,
             Optional<Long> perceptualHash, Optional<String> frameHash, Optional<Frames> frames, Optional<String> sampleHash,
             Optional<Verdict> proof) {
         /** Validates the fields. */
@@ -84,7 +86,7 @@ public final class MediaComparison {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(kind, "kind");
             Objects.requireNonNull(sha256, "sha256");
-            Objects.requireNonNull(pixelHash, "pixelHash");
+            pixelHashes = List.copyOf(pixelHashes);
             Objects.requireNonNull(perceptualHash, "perceptualHash");
             Objects.requireNonNull(frameHash, "frameHash");
             Objects.requireNonNull(frames, "frames");
@@ -124,7 +126,21 @@ public final class MediaComparison {
                 notes.add(name + ": " + v);
             }
         });
-        return ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES)), Optional.empty());
+        Side side = ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES)), Optional.empty());
+        String pixelHash = fields.get(ContextFields.IMAGE_PIXEL_HASH);
+        if (pixelHash != null && pixelHash.startsWith(ImageHashes.V2)) {
+            // Proofs made before version 2 hold version 1 for the same JPEG.
+            try {
+                Optional<String> v1 = ImageHashes.pixelHashAs(file, "");
+                if (v1.isPresent()) {
+                    side = new Side(name, side.kind(), side.sha256(), List.of(pixelHash, v1.get()), side.perceptualHash(),
+                            side.frameHash(), side.frames(), side.sampleHash(), side.proof());
+                }
+            } catch (ImageHashes.NotHashed e) {
+                notes.add(name + ": no version 1 pixel hash: " + e.getMessage());
+            }
+        }
+        return side;
     }
 
     /**
@@ -169,7 +185,7 @@ public final class MediaComparison {
         Optional<Long> perceptual = Optional.ofNullable(r.get(ContextFields.IMAGE_PERCEPTUAL_HASH))
                 .filter(h -> h.matches("[0-9a-fA-F]{16}")).map(h -> Long.parseUnsignedLong(h, 16));
         Optional<Frames> frames = frameList.flatMap(FrameList::parse);
-        return new Side(name, kind, sha256, Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)), perceptual,
+        return new Side(name, kind, sha256, Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)).stream().toList(), perceptual,
                 Optional.ofNullable(r.get(ContextFields.VIDEO_FRAME_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), frames,
                 Optional.ofNullable(r.get(ContextFields.AUDIO_SAMPLE_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), verdict);
     }
@@ -230,9 +246,12 @@ public final class MediaComparison {
                 relation = closer(relation, Relation.SAME_CONTENT);
             }
         }
-        if (a.pixelHash().isPresent() && b.pixelHash().isPresent()) {
+        if (!a.pixelHashes().isEmpty() && !b.pixelHashes().isEmpty()) {
             compared = true;
-            if (a.pixelHash().equals(b.pixelHash())) {
+            boolean sameVersion = a.pixelHashes().stream().anyMatch(x -> b.pixelHashes().stream().anyMatch(y -> sameVersion(x, y)));
+            String versions = sameVersion ? "" : " (their pixel hashes are of different versions: "
+                    + versionsOf(a) + " and " + versionsOf(b) + ")";
+            if (!Collections.disjoint(a.pixelHashes(), b.pixelHashes())) {
                 checks.add(new Check(CheckCodes.COMPARE_PIXELS_IDENTICAL, Status.PASS, b.name(), "the same decoded pixels as "
                         + a.name() + " (other bytes: other metadata or container)"));
                 relation = closer(relation, Relation.SAME_CONTENT);
@@ -240,12 +259,14 @@ public final class MediaComparison {
                 int d = ImageHashes.distance(a.perceptualHash().get(), b.perceptualHash().get());
                 boolean close = d <= CLOSE_BITS;
                 checks.add(new Check(close ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT,
-                        Status.FAIL, b.name(), "other pixels than " + a.name() + "; perceptual hashes "
+                        Status.FAIL, b.name(), (sameVersion ? "other pixels than " + a.name() : "pixels not comparable with "
+                                + a.name() + versions) + "; perceptual hashes "
                                 + d + " of 64 bits apart (close: at most " + CLOSE_BITS + "): "
                                 + (close ? "probably the same picture re-encoded, resized or lightly edited" : "another picture")));
                 relation = closer(relation, close ? Relation.SIMILAR : Relation.DIFFERENT);
             } else {
-                checks.add(new Check(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL, b.name(), "other pixels than " + a.name()));
+                checks.add(new Check(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL, b.name(),
+                        (sameVersion ? "other pixels than " + a.name() : "pixels not comparable with " + a.name() + versions)));
             }
         }
         if (!compared) {
@@ -257,10 +278,21 @@ public final class MediaComparison {
 
     private static String describe(Side s) {
         List<String> has = new ArrayList<>();
-        s.pixelHash().ifPresent(h -> has.add("pixel hash"));
+        if (!s.pixelHashes().isEmpty()) {
+            has.add("pixel hash");
+        }
         s.frameHash().ifPresent(h -> has.add("frame hash"));
         s.sampleHash().ifPresent(h -> has.add("sample hash"));
         return s.name() + ": " + (has.isEmpty() ? "none" : String.join(", ", has));
+    }
+
+    private static boolean sameVersion(String a, String b) {
+        return a.startsWith(ImageHashes.V2) == b.startsWith(ImageHashes.V2);
+    }
+
+    private static String versionsOf(Side s) {
+        return s.name() + " " + s.pixelHashes().stream().map(h -> h.startsWith(ImageHashes.V2) ? "2" : "1").distinct()
+                .map(v -> "v" + v).reduce((x, y) -> x + ", " + y).orElse("");
     }
 
     private static Relation closer(Relation a, Relation b) {

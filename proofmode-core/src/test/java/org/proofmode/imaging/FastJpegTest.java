@@ -12,6 +12,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.Optional;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
@@ -21,8 +22,12 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.TestHomes;
+import org.proofmode.util.Hex;
 
-/** The TurboJPEG path for camera JPEGs against the JDK's decoder, which stays the reference. */
+/**
+ * The TurboJPEG path for camera JPEGs: version 2 pixel hashes against planes known in advance, version 1
+ * against the JDK's decoder, which stays its reference.
+ */
 class FastJpegTest {
     private static final Path PHONE_PHOTO = TestHomes.samples().resolve("proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg");
 
@@ -32,7 +37,64 @@ class FastJpegTest {
     @Test
     void hash_equalsImageIo_forPhonePhoto() throws Exception {
         assertSameAsImageIo(PHONE_PHOTO);
-        assertThat(ImageHashes.of(PHONE_PHOTO)).isEqualTo(ImageHashes.ofDecodedByImageIo(PHONE_PHOTO));
+        ImageHashes.Result v2 = ImageHashes.of(PHONE_PHOTO);
+        ImageHashes.Result v1 = ImageHashes.ofDecodedByImageIo(PHONE_PHOTO);
+        assertThat(v2.pixelHash()).startsWith(ImageHashes.V2).hasSize(3 + 64);
+        assertThat(ImageHashes.distance(v2.perceptualHash(), v1.perceptualHash())).as("luma from Y against luma from R, G, B")
+                .isLessThanOrEqualTo(2);
+        assertThat(ImageHashes.pixelHashAs(PHONE_PHOTO, v1.pixelHash())).contains(v1.pixelHash());
+        assertThat(ImageHashes.pixelHashAs(PHONE_PHOTO, v2.pixelHash())).contains(v2.pixelHash());
+    }
+
+    /**
+     * A JPEG whose planes are known without decoding it: every 16 by 16 block one colour, encoded at quality
+     * 1.0 (all quantizers 1), so each block's DCT has its DC term alone and the integer IDCT gives the colour
+     * back exactly. The JDK's encoder converts R, G, B with libjpeg's fixed-point tables and averages chroma
+     * over 2 by 2 pixels (4:2:0), which within one block changes nothing.
+     */
+    @Test
+    void v2_isSha256OfTheYCbCrPlanes_inOrder_atTheirSubsampledSizes() throws Exception {
+        int[][] sizes = {{16, 16}, {48, 32}, {40, 24}, {33, 17}};
+        for (int[] size : sizes) {
+            int w = size[0];
+            int h = size[1];
+            BufferedImage img = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+            int cw = (w + 1) / 2;
+            int ch = (h + 1) / 2;
+            byte[] planes = new byte[w * h + 2 * cw * ch];
+            for (int y = 0; y < h; y++) {
+                for (int x = 0; x < w; x++) {
+                    int block = (y / 16) * 7 + x / 16;
+                    int r = (block * 53 + 40) % 256;
+                    int g = (block * 97 + 10) % 256;
+                    int b = (block * 31 + 200) % 256;
+                    img.setRGB(x, y, (r << 16) | (g << 8) | b);
+                    planes[y * w + x] = (byte) ((19595 * r + 38470 * g + 7471 * b + 32768) >> 16);
+                    if (x % 2 == 0 && y % 2 == 0) {
+                        int c = (y / 2) * cw + x / 2;
+                        planes[w * h + c] = (byte) ((-11059 * r - 21709 * g + 32768 * b + (128 << 16) + 32767) >> 16);
+                        planes[w * h + cw * ch + c] = (byte) ((32768 * r - 27439 * g - 5329 * b + (128 << 16) + 32767) >> 16);
+                    }
+                }
+            }
+            Path f = Files.write(dir.resolve(w + "x" + h + ".jpg"), jpeg(img, 1.0f, false));
+
+            assertThat(ImageHashes.of(f).pixelHash()).as("%dx%d", w, h)
+                    .isEqualTo(ImageHashes.V2 + Hex.encode(MessageDigest.getInstance("SHA-256").digest(planes)));
+        }
+    }
+
+    @Test
+    void v2_isTaken_forJpegWithIccProfile_andVersion1_comesFromTheJdksDecoder() throws Exception {
+        byte[] plain = jpeg(TestImages.detailed(64, 48, 4), 0.9f, false);
+        Path withIcc = Files.write(dir.resolve("icc.jpg"), afterSoi(plain, iccSegment()));
+        Path without = Files.write(dir.resolve("plain.jpg"), plain);
+
+        assertThat(FastJpeg.suitable(withIcc)).hasValueSatisfying(f -> assertThat(f.icc()).isTrue());
+        assertThat(ImageHashes.of(withIcc).pixelHash()).as("the planes do not depend on the profile")
+                .isEqualTo(ImageHashes.of(without).pixelHash()).startsWith(ImageHashes.V2);
+        assertThat(FastJpeg.rgbaPixelHash(withIcc, FastJpeg.suitable(withIcc).get())).isEmpty();
+        assertThat(ImageHashes.pixelHashAs(withIcc, "")).contains(ImageHashes.ofDecodedByImageIo(withIcc).pixelHash());
     }
 
     @Test
@@ -57,6 +119,7 @@ class FastJpegTest {
         Path cut = Files.write(dir.resolve("cut.jpg"), java.util.Arrays.copyOf(whole, whole.length / 2));
         assertThat(FastJpeg.suitable(cut)).isPresent();
         assertThat(FastJpeg.hash(cut, FastJpeg.suitable(cut).get())).as("TurboJPEG warns: left to the JDK's decoder").isEmpty();
+        assertThat(FastJpeg.rgbaPixelHash(cut, FastJpeg.suitable(cut).get())).isEmpty();
         Object viaImageIo;
         try {
             viaImageIo = ImageHashes.ofDecodedByImageIo(cut);
@@ -82,12 +145,6 @@ class FastJpegTest {
         gray.createGraphics().drawImage(color, 0, 0, null);
         assertThat(FastJpeg.suitable(Files.write(dir.resolve("gray.jpg"), jpeg(gray, 0.9f, false)))).isEmpty();
 
-        byte[] icc = ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
-        byte[] iccSegment = ByteBuffer.allocate(4 + 14 + icc.length).put((byte) 0xFF).put((byte) 0xE2)
-                .putShort((short) (2 + 14 + icc.length)).put("ICC_PROFILE\0".getBytes(StandardCharsets.US_ASCII))
-                .put((byte) 1).put((byte) 1).put(icc).array();
-        assertThat(FastJpeg.suitable(Files.write(dir.resolve("icc.jpg"), afterSoi(plain, iccSegment)))).isEmpty();
-
         byte[] adobe = {(byte) 0xFF, (byte) 0xEE, 0, 14, 'A', 'd', 'o', 'b', 'e', 0, 100, 0, 0, 0, 0, 1};
         assertThat(FastJpeg.suitable(Files.write(dir.resolve("adobe.jpg"), afterSoi(plain, adobe)))).isEmpty();
 
@@ -98,9 +155,23 @@ class FastJpegTest {
     private static void assertSameAsImageIo(Path f) throws Exception {
         Optional<FastJpeg.Frame> frame = FastJpeg.suitable(f);
         assertThat(frame).as("%s is a JPEG the fast path takes", f.getFileName()).isPresent();
-        Optional<ImageHashes.Result> fast = FastJpeg.hash(f, frame.get());
+        Optional<String> fast = FastJpeg.rgbaPixelHash(f, frame.get());
         assertThat(fast).as("TurboJPEG decoded %s (%s)", f.getFileName(), TurboJpeg.unavailable()).isPresent();
-        assertThat(fast.get()).as(f.getFileName().toString()).isEqualTo(ImageHashes.ofDecodedByImageIo(f));
+        ImageHashes.Result reference = ImageHashes.ofDecodedByImageIo(f);
+        assertThat(fast.get()).as(f.getFileName().toString()).isEqualTo(reference.pixelHash());
+        assertThat(ImageHashes.pixelHashAs(f, reference.pixelHash())).contains(reference.pixelHash());
+        Optional<ImageHashes.Result> v2 = FastJpeg.hash(f, frame.get());
+        assertThat(v2).isPresent();
+        assertThat(v2.get().pixelHash()).startsWith(ImageHashes.V2);
+        assertThat(v2.get().width()).isEqualTo(reference.width());
+        assertThat(v2.get().height()).isEqualTo(reference.height());
+    }
+
+    private static byte[] iccSegment() {
+        byte[] icc = ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
+        return ByteBuffer.allocate(4 + 14 + icc.length).put((byte) 0xFF).put((byte) 0xE2)
+                .putShort((short) (2 + 14 + icc.length)).put("ICC_PROFILE\0".getBytes(StandardCharsets.US_ASCII))
+                .put((byte) 1).put((byte) 1).put(icc).array();
     }
 
     private static byte[] afterSoi(byte[] jpeg, byte[] segment) {

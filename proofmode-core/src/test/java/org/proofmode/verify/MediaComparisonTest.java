@@ -3,9 +3,14 @@ package org.proofmode.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.proofmode.TestHomes;
+import org.proofmode.imaging.ImageHashes;
 import org.proofmode.imaging.StreamHashes.Frames;
 import org.proofmode.media.MediaKind;
 
@@ -22,7 +27,7 @@ class MediaComparisonTest {
     }
 
     private static MediaComparison.Side video(String name, Frames f) {
-        return new MediaComparison.Side(name, Optional.of(MediaKind.VIDEO), Optional.of(name + "-sha"), Optional.empty(),
+        return new MediaComparison.Side(name, Optional.of(MediaKind.VIDEO), Optional.of(name + "-sha"), List.of(),
                 Optional.empty(), Optional.of(f.frameHash()), Optional.of(f), Optional.empty(), Optional.empty());
     }
 
@@ -58,10 +63,41 @@ class MediaComparisonTest {
     @Test
     void compare_anInvalidProof_isNeverTheSame() {
         Frames a = frames(1, 2, 3);
-        MediaComparison.Side proof = new MediaComparison.Side("p", Optional.of(MediaKind.VIDEO), Optional.of("x"), Optional.empty(),
+        MediaComparison.Side proof = new MediaComparison.Side("p", Optional.of(MediaKind.VIDEO), Optional.of("x"), List.of(),
                 Optional.empty(), Optional.of(a.frameHash()), Optional.of(a), Optional.empty(), Optional.of(Verdict.INVALID));
         MediaComparison.Result r = MediaComparison.compare(proof, video("b", frames(1, 2, 3)));
         assertThat(r.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
         assertThat(r.checks()).extracting(Check::code).contains(CheckCodes.COMPARE_PROOF_INVALID, CheckCodes.COMPARE_FRAMES_IDENTICAL);
+    }
+
+    private static MediaComparison.Side proofOfImage(String name, String pixelHash, long perceptual) {
+        return new MediaComparison.Side(name, Optional.of(MediaKind.IMAGE), Optional.of(name + "-sha"), List.of(pixelHash),
+                Optional.of(perceptual), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(Verdict.TRUSTED));
+    }
+
+    /** A proof made before pixel hashes had versions holds version 1 for a JPEG; a file is hashed in both. */
+    @Test
+    void compare_matchesAVersion1Proof_withAFileHashedInBothVersions() throws Exception {
+        Path photo = TestHomes.examplePhoto();
+        List<String> notes = new ArrayList<>();
+        MediaComparison.Side file = MediaComparison.ofFile(photo, "photo.jpg", notes);
+        String v1 = ImageHashes.pixelHashAs(photo, "").orElseThrow();
+        ImageHashes.Result now = ImageHashes.of(photo);
+
+        assertThat(file.pixelHashes()).containsExactly(now.pixelHash(), v1);
+        assertThat(now.pixelHash()).startsWith(ImageHashes.V2);
+        assertThat(MediaComparison.compare(proofOfImage("old proof", v1, now.perceptualHash()), file).relation())
+                .isEqualTo(MediaComparison.Relation.SAME_CONTENT);
+        assertThat(MediaComparison.compare(proofOfImage("new proof", now.pixelHash(), now.perceptualHash()), file).relation())
+                .isEqualTo(MediaComparison.Relation.SAME_CONTENT);
+
+        // Two proofs with different versions have no pixel hash in common: perceptual hashes decide, and say why.
+        MediaComparison.Result r = MediaComparison.compare(proofOfImage("old proof", v1, now.perceptualHash()),
+                proofOfImage("new proof", now.pixelHash(), now.perceptualHash()));
+        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.SIMILAR);
+        assertThat(r.checks()).singleElement().satisfies(c -> {
+            assertThat(c.code()).isEqualTo(CheckCodes.COMPARE_PERCEPTUAL_CLOSE);
+            assertThat(c.message()).contains("different versions: old proof v1 and new proof v2");
+        });
     }
 }
