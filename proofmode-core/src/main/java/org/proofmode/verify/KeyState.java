@@ -54,7 +54,7 @@ final class KeyState {
             if (c.getPublicKey(keyId) == null) {
                 continue;
             }
-            Optional<Finding> f = revoked(c, keyId, time).or(() -> expired(c, keyId, time));
+            Optional<Finding> f = CertificateFacts.revoked(c, keyId, time).or(() -> CertificateFacts.expired(c, keyId, time));
             if (f.isPresent()) {
                 return f;
             }

@@ -134,7 +134,7 @@ final class ProofCheck {
         checks.addAll(ContextChecks.of(latest.fields()));
         boolean failed = checks.stream().anyMatch(c -> c.status() == Status.FAIL);
         Optional<Signer> signer = Optional.ofNullable(signerCert).map(c -> {
-            var info = OpenPgpKeys.describe(c);
+            var info = CertificateFacts.describe(c);
             return new Signer(info.fingerprint(), info.algorithm(), info.userId(), trustedFingerprints.contains(info.fingerprint()));
         });
         Verdict v = failed ? Verdict.INVALID : signer.map(s -> s.trusted() ? Verdict.TRUSTED : Verdict.VALID).orElse(Verdict.INVALID);
@@ -201,7 +201,16 @@ final class ProofCheck {
             return;
         }
         try {
-            record(sig, checker.check(read(sig), new ByteArrayInputStream(read(file))), code);
+            byte[] sigBytes = read(sig);
+            Optional<SignatureChecker.Prehashed> prehashed = checker.prehashed(sigBytes);
+            if (prehashed.isPresent()) {
+                // As for the media: the document's SHA-256, then the signature finished from it.
+                MessageDigest sha = Digests.newSha256();
+                sha.update(read(file));
+                record(sig, prehashed.get().check(sha), code);
+            } else {
+                record(sig, checker.check(sigBytes, new ByteArrayInputStream(read(file))), code);
+            }
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file.name() + ": " + e.getMessage(), e);
         }

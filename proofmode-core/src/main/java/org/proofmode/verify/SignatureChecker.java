@@ -25,8 +25,9 @@ import org.pgpainless.decryption_verification.DecryptionStream;
 import org.pgpainless.decryption_verification.MessageMetadata;
 import org.pgpainless.decryption_verification.SignatureVerification;
 import org.pgpainless.exception.SignatureValidationException;
-import org.pgpainless.signature.consumer.CertificateValidator;
+import org.pgpainless.policy.Policy;
 import org.pgpainless.signature.consumer.SignatureValidator;
+import org.pgpainless.signature.consumer.SignatureVerifier;
 import org.proofmode.keys.OpenPgpKeys;
 
 /**
@@ -140,7 +141,7 @@ final class SignatureChecker {
         }
         List<String> reasons = new ArrayList<>();
         meta.getRejectedDetachedSignatures().forEach(f -> reasons.add(oneLine(f.getValidationException())));
-        Optional<KeyState.Finding> revoked = KeyState.revoked(cert.get(), keyId, sig.getCreationTime());
+        Optional<KeyState.Finding> revoked = CertificateFacts.revoked(cert.get(), keyId, sig.getCreationTime());
         if (revoked.isPresent()) {
             return keyProblem(revoked.get(), cert);
         }
@@ -217,7 +218,11 @@ final class SignatureChecker {
             try {
                 sig.init(new PrehashedContentVerifier.Provider(document), key);
                 SignatureValidator.signatureWasCreatedInBounds(null, null).verify(sig);
-                CertificateValidator.validateCertificateAndVerifyInitializedSignature(sig, cert, PGPainless.getPolicy());
+                // What PGPainless's validateCertificateAndVerifyInitializedSignature does, with the
+                // certificate's part remembered for the next signature by the same key at the same time.
+                Policy policy = PGPainless.getPolicy();
+                CertificateFacts.validateCertificate(sig, cert, policy);
+                SignatureVerifier.verifyInitializedSignature(sig, key, policy, sig.getCreationTime());
                 // As in the streamed check: PGPainless checks revocations, not whether the key had expired.
                 List<PGPPublicKeyRing> views = new ArrayList<>();
                 views.add(cert);
@@ -228,7 +233,7 @@ final class SignatureChecker {
                 }
                 return new Outcome(Kind.VALID, Optional.of(cert), "good signature by " + OpenPgpKeys.fingerprint(cert.getPublicKey()));
             } catch (SignatureValidationException e) {
-                Optional<KeyState.Finding> revoked = KeyState.revoked(cert, sig.getKeyID(), sig.getCreationTime());
+                Optional<KeyState.Finding> revoked = CertificateFacts.revoked(cert, sig.getKeyID(), sig.getCreationTime());
                 if (revoked.isPresent()) {
                     return keyProblem(revoked.get(), Optional.of(cert));
                 }
