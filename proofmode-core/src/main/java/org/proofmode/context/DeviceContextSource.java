@@ -11,11 +11,13 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofRecord;
@@ -27,8 +29,8 @@ import org.proofmode.util.OsCommand;
  * made and whether it is synchronised to a time server, so a verifier can judge the proof's times. With
  * device identifiers on, it adds hashed identifiers: host name, DMI product serial, machine id.
  *
- * <p>Facts that do not change while a process runs are read once; the clock's synchronisation is asked
- * again after {@value #CLOCK_CACHE_SECONDS} seconds. Where the operating system does not say whether the
+ * <p>Facts that do not change while a process runs are read once per process; the clock's synchronisation
+ * is asked again after {@value #CLOCK_CACHE_SECONDS} seconds. Where the operating system does not say whether the
  * clock is synchronised (no {@code timedatectl}, no systemd-timesyncd, no {@code chronyc}), the field
  * says {@code unknown}.
  */
@@ -38,9 +40,14 @@ public final class DeviceContextSource implements MetadataSource {
 
     private final Path root;
     private final Optional<IdentifierHasher> ids;
-    private Map<String, String> fixed;
-    private String[] clock;
-    private long clockAt;
+
+    /**
+     * What was read, per system root, for the whole process: every command an agent or a server runs
+     * builds its own sources, and a proof of one photo should not spawn {@code timedatectl} each time.
+     */
+    private static final Map<Path, Map<String, String>> FIXED = new ConcurrentHashMap<>();
+    /** Per system root: {@code [synchronised, how we know]} and when it was read ({@link System#nanoTime}). */
+    private static final Map<Path, Object[]> CLOCKS = new ConcurrentHashMap<>();
 
     /**
      * Reads the running system.
@@ -82,8 +89,8 @@ public final class DeviceContextSource implements MetadataSource {
         }
     }
 
-    private synchronized Map<String, String> fixed() {
-        if (fixed == null) {
+    private Map<String, String> fixed() {
+        return FIXED.computeIfAbsent(root, r -> {
             Map<String, String> m = new LinkedHashMap<>();
             m.put(ContextFields.DEVICE_OS_NAME, System.getProperty("os.name", ""));
             m.put(ContextFields.DEVICE_OS_VERSION, System.getProperty("os.version", ""));
@@ -94,19 +101,20 @@ public final class DeviceContextSource implements MetadataSource {
             m.put(ContextFields.DEVICE_CPU_COUNT, Integer.toString(Runtime.getRuntime().availableProcessors()));
             memory().ifPresent(v -> m.put(ContextFields.DEVICE_MEMORY, v));
             m.put(ContextFields.DEVICE_LOCALE, Locale.getDefault().toLanguageTag());
-            fixed = m;
-        }
-        return fixed;
+            return Collections.unmodifiableMap(m);
+        });
     }
 
     /** {@code [synchronised, how we know]}. */
-    private synchronized String[] clock() {
+    private String[] clock() {
         long now = System.nanoTime();
-        if (clock == null || now - clockAt > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
-            clock = readClock();
-            clockAt = now;
+        Object[] known = CLOCKS.get(root);
+        if (known == null || now - (long) known[1] > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
+            // Two threads may both ask at once; either answer is right.
+            known = new Object[] {readClock(), now};
+            CLOCKS.put(root, known);
         }
-        return clock;
+        return (String[]) known[0];
     }
 
     private String[] readClock() {
