@@ -105,6 +105,27 @@ try {
     await page.screenshot({ path: join(out, 'desktop-extra.png'), fullPage: true });
     await page.close();
   }
+  if (token && process.env.PROOFMODE_COMPARE_A && process.env.PROOFMODE_COMPARE_B) {
+    // A proof and a copy of its photo in another format, compared through the page with the token.
+    const page = await watchedPage({ width: 1000, height: 900 });
+    await page.goto(base + '/');
+    await page.click('summary');
+    await page.fill('#token', token);
+    await page.setInputFiles('#compare-a', process.env.PROOFMODE_COMPARE_A);
+    await page.setInputFiles('#compare-b', process.env.PROOFMODE_COMPARE_B);
+    await page.click('#compare');
+    const word = page.locator('#result [data-relation]');
+    await word.waitFor({ timeout: 30000 });
+    result.compare = {
+      relation: await word.getAttribute('data-relation'),
+      words: await word.innerText(),
+      sides: await page.locator('#result li code').allInnerTexts(),
+      checks: await page.locator('.checks li').allInnerTexts(),
+      injected: await page.locator('#result img, #result script, #result iframe').count(),
+    };
+    await page.screenshot({ path: join(out, 'desktop-compare.png'), fullPage: true });
+    await page.close();
+  }
   if (token && located) {
     const page = await watchedPage({ width: 1000, height: 900 });
     await page.goto(base + '/');

@@ -67,6 +67,29 @@ public final class ReportJson {
         return root;
     }
 
+    /**
+     * A comparison of two media ({@link MediaComparison}) as a JSON tree: {@code relation}, each side
+     * ({@code name}, {@code kind} "proof" or "media", the proof's {@code verdict}, {@code sha256}), the
+     * checks that show the relation, and {@code notes} (why a hash could not be made).
+     */
+    public static ObjectNode toNode(MediaComparison.Side a, MediaComparison.Side b, MediaComparison.Result result, List<String> notes) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("relation", result.relation().name());
+        ArrayNode sides = root.putArray("sides");
+        for (MediaComparison.Side s : List.of(a, b)) {
+            ObjectNode n = sides.addObject();
+            n.put("name", s.name());
+            n.put("kind", s.proof().isPresent() ? "proof" : "media");
+            s.proof().ifPresent(v -> n.put("verdict", v.name()));
+            s.sha256().ifPresent(h -> n.put("sha256", h));
+        }
+        checks(root.putArray("checks"), result.checks());
+        ArrayNode noteArr = root.putArray("notes");
+        notes.forEach(noteArr::add);
+        return root;
+    }
+
     private static void checks(ArrayNode arr, List<Check> checks) {
         for (Check c : checks) {
             ObjectNode n = arr.addObject();

@@ -135,6 +135,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.before(ProofServer::headers);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\"}\n"));
                 c.routes.post("/api/v1/verify", api::verify);
+                c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
                 c.routes.post("/api/v1/evidence", api::store);
                 c.routes.get("/api/v1/evidence", api::find);

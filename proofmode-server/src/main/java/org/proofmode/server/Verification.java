@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -21,6 +23,7 @@ import org.proofmode.ProofMode;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
+import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -67,32 +70,77 @@ public final class Verification implements AutoCloseable {
      * @throws ApiException with {@link ProblemType#UNAVAILABLE} when the server is saturated or time runs out
      */
     public Result verify(Path file, String name) {
-        Future<VerificationReport> f;
+        Map<Path, String> names = Map.of(file, name);
+        VerificationReport report = inPool(() -> verifier.verify(file, Optional.empty()), "verification", names);
+        ObjectNode json = ReportJson.toNode(report);
+        scrub(json, names);
+        json.put("source", name);
+        return new Result(report, json);
+    }
+
+    /**
+     * Compares two received items ({@code proofmode compare}): each a share bundle, whose proof is verified
+     * first, or a media file, hashed here (image hashes; frame and sample hashes by FFmpeg).
+     *
+     * @param a the first item on disk (a server-made name)
+     * @param nameA the name the client gave it
+     * @param b the second item on disk
+     * @param nameB the name the client gave it
+     * @return {@code ReportJson}'s comparison document, naming the items as the client did
+     * @throws ProofModeException for an item that cannot be read (messages name the client's names)
+     * @throws ApiException with {@link ProblemType#UNAVAILABLE} when the server is saturated or time runs out
+     */
+    public ObjectNode compare(Path a, String nameA, Path b, String nameB) {
+        Map<Path, String> names = Map.of(a, nameA, b, nameB);
+        ObjectNode json = inPool(() -> {
+            List<String> notes = new ArrayList<>();
+            MediaComparison.Side sa = MediaComparison.of(verifier, a, nameA, notes);
+            MediaComparison.Side sb = MediaComparison.of(verifier, b, nameB, notes);
+            return ReportJson.toNode(sa, sb, MediaComparison.compare(sa, sb), notes);
+        }, "comparing", names);
+        scrub(json, names);
+        return json;
+    }
+
+    /**
+     * Runs a task on the pool within the time limit; a failure to read an item names it as the client did.
+     *
+     * @param what what the task does, for the message when time runs out
+     * @param names each received file and the client's name for it
+     */
+    private <T> T inPool(Callable<T> task, String what, Map<Path, String> names) {
+        Future<T> f;
         try {
-            f = pool.submit(() -> verifier.verify(file, Optional.empty()));
+            f = pool.submit(task);
         } catch (RejectedExecutionException e) {
             throw new ApiException(ProblemType.UNAVAILABLE, "too many verifications in progress; retry later");
         }
         try {
-            VerificationReport report = f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            ObjectNode json = ReportJson.toNode(report);
-            // No answer reveals where the server keeps files: the received file's path becomes the client's name.
-            scrub(json, file.toAbsolutePath().toString(), name);
-            scrub(json, file.toString(), name);
-            json.put("source", name);
-            return new Result(report, json);
+            return f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             f.cancel(true);
-            throw new ApiException(ProblemType.UNAVAILABLE, "verification took longer than " + shown(timeout));
+            throw new ApiException(ProblemType.UNAVAILABLE, what + " took longer than " + shown(timeout));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             f.cancel(true);
             throw new ApiException(ProblemType.UNAVAILABLE, "interrupted");
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ProofModeException p) {
-                throw new ProofModeException(p.failure(), p.getMessage().replace(file.toString(), name), p);
+                String message = p.getMessage();
+                for (Map.Entry<Path, String> n : names.entrySet()) {
+                    message = message.replace(n.getKey().toString(), n.getValue());
+                }
+                throw new ProofModeException(p.failure(), message, p);
             }
             throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** No answer reveals where the server keeps files: each received file's path becomes the client's name. */
+    private static void scrub(JsonNode json, Map<Path, String> names) {
+        for (Map.Entry<Path, String> n : names.entrySet()) {
+            scrub(json, n.getKey().toAbsolutePath().toString(), n.getValue());
+            scrub(json, n.getKey().toString(), n.getValue());
         }
     }
 

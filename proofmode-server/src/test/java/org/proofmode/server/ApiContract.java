@@ -7,6 +7,9 @@ import static org.proofmode.server.TestServer.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -14,6 +17,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -101,6 +105,43 @@ abstract class ApiContract implements ReportContract, CustodyContract {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(json(r).get("verdict").asText()).isEqualTo("VALID");
         assertThat(json(r).get("source").asText()).isEqualTo(files.size() + " files");
+    }
+
+    /**
+     * A desk that has a proof and a copy of its photo: the copy saved as BMP has the same pixels (the same
+     * content), another picture does not; the answer names the items as sent and needs a token.
+     */
+    @Test
+    void compare_saysHowTwoItemsRelate_bundleAndCopies() throws Exception {
+        Path bundle = TestBundles.withImageHashes(signer, tmp.resolve("compare"), 977);
+        BufferedImage photo = ImageIO.read(new ByteArrayInputStream(TestBundles.entries(bundle).get("photo-977.png")));
+        ByteArrayOutputStream bmp = new ByteArrayOutputStream();
+        assertThat(ImageIO.write(photo, "bmp", bmp)).isTrue();
+        BufferedImage other = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+        other.setRGB(3, 3, 0x00FF00);
+        ByteArrayOutputStream otherPng = new ByteArrayOutputStream();
+        assertThat(ImageIO.write(other, "png", otherPng)).isTrue();
+
+        HttpResponse<String> same = srv.postParts("/api/v1/compare", Map.of("a", Map.entry("proof.zip", TestBundles.read(bundle)),
+                "b", Map.entry("copy.bmp", bmp.toByteArray())), Optional.of(token));
+        assertThat(same.statusCode()).as(same.body()).isEqualTo(200);
+        JsonNode s = json(same);
+        assertThat(s.get("relation").asText()).as(same.body()).isEqualTo("SAME_CONTENT");
+        assertThat(s.at("/sides/0/name").asText()).isEqualTo("proof.zip");
+        assertThat(s.at("/sides/0/kind").asText()).isEqualTo("proof");
+        assertThat(s.at("/sides/0/verdict").asText()).isIn("VALID", "TRUSTED");
+        assertThat(s.at("/sides/1/kind").asText()).isEqualTo("media");
+        assertThat(s.toString()).contains("compare.pixels.identical").doesNotContain("upload-").doesNotContain(srv.config.home().toString());
+
+        HttpResponse<String> different = srv.postParts("/api/v1/compare", Map.of("a", Map.entry("proof.zip", TestBundles.read(bundle)),
+                "b", Map.entry("other.png", otherPng.toByteArray())), Optional.of(token));
+        assertThat(different.statusCode()).as(different.body()).isEqualTo(200);
+        assertThat(json(different).get("relation").asText()).isIn("SIMILAR", "DIFFERENT");
+
+        assertProblem(srv.postParts("/api/v1/compare", Map.of("a", Map.entry("proof.zip", TestBundles.read(bundle)),
+                "b", Map.entry("copy.bmp", bmp.toByteArray())), Optional.empty()), 401, "unauthorized");
+        assertProblem(srv.postParts("/api/v1/compare", Map.of("a", Map.entry("proof.zip", TestBundles.read(bundle))),
+                Optional.of(token)), 400, "bad-request");
     }
 
     @Test

@@ -45,9 +45,14 @@ class BrowserTest {
             String token = srv.token("browser");
             String altered = alteredItem(srv, home.resolve("altered"), token);
             Path extra = extraBundle(home);
+            Path proofOfPhoto = TestBundles.withImageHashes(TestBundles.signer(home.resolve("compare-signer")), home.resolve("compare"), 41);
+            Path copy = home.resolve("copy.bmp");
+            javax.imageio.ImageIO.write(javax.imageio.ImageIO.read(new java.io.ByteArrayInputStream(
+                    TestBundles.entries(proofOfPhoto).get("photo-41.png"))), "bmp", copy.toFile());
             ProcessResult r = run(List.of("node", "verdicts.mjs", base, Samples.appGoodZip().toString(),
                     Samples.appBadZip().toString(), out.toString(), token, located.toString(), altered), 180,
-                    Map.of("PROOFMODE_EXTRA_BUNDLE", extra.toString()));
+                    Map.of("PROOFMODE_EXTRA_BUNDLE", extra.toString(), "PROOFMODE_COMPARE_A", proofOfPhoto.toString(),
+                            "PROOFMODE_COMPARE_B", copy.toString()));
             assertThat(r.code).as(r.output).isZero();
             String last = r.output.lines().reduce((a, b) -> b).orElse("");
             JsonNode page = TestServer.JSON.readTree(last);
@@ -102,6 +107,15 @@ class BrowserTest {
             assertThat(extraPage.get("checks").toString()).contains("bundle.entry.unproved — other.jpg");
             assertThat(extraPage.get("notes").asText()).isEqualTo(org.proofmode.util.SafeText.escape(HOSTILE_NOTES));
             assertThat(extraPage.get("injected").asInt()).isZero();
+
+            // A proof and a copy of its photo saved as BMP, compared through the page: the same pixels.
+            JsonNode compared = page.get("compare");
+            assertThat(compared.get("relation").asText()).isEqualTo("SAME_CONTENT");
+            assertThat(compared.get("words").asText()).isEqualTo("The same content");
+            assertThat(compared.get("sides").toString()).contains("bundle-41.zip").contains("copy.bmp");
+            assertThat(compared.get("checks").toString()).contains("compare.pixels.identical");
+            assertThat(compared.get("injected").asInt()).isZero();
+            assertThat(out.resolve("desktop-compare.png")).isNotEmptyFile();
 
             JsonNode alteredPage = page.get("altered");
             assertThat(alteredPage.get("warning").asText()).contains("custody log has been altered").contains("First bad line: 2");

@@ -18,6 +18,7 @@ import java.util.zip.ZipOutputStream;
 import javax.imageio.ImageIO;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.BundleWriter;
+import org.proofmode.context.ImageHashSource;
 import org.proofmode.context.MetadataSource;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.Passphrase;
@@ -89,6 +90,12 @@ final class TestBundles {
             }
         };
         return prove(signer, dir, seed, List.of(place));
+    }
+
+    /** A share zip of a new PNG proved by the signer with its pixel and perceptual hashes. */
+    static Path withImageHashes(ProofMode signer, Path dir, int seed) throws IOException {
+        Files.createDirectories(dir);
+        return prove(signer, dir, seed, List.of(new ImageHashSource()));
     }
 
     /** A share zip of a new PNG proved by the signer with the default metadata sources and the given ones. */

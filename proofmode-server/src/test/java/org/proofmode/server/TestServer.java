@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -83,12 +84,25 @@ final class TestServer implements AutoCloseable {
 
     HttpResponse<String> postFiles(String path, Map<String, byte[]> files, Optional<String> token)
             throws IOException, InterruptedException {
+        List<Map.Entry<String, Map.Entry<String, byte[]>>> parts = new java.util.ArrayList<>();
+        files.forEach((name, bytes) -> parts.add(Map.entry("file", Map.entry(name, bytes))));
+        return postMultipart(path, parts, token);
+    }
+
+    /** A multipart form with one file in each named part: part name, then file name and bytes. */
+    HttpResponse<String> postParts(String path, Map<String, Map.Entry<String, byte[]>> parts, Optional<String> token)
+            throws IOException, InterruptedException {
+        return postMultipart(path, List.copyOf(parts.entrySet()), token);
+    }
+
+    private HttpResponse<String> postMultipart(String path, List<Map.Entry<String, Map.Entry<String, byte[]>>> parts,
+            Optional<String> token) throws IOException, InterruptedException {
         String boundary = "----pm" + UUID.randomUUID();
         ByteArrayOutputStream body = new ByteArrayOutputStream();
-        for (Map.Entry<String, byte[]> f : files.entrySet()) {
-            body.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"" + f.getKey()
-                    + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
-            body.write(f.getValue());
+        for (Map.Entry<String, Map.Entry<String, byte[]>> p : parts) {
+            body.write(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + p.getKey() + "\"; filename=\""
+                    + p.getValue().getKey() + "\"\r\nContent-Type: application/octet-stream\r\n\r\n").getBytes(StandardCharsets.UTF_8));
+            body.write(p.getValue().getValue());
             body.write("\r\n".getBytes(StandardCharsets.UTF_8));
         }
         body.write(("--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8));

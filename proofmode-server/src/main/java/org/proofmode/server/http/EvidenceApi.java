@@ -23,7 +23,10 @@ import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.ProofRow;
 import org.proofmode.util.Hex;
 
-/** The handlers of {@code /api/v1/verify}, {@code /api/v1/evidence} and {@code /api/v1/notarizations}. */
+/**
+ * The handlers of {@code /api/v1/verify}, {@code /api/v1/compare}, {@code /api/v1/evidence} and
+ * {@code /api/v1/notarizations}.
+ */
 public final class EvidenceApi {
     private static final String JSON = "application/json";
 
@@ -64,6 +67,20 @@ public final class EvidenceApi {
                 reports.keep(r, answer);
             }
             json(ctx, 200, answer);
+        }
+    }
+
+    /**
+     * {@code POST /api/v1/compare}: how two items relate ({@code proofmode compare}): a multipart form with a
+     * share bundle or media file in each of the parts {@code a} and {@code b}. It needs a token, since it
+     * may decode media (images here, video and audio by FFmpeg); nothing is kept.
+     */
+    public void compare(Context ctx) throws IOException {
+        Access.sameOrigin(ctx);
+        access.require(ctx);
+        List<Upload> both = Upload.receivePair(ctx, incoming, maxUpload);
+        try (Upload a = both.get(0); Upload b = both.get(1)) {
+            json(ctx, 200, verification.compare(a.file(), a.name(), b.file(), b.name()));
         }
     }
 

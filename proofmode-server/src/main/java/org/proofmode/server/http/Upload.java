@@ -88,6 +88,58 @@ public record Upload(Path file, String sha256, long size, String name) implement
         Files.deleteIfExists(file);
     }
 
+    /**
+     * Receives two items sent as a multipart form with one file in each of the parts {@code a} and
+     * {@code b} (a share bundle or a media file each), together at most {@code maxBytes}.
+     *
+     * @return the two, in that order; the caller closes both
+     * @throws ApiException as {@link #receive}, and with {@link ProblemType#BAD_REQUEST} for another form
+     */
+    public static List<Upload> receivePair(Context ctx, Path incoming, long maxBytes) throws IOException {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > maxBytes) {
+            drain(ctx, declared);
+            throw tooLarge(maxBytes);
+        }
+        String type = ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
+        if (!type.startsWith("multipart/form-data")) {
+            throw new ApiException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "send multipart/form-data with the parts a and b");
+        }
+        List<UploadedFile> a;
+        List<UploadedFile> b;
+        try {
+            a = ctx.uploadedFiles("a");
+            b = ctx.uploadedFiles("b");
+        } catch (RuntimeException e) {
+            drain(ctx, declared);
+            throw tooLarge(maxBytes);
+        }
+        if (a.size() != 1 || b.size() != 1) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "send one file in part a and one in part b");
+        }
+        if (a.get(0).size() + b.get(0).size() > maxBytes) {
+            throw tooLarge(maxBytes);
+        }
+        List<Upload> both = new ArrayList<>();
+        try {
+            for (UploadedFile part : List.of(a.get(0), b.get(0))) {
+                Path file = incoming.resolve("upload-" + UUID.randomUUID());
+                try (InputStream in = part.content()) {
+                    both.add(copy(in, file, maxBytes, clean(part.filename(), both.isEmpty() ? "a" : "b")));
+                } catch (IOException | RuntimeException e) {
+                    Files.deleteIfExists(file);
+                    throw e;
+                }
+            }
+            return both;
+        } catch (IOException | RuntimeException e) {
+            for (Upload u : both) {
+                u.close();
+            }
+            throw e;
+        }
+    }
+
     private static Upload fromParts(Context ctx, Path file, long maxBytes) throws IOException {
         List<UploadedFile> parts;
         try {

@@ -244,6 +244,55 @@ function render(report, item, kept) {
   r.focus();
 }
 
+// How two items relate (MediaComparison.Relation), in plain words.
+const RELATIONS = {
+  SAME_BYTES: ['The same file', 'Both are exactly the same bytes.'],
+  SAME_CONTENT: ['The same content', 'Other bytes, but the same decoded video frames, audio samples or image pixels: '
+    + 'another container, or other metadata.'],
+  EXCERPT: ['An excerpt', 'One is a run of the other\'s video frames: the checks say which frames, at what times.'],
+  SIMILAR: ['Similar, not the same', 'Other pixels, but perceptually close: probably the same picture re-encoded, resized '
+    + 'or lightly edited. Nothing shows what was changed.'],
+  DIFFERENT: ['Different', 'Nothing shows that these are the same content (or a proof does not verify).'],
+};
+
+async function compare(event) {
+  event.preventDefault();
+  const a = $('compare-a').files[0];
+  const b = $('compare-b').files[0];
+  if (!a || !b) { showError('Choose two items to compare.'); return; }
+  if (!token()) { $('token-box').open = true; showError('Comparing needs an evidence token: enter it below the upload form.'); return; }
+  const form = new FormData();
+  form.append('a', a, a.name);
+  form.append('b', b, b.name);
+  $('compare').disabled = true;
+  $('result').setAttribute('aria-busy', 'true');
+  try {
+    renderComparison(await call('POST', '/api/v1/compare', form, true));
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    $('compare').disabled = false;
+    $('result').setAttribute('aria-busy', 'false');
+  }
+}
+
+function renderComparison(doc) {
+  const r = $('result');
+  const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
+  // The verdict boxes' colours: green for the same content, amber for similar, red for different.
+  const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID' }[doc.relation] || 'INVALID';
+  r.replaceChildren(el('h2', {}, 'Comparison'),
+    el('div', { class: 'verdict v-' + style, role: 'status' },
+      el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
+    el('section', { class: 'card' }, el('h2', {}, 'The two items'),
+      el('ul', {}, doc.sides.map((s) => el('li', {}, el('code', {}, s.name), ': ',
+        s.kind === 'proof' ? 'a proof (' + ((WORDS[s.verdict] || [s.verdict])[0]) + ')' : 'a media file',
+        s.sha256 ? el('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
+    el('section', { class: 'card' }, el('h2', {}, 'Checks'), checkList(doc.checks),
+      doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, n))) : null));
+  r.focus();
+}
+
 function choose(files) {
   lastFiles = Array.from(files || []);
   busy(false);
@@ -254,6 +303,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('token').addEventListener('input', (e) => { sessionStorage.setItem('proofmode.token', e.target.value.trim()); busy(false); });
   $('files').addEventListener('change', (e) => choose(e.target.files));
   $('upload').addEventListener('submit', check);
+  $('compare-form').addEventListener('submit', compare);
   $('keep').addEventListener('click', keep);
   const drop = $('drop');
   drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
