@@ -95,15 +95,32 @@ class CompareCommandTest {
     }
 
     @Test
-    void otherOrReencodedVideo_differs_exit3() {
+    void otherVideo_differs_reencodedCopyIsSimilar_exit3() {
         Cli.Result r = cli.run("compare", original.toString(), other.toString());
         assertThat(r.exit()).isEqualTo(3);
-        assertThat(r.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains("the first to differ is frame 0").contains("different");
+        assertThat(r.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains("the first to differ is frame 0")
+                .contains(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT).contains("another video").endsWith("different\n");
 
+        // Re-encoded at a low quality: other frames, the same samples, and one frame per second still close.
         Path reencoded = ffmpeg("reencoded.mp4", "-i", original.toString(), "-c:v", "libx264", "-crf", "40", "-c:a", "copy");
         Cli.Result re = cli.run("compare", original.toString(), reencoded.toString());
         assertThat(re.exit()).isEqualTo(3);
-        assertThat(re.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains(CheckCodes.COMPARE_SAMPLES_IDENTICAL);
+        assertThat(re.out()).contains(CheckCodes.COMPARE_FRAMES_DIFFERENT).contains(CheckCodes.COMPARE_SAMPLES_IDENTICAL)
+                .contains(CheckCodes.COMPARE_PERCEPTUAL_CLOSE).contains("4 of 4 within 10 of 64 bits").contains("similar");
+    }
+
+    /** What a messenger does: resizes, re-encodes at another frame rate and cuts; the proof still finds the seconds. */
+    @Test
+    void reencodedResizedExcerpt_isSimilarToTheProvedOriginal_atItsSeconds() {
+        Cli.Result proved = cli.run("prove", "--force", original.toString());
+        assertThat(proved.exit()).as(proved.err()).isZero();
+        String hash = proved.out().strip().split("\\s+")[0];
+        Path cut = ffmpeg("forwarded.mp4", "-ss", "1", "-i", original.toString(), "-t", "2", "-vf", "scale=96:72", "-r", "30",
+                "-c:v", "libx264", "-crf", "32", "-an");
+        Cli.Result r = cli.run("compare", hash, cut.toString());
+        assertThat(r.exit()).as(r.out() + r.err()).isEqualTo(3);
+        assertThat(r.out()).contains(CheckCodes.COMPARE_PERCEPTUAL_CLOSE).contains("2 of 2 within")
+                .contains("seconds 1 to 2 of " + hash.substring(0, 8)).contains("similar");
     }
 
     @Test

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.imaging;
 
+import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -8,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -69,8 +71,24 @@ public final class StreamHashes {
      * @param timeBase the time base of {@code pts}, as FFmpeg prints it (e.g. {@code 1/25})
      * @param pts each frame's presentation time, in the time base
      * @param digests each frame's SHA-256, 32 bytes per frame, in order
+     * @param seconds the perceptual hash of one frame per second of playing time ({@link #SECONDS_FILTER}),
+     *     in order; empty when not taken (frame lists of earlier versions)
      */
-    public record Frames(String timeBase, long[] pts, byte[] digests) {
+    public record Frames(String timeBase, long[] pts, byte[] digests, long[] seconds) {
+        /**
+         * The FFmpeg filters that pick and reduce the frames whose perceptual hashes {@code seconds} holds:
+         * one frame per second of playing time (the {@code fps} filter, which takes the frame nearest each
+         * second from the first frame on), averaged down to 32 by 32 grey pixels. Then the 64-bit DCT hash
+         * of {@link ImageHashes}. Frames at fixed times, unlike key frames, exist in every copy of a video,
+         * whatever its encoder chose as key frames.
+         */
+        public static final String SECONDS_FILTER = "fps=1,scale=32:32:flags=area,format=gray";
+
+        /** Frames without per-second perceptual hashes. */
+        public Frames(String timeBase, long[] pts, byte[] digests) {
+            this(timeBase, pts, digests, new long[0]);
+        }
+
         /** How many frames. */
         public int count() {
             return pts.length;
@@ -99,8 +117,19 @@ public final class StreamHashes {
             for (int i = 0; i < count(); i++) {
                 ascii(out, i + "," + pts[i] + "," + digest(i) + "\n");
             }
+            if (seconds.length > 0) {
+                ascii(out, "# one frame per second of playing time, its perceptual hash (ffmpeg -vf " + SECONDS_FILTER
+                        + ", then the 64-bit DCT hash of Image.PerceptualHash)\n");
+                ascii(out, SECONDS_HEADER + "\n");
+                for (int i = 0; i < seconds.length; i++) {
+                    ascii(out, i + "," + String.format("%016x", seconds[i]) + "\n");
+                }
+            }
             return out.toByteArray();
         }
+
+        /** The header of the per-second section of a frame list. */
+        public static final String SECONDS_HEADER = "second,phash";
 
         private static void ascii(ByteArrayOutputStream out, String s) {
             out.writeBytes(s.getBytes(StandardCharsets.US_ASCII));
@@ -127,31 +156,48 @@ public final class StreamHashes {
                 return this;
             }
 
+            private long[] seconds = new long[64];
+            private int secondCount;
+
+            /** Adds the perceptual hash of the next second's frame. */
+            public Builder second(long perceptualHash) {
+                if (secondCount == seconds.length) {
+                    seconds = Arrays.copyOf(seconds, 2 * secondCount);
+                }
+                seconds[secondCount++] = perceptualHash;
+                return this;
+            }
+
             /** How many frames so far. */
             public int count() {
                 return n;
             }
 
+            /** How many seconds' perceptual hashes so far. */
+            public int secondCount() {
+                return secondCount;
+            }
+
             /** The frames added, with the time base of their pts. */
             public Frames build(String timeBase) {
-                return new Frames(timeBase, Arrays.copyOf(pts, n), Arrays.copyOf(digests, 32 * n));
+                return new Frames(timeBase, Arrays.copyOf(pts, n), Arrays.copyOf(digests, 32 * n), Arrays.copyOf(seconds, secondCount));
             }
         }
 
         @Override
         public boolean equals(Object o) {
             return o instanceof Frames f && f.timeBase.equals(timeBase) && Arrays.equals(f.pts, pts)
-                    && Arrays.equals(f.digests, digests);
+                    && Arrays.equals(f.digests, digests) && Arrays.equals(f.seconds, seconds);
         }
 
         @Override
         public int hashCode() {
-            return 31 * Arrays.hashCode(pts) + Arrays.hashCode(digests);
+            return 31 * (31 * Arrays.hashCode(pts) + Arrays.hashCode(digests)) + Arrays.hashCode(seconds);
         }
 
         @Override
         public String toString() {
-            return "Frames[" + count() + " frames, " + frameHash() + "]";
+            return "Frames[" + count() + " frames, " + seconds.length + " seconds, " + frameHash() + "]";
         }
     }
 
@@ -221,9 +267,27 @@ public final class StreamHashes {
      */
     public static Decoded<Frames> frames(Path file, Optional<Double> seconds) throws NotHashed {
         FrameParser parser = new FrameParser();
-        Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:v:0", "-f",
-                "framehash", "-hash", "sha256", "-"), decodeTime(seconds), parser::line);
-        return new Decoded<>(parser.frames(), ran.errors());
+        // The same decode feeds a second output: one frame per second, 32 by 32 grey, into an owner-only
+        // temporary file (1 KiB a second of video), read into perceptual hashes once FFmpeg is done.
+        Path grey;
+        try {
+            grey = Files.createTempFile("proofmode-seconds", ".grey"); // owner-only on POSIX systems
+        } catch (IOException e) {
+            throw new NotHashed("no temporary file for the per-second frames: " + IoErrors.describe(e));
+        }
+        try {
+            Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:v:0", "-f",
+                    "framehash", "-hash", "sha256", "-", "-map", "0:v:0", "-vf", Frames.SECONDS_FILTER, "-f", "rawvideo", "-y",
+                    grey.toString()), decodeTime(seconds), parser::line);
+            parser.seconds(grey);
+            return new Decoded<>(parser.frames(), ran.errors());
+        } finally {
+            try {
+                Files.deleteIfExists(grey);
+            } catch (IOException e) {
+                grey.toFile().deleteOnExit();
+            }
+        }
     }
 
     /**
@@ -380,6 +444,23 @@ public final class StreamHashes {
                 throw new NotHashed("ffmpeg printed a frame line without a time");
             }
             frames.add(pts, HexFormat.of().parseHex(hash));
+        }
+
+        /** Reads the per-second frames FFmpeg wrote: 32 by 32 grey bytes each. */
+        void seconds(Path grey) throws NotHashed {
+            int size = 32 * 32;
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(grey))) {
+                byte[] frame = new byte[size];
+                while (in.readNBytes(frame, 0, size) == size) {
+                    double[][] px = new double[32][32];
+                    for (int i = 0; i < size; i++) {
+                        px[i / 32][i % 32] = frame[i] & 0xFF;
+                    }
+                    frames.second(ImageHashes.perceptual(px));
+                }
+            } catch (IOException e) {
+                throw new NotHashed("the per-second frames could not be read: " + IoErrors.describe(e));
+            }
         }
 
         Frames frames() throws NotHashed {

@@ -13,7 +13,8 @@ import org.proofmode.util.Hex;
 
 /**
  * Reads a video's frame list ({@code <h>.frames}: comment lines, the header {@code index,pts,sha256},
- * then one line per frame) and checks it against the record it belongs to: the SHA-256 over its frame
+ * then one line per frame; then, in lists made since they were added, the header {@code second,phash} and
+ * one perceptual hash per second of playing time) and checks it against the record it belongs to: the SHA-256 over its frame
  * digests, in order, must be the record's {@code Video.FrameHash}, and the number of frames its
  * {@code Video.FrameCount}.
  */
@@ -35,6 +36,7 @@ final class FrameList {
     private static Read read(byte[] list) {
         String timeBase = "?";
         boolean header = false;
+        boolean inSeconds = false;
         Frames.Builder frames = new Frames.Builder();
         String[] lines = new String(list, StandardCharsets.US_ASCII).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
@@ -56,7 +58,19 @@ final class FrameList {
                 header = true;
                 continue;
             }
+            if (line.equals(Frames.SECONDS_HEADER) && !inSeconds) {
+                inSeconds = true;
+                continue;
+            }
             String[] f = line.split(",", -1);
+            if (inSeconds) {
+                int s = frames.secondCount();
+                if (f.length != 2 || !f[0].equals(Integer.toString(s)) || !f[1].matches("[0-9a-f]{16}")) {
+                    return new Read(Optional.empty(), "line " + (i + 1) + " is not 'second,phash' for second " + s);
+                }
+                frames.second(Long.parseUnsignedLong(f[1], 16));
+                continue;
+            }
             int n = frames.count();
             if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,18}") || !Hex.isSha256(f[2])) {
                 return new Read(Optional.empty(), "line " + (i + 1) + " is not 'index,pts,sha256' for frame " + n);

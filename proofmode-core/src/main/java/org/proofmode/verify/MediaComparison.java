@@ -339,7 +339,51 @@ public final class MediaComparison {
                         + a.name() + ")" : "the first " + shorter + " frames are the same; then " + (fa.count() > fb.count()
                                 ? b.name() + " ends" : a.name() + " ends"))
                 + (run[2] > 1 ? "; the longest common run is " + run[2] + " frames" : "")));
-        return Relation.DIFFERENT;
+        return perceptualVideo(a, fa, b, fb, checks);
+    }
+
+    /**
+     * Videos with other frames compared by the perceptual hashes of one frame per second: the alignment
+     * (a whole number of seconds either way) where most seconds are close. Close when at least
+     * {@value #EXCERPT_SHARE} of the shorter side's seconds overlap the other and at least that share of
+     * those are within {@link #CLOSE_BITS}: the same video re-encoded, resized, or a re-encoded excerpt.
+     */
+    private static Relation perceptualVideo(Side a, Frames fa, Side b, Frames fb, List<Check> checks) {
+        long[] sa = fa.seconds();
+        long[] sb = fb.seconds();
+        if (sa.length == 0 || sb.length == 0) {
+            return Relation.DIFFERENT; // a frame list made before per-second hashes were taken
+        }
+        int shorter = Math.min(sa.length, sb.length);
+        int bestShift = 0;
+        int bestClose = -1;
+        int bestOverlap = 0;
+        for (int shift = -(sb.length - 1); shift < sa.length; shift++) {
+            int close = 0;
+            int overlap = 0;
+            for (int j = Math.max(0, -shift); j < sb.length && j + shift < sa.length; j++) {
+                overlap++;
+                if (ImageHashes.distance(sa[j + shift], sb[j]) <= CLOSE_BITS) {
+                    close++;
+                }
+            }
+            if (close > bestClose || close == bestClose && overlap > bestOverlap) {
+                bestClose = close;
+                bestShift = shift;
+                bestOverlap = overlap;
+            }
+        }
+        boolean similar = bestOverlap >= EXCERPT_SHARE * shorter && bestClose >= EXCERPT_SHARE * bestOverlap;
+        int fromB = Math.max(0, -bestShift);
+        int fromA = fromB + bestShift;
+        String where = "seconds " + fromA + " to " + (fromA + bestOverlap - 1) + " of " + a.name() + " against seconds " + fromB
+                + " to " + (fromB + bestOverlap - 1) + " of " + b.name();
+        checks.add(new Check(similar ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL,
+                b.name(), "one frame per second compared by perceptual hash: " + bestClose + " of " + bestOverlap + " within "
+                        + CLOSE_BITS + " of 64 bits (" + where + ")" + (similar
+                                ? ": probably the same video re-encoded, resized or cut, with other frames"
+                                : ": another video")));
+        return similar ? Relation.SIMILAR : Relation.DIFFERENT;
     }
 
     /** A frame's time in its stream, as text, e.g. {@code 12.480 s}; its pts when the time base is unknown. */

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.proofmode.imaging.StreamHashes.Frames;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.ProofRecord;
@@ -57,5 +58,27 @@ class FrameListTest {
         assertThat(FrameList.check("f", list("0,zero," + A + "\n"), r).code()).isEqualTo(CheckCodes.FRAMES_MALFORMED);
         assertThat(FrameList.check("f", list("0,0," + A.substring(1) + "\n"), r).code()).isEqualTo(CheckCodes.FRAMES_MALFORMED);
         assertThat(FrameList.check("f", list("0,0," + A + "\n\n"), r).code()).as("a blank line").isEqualTo(CheckCodes.FRAMES_MALFORMED);
+    }
+
+    @Test
+    void parse_readsThePerSecondSection_asTheProverWritesIt_andRefusesABadLine() {
+        Frames made = twoFramesTwoSeconds();
+        byte[] written = made.list("ffmpeg test");
+        assertThat(new String(written, StandardCharsets.US_ASCII)).contains("\nsecond,phash\n0,00000000000000ff\n1,8000000000000001\n");
+        assertThat(FrameList.parse(written)).contains(made);
+        ProofRecord r = record(made.frameHash(), "2");
+        assertThat(FrameList.check("f", written, r).code()).isEqualTo(CheckCodes.FRAMES_MATCH);
+
+        String text = new String(written, StandardCharsets.US_ASCII);
+        for (String bad : new String[] {"1,00000000000000ff", "0,ff", "0,00000000000000FF", "0,00000000000000ff,x"}) {
+            byte[] broken = text.replace("\n0,00000000000000ff\n", "\n" + bad + "\n").getBytes(StandardCharsets.US_ASCII);
+            assertThat(FrameList.check("f", broken, r).code()).as(bad).isEqualTo(CheckCodes.FRAMES_MALFORMED);
+        }
+    }
+
+    /** Two frames and two seconds' perceptual hashes. */
+    private static Frames twoFramesTwoSeconds() {
+        return new Frames.Builder().add(0, HexFormat.of().parseHex(A)).add(512, HexFormat.of().parseHex(B))
+                .second(0xFFL).second(0x8000000000000001L).build("1/12800");
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.proofmode.TestHomes;
 import org.proofmode.imaging.ImageHashes;
@@ -99,5 +100,45 @@ class MediaComparisonTest {
             assertThat(c.code()).isEqualTo(CheckCodes.COMPARE_PERCEPTUAL_CLOSE);
             assertThat(c.message()).contains("different versions: old proof v1 and new proof v2");
         });
+    }
+
+    private static MediaComparison.Side videoWithSeconds(String name, int firstFrame, long... seconds) {
+        Frames.Builder b = new Frames.Builder();
+        for (int i = 0; i < 3; i++) {
+            byte[] d = new byte[32];
+            Arrays.fill(d, (byte) (firstFrame + i));
+            b.add(i, d);
+        }
+        for (long s : seconds) {
+            b.second(s);
+        }
+        return video(name, b.build("1/10"));
+    }
+
+    /** Other frames: one frame per second decides, at the best alignment of whole seconds. */
+    @Test
+    void compare_otherFrames_perceptuallyClose_atTheBestAlignment_orAnotherVideo() {
+        Random rnd = new Random(11);
+        long[] whole = new long[10];
+        for (int i = 0; i < whole.length; i++) {
+            whole[i] = rnd.nextLong();
+        }
+        // Seconds 4 to 7 of the whole, each a few bits off (re-encoded), in a clip of other frames.
+        long[] cut = {whole[4] ^ 0b101, whole[5] ^ 0b1, whole[6], whole[7] ^ 0b1110};
+        MediaComparison.Result r = MediaComparison.compare(videoWithSeconds("a", 1, whole), videoWithSeconds("b", 50, cut));
+        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.SIMILAR);
+        assertThat(r.checks()).extracting(Check::code).containsExactly(CheckCodes.COMPARE_FRAMES_DIFFERENT, CheckCodes.COMPARE_PERCEPTUAL_CLOSE);
+        assertThat(r.checks().get(1).message()).contains("4 of 4 within 10 of 64 bits (seconds 4 to 7 of a against seconds 0 to 3 of b)");
+
+        long[] unrelated = {rnd.nextLong(), rnd.nextLong(), rnd.nextLong(), rnd.nextLong()};
+        MediaComparison.Result other = MediaComparison.compare(videoWithSeconds("a", 1, whole), videoWithSeconds("c", 50, unrelated));
+        assertThat(other.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(other.checks().get(1).code()).isEqualTo(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT);
+        assertThat(other.checks().get(1).message()).endsWith("another video");
+
+        // A frame list made before per-second hashes: no perceptual check at all.
+        MediaComparison.Result old = MediaComparison.compare(videoWithSeconds("a", 1), videoWithSeconds("d", 50, cut));
+        assertThat(old.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(old.checks()).extracting(Check::code).containsExactly(CheckCodes.COMPARE_FRAMES_DIFFERENT);
     }
 }
