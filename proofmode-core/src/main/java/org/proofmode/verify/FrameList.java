@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.verify;
 
-import java.nio.charset.StandardCharsets;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -23,25 +27,54 @@ final class FrameList {
     /** The time base, from the comment line the prover writes: "... pts in 1/25 s; ...". */
     private static final Pattern TIME_BASE = Pattern.compile("pts in ([0-9]{1,9}/[0-9]{1,10}) s");
 
+    /**
+     * The most bytes of a frame list read: 64 MiB, about 800,000 frames (7 hours at 30 frames a second).
+     * A list is read line by line into compact arrays (40 bytes a frame), never whole into memory.
+     */
+    static final long MAX_BYTES = 64L << 20;
+    /** How the problem of a list longer than {@link #MAX_BYTES} begins. */
+    static final String TOO_LARGE = "the frame list is larger than ";
+    /** The longest line read; ours are under 100 characters, comments under 300. */
+    private static final int MAX_LINE = 1024;
+
     private FrameList() {}
 
     /** A frame list read, or why it could not be. */
-    private record Read(Optional<Frames> frames, String problem) {}
+    record Read(Optional<Frames> frames, String problem) {}
 
     /** The frames of a well-formed list; empty if it is malformed. */
     static Optional<Frames> parse(byte[] list) {
         return read(list).frames();
     }
 
-    private static Read read(byte[] list) {
+    static Read read(byte[] list) {
+        try {
+            return read(new ByteArrayInputStream(list));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not from memory
+        }
+    }
+
+    /**
+     * Reads a frame list from a stream, to its end or to the first problem.
+     *
+     * @throws IOException if reading fails, or the list is longer than {@link #MAX_BYTES}
+     */
+    static Read read(InputStream in) throws IOException {
         String timeBase = "?";
         boolean header = false;
         boolean inSeconds = false;
         Frames.Builder frames = new Frames.Builder();
-        String[] lines = new String(list, StandardCharsets.US_ASCII).split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i];
-            if (line.isEmpty() && i == lines.length - 1) {
+        Lines lines = new Lines(in);
+        for (String line = lines.next(); line != null; line = lines.next()) {
+            int number = lines.number;
+            if (line.length() > MAX_LINE) {
+                return new Read(Optional.empty(), "line " + number + " is longer than " + MAX_LINE + " characters");
+            }
+            if (lines.tooLarge) {
+                return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes");
+            }
+            if (line.isEmpty() && lines.last) {
                 continue;
             }
             if (line.startsWith("#")) {
@@ -66,16 +99,19 @@ final class FrameList {
             if (inSeconds) {
                 int s = frames.secondCount();
                 if (f.length != 2 || !f[0].equals(Integer.toString(s)) || !f[1].matches("[0-9a-f]{16}")) {
-                    return new Read(Optional.empty(), "line " + (i + 1) + " is not 'second,phash' for second " + s);
+                    return new Read(Optional.empty(), "line " + number + " is not 'second,phash' for second " + s);
                 }
                 frames.second(Long.parseUnsignedLong(f[1], 16));
                 continue;
             }
             int n = frames.count();
             if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,18}") || !Hex.isSha256(f[2])) {
-                return new Read(Optional.empty(), "line " + (i + 1) + " is not 'index,pts,sha256' for frame " + n);
+                return new Read(Optional.empty(), "line " + number + " is not 'index,pts,sha256' for frame " + n);
             }
             frames.add(Long.parseLong(f[1]), HexFormat.of().parseHex(f[2]));
+        }
+        if (lines.tooLarge) {
+            return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes");
         }
         if (!header) {
             return new Read(Optional.empty(), "no '" + HEADER + "' header");
@@ -86,12 +122,65 @@ final class FrameList {
         return new Read(Optional.of(frames.build(timeBase)), "");
     }
 
+    /**
+     * The lines of an ASCII stream split at '\n' (as {@code split("\n", -1)}: a final empty line after
+     * the last '\n'), each cut at {@link #MAX_LINE} + 1 characters so that a line without end cannot fill
+     * memory; what lies beyond {@link #MAX_BYTES} is not read.
+     */
+    private static final class Lines {
+        private final InputStream in;
+        private long total;
+        private boolean eof;
+        int number;
+        /** Whether the line just read ended the stream (rather than a '\n'). */
+        boolean last;
+        /** Whether the stream went on past {@link #MAX_BYTES}; it then reads as ended there. */
+        boolean tooLarge;
+
+        Lines(InputStream in) {
+            this.in = new BufferedInputStream(in, 1 << 16);
+        }
+
+        /** The next line, or null after the last. */
+        String next() throws IOException {
+            if (eof) {
+                return null;
+            }
+            StringBuilder b = new StringBuilder();
+            while (true) {
+                int c = read();
+                if (c == -1 || c == '\n') {
+                    eof = c == -1;
+                    last = eof;
+                    number++;
+                    return b.toString();
+                }
+                if (b.length() <= MAX_LINE) {
+                    b.append((char) c);
+                }
+            }
+        }
+
+        private int read() throws IOException {
+            int c = in.read();
+            if (c >= 0 && ++total > MAX_BYTES) {
+                tooLarge = true;
+                return -1;
+            }
+            return c;
+        }
+    }
+
     static Check check(String name, byte[] list, ProofRecord record) {
+        return check(name, read(list), record);
+    }
+
+    /** Checks a frame list read against the record it belongs to. */
+    static Check check(String name, Read read, ProofRecord record) {
         Optional<String> recorded = record.get(ContextFields.VIDEO_FRAME_HASH);
         if (recorded.isEmpty()) {
             return new Check(CheckCodes.FRAMES_MISMATCH, Status.FAIL, name, "a frame list for a proof that records no Video.FrameHash");
         }
-        Read read = read(list);
         if (read.frames().isEmpty()) {
             return new Check(CheckCodes.FRAMES_MALFORMED, Status.FAIL, name, read.problem());
         }

@@ -126,7 +126,8 @@ public final class MediaComparison {
                 notes.add(name + ": " + v);
             }
         });
-        Side side = ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES)), Optional.empty());
+        Side side = ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES))
+                .flatMap(FrameList::parse), Optional.empty());
         String pixelHash = fields.get(ContextFields.IMAGE_PIXEL_HASH);
         if (pixelHash != null && pixelHash.startsWith(ImageHashes.V2)) {
             // Proofs made before version 2 hold version 1 for the same JPEG.
@@ -158,12 +159,12 @@ public final class MediaComparison {
         }
         ProofReport proof = report.proofs().get(0);
         String wanted = ProofFiles.frames(proof.id());
-        Optional<byte[]> frames = Optional.empty();
+        Optional<Frames> frames = Optional.empty();
         try (Bundle bundle = Bundle.open(path, verifier.limits)) {
             for (BundleEntry e : bundle.entries()) {
                 if (e.fileName().equals(wanted)) {
                     try (InputStream in = e.open()) {
-                        frames = Optional.of(in.readAllBytes());
+                        frames = FrameList.read(in).frames();
                     }
                 }
             }
@@ -176,15 +177,14 @@ public final class MediaComparison {
     /**
      * Describes media from a proof's record and, for a video, its frame list.
      *
-     * @param frameList the proof's {@code <h>.frames}, if it has one
+     * @param frames the proof's frame list ({@code <h>.frames}), if it has one that reads
      * @param verdict the proof's verdict, when it is known
      */
-    static Side ofRecord(String name, Map<String, String> r, Optional<String> sha256, Optional<byte[]> frameList,
+    static Side ofRecord(String name, Map<String, String> r, Optional<String> sha256, Optional<Frames> frames,
             Optional<Verdict> verdict) {
         Optional<MediaKind> kind = Optional.ofNullable(r.get(ProofFields.FILE_MEDIA_TYPE)).flatMap(MediaComparison::kindOf);
         Optional<Long> perceptual = Optional.ofNullable(r.get(ContextFields.IMAGE_PERCEPTUAL_HASH))
                 .filter(h -> h.matches("[0-9a-fA-F]{16}")).map(h -> Long.parseUnsignedLong(h, 16));
-        Optional<Frames> frames = frameList.flatMap(FrameList::parse);
         return new Side(name, kind, sha256, Optional.ofNullable(r.get(ContextFields.IMAGE_PIXEL_HASH)).stream().toList(), perceptual,
                 Optional.ofNullable(r.get(ContextFields.VIDEO_FRAME_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), frames,
                 Optional.ofNullable(r.get(ContextFields.AUDIO_SAMPLE_HASH)).map(h -> h.toLowerCase(Locale.ROOT)), verdict);

@@ -44,6 +44,8 @@ final class ProofCheck {
     private final List<ProofRecord> jsonRecords;
     private final List<ProofRecord> csvRecords;
     private PGPPublicKeyRing signerCert;
+    /** The video's frame list, once read. */
+    private FrameList.Read frames;
     private final Optional<RedactionOriginal> original;
     /** Each entry's bytes, read once: a proof's files are signed, parsed and compared from the same read. */
     private final Map<BundleEntry, byte[]> contents = new IdentityHashMap<>();
@@ -107,10 +109,13 @@ final class ProofCheck {
             signature("j3m", g.j3m, g.j3mSig);
         }
         mediaChecks(media, claimed);
-        if (g.frames != null || g.framesSig != null) {
+        if (g.frames != null && g.framesSig != null) {
+            framesChecks();
+        } else if (g.frames != null || g.framesSig != null) {
             signature("frames", g.frames, g.framesSig);
             if (g.frames != null) {
-                checks.add(FrameList.check(g.frames.name(), read(g.frames), latest(jsonRecords, csvRecords)));
+                frames = FrameList.read(read(g.frames));
+                checks.add(FrameList.check(g.frames.name(), frames, latest(jsonRecords, csvRecords)));
             }
         }
         if (g.redaction != null || g.redactionSig != null) {
@@ -141,10 +146,44 @@ final class ProofCheck {
         return new ProofReport(g.id, claimed, media.map(Verifier.MediaSource::name), v, checks, signer, latest.fields(), times);
     }
 
+    /**
+     * A video's frame list and its signature: the list is read once, line by line into compact arrays while
+     * its SHA-256 is taken, and the signature finished from that (a two-hour video's list is 17 MB, more
+     * than a proof file may be in memory). A signature that cannot be finished that way is checked as the
+     * others, from the list read whole.
+     */
+    private void framesChecks() {
+        byte[] sigBytes = read(g.framesSig);
+        Optional<SignatureChecker.Prehashed> prehashed = checker.prehashed(sigBytes);
+        if (prehashed.isEmpty()) {
+            signature("frames", g.frames, g.framesSig);
+            frames = FrameList.read(read(g.frames));
+        } else {
+            MessageDigest sha = Digests.newSha256();
+            try (InputStream in = new DigestInputStream(g.frames.open(), sha)) {
+                frames = FrameList.read(in);
+                if (!frames.problem().startsWith(FrameList.TOO_LARGE)) {
+                    SignatureChecker.drain(in); // a list malformed part way is still signed whole
+                }
+            } catch (LimitExceededException e) {
+                throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.BAD_DATA, g.frames.name() + ": cannot be read (" + e.getMessage() + ")", e);
+            }
+            if (frames.problem().startsWith(FrameList.TOO_LARGE)) {
+                checks.add(new Check(CheckCodes.signature("frames", CheckCodes.UNCHECKED), Status.WARN, g.framesSig.name(),
+                        "the signed frame list is larger than " + FrameList.MAX_BYTES + " bytes; not read to its end"));
+            } else {
+                record(g.framesSig, prehashed.get().check(sha), o -> CheckCodes.signature("frames", o));
+            }
+        }
+        checks.add(FrameList.check(g.frames.name(), frames, latest(jsonRecords, csvRecords)));
+    }
+
     /** The checks of {@code verify --original} for a proof that is not of a redacted copy: {@link MediaComparison}. */
     private List<Check> compareWithOriginal(RedactionOriginal orig, Optional<String> claimed) {
         MediaComparison.Side copy = MediaComparison.ofRecord(g.id, latest(jsonRecords, csvRecords).fields(), claimed,
-                g.frames == null ? Optional.empty() : Optional.of(read(g.frames)), Optional.empty());
+                frames == null ? Optional.empty() : frames.frames(), Optional.empty());
         try {
             MediaComparison.Side original = MediaComparison.of(verifier, orig.path(), orig.path().toString(), new ArrayList<>());
             return MediaComparison.compare(original, copy).checks();

@@ -3,6 +3,7 @@ package org.proofmode.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
@@ -80,5 +81,29 @@ class FrameListTest {
     private static Frames twoFramesTwoSeconds() {
         return new Frames.Builder().add(0, HexFormat.of().parseHex(A)).add(512, HexFormat.of().parseHex(B))
                 .second(0xFFL).second(0x8000000000000001L).build("1/12800");
+    }
+
+    /** A stream of {@code count} copies of {@code unit}, made as it is read. */
+    private static InputStream repeated(String unit, long count) {
+        byte[] u = unit.getBytes(StandardCharsets.US_ASCII);
+        return new InputStream() {
+            private long at;
+
+            @Override
+            public int read() {
+                return at < count * u.length ? u[(int) (at++ % u.length)] & 0xFF : -1;
+            }
+        };
+    }
+
+    @Test
+    void read_stopsAtItsBounds_withoutHoldingWhatItSkips() throws Exception {
+        // 70 MiB of comment lines: past the bound, read as a stream, refused as too large.
+        FrameList.Read big = FrameList.read(repeated("#" + "x".repeat(1023) + "\n", 70L * 1024));
+        assertThat(big.frames()).isEmpty();
+        assertThat(big.problem()).startsWith(FrameList.TOO_LARGE);
+        // One line of 10 MB with no end: refused at its length, not kept whole.
+        FrameList.Read longLine = FrameList.read(repeated("0", 10_000_000L));
+        assertThat(longLine.problem()).contains("longer than");
     }
 }

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
+import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.context.Settings;
 import org.proofmode.imaging.StreamHashes;
@@ -149,6 +150,17 @@ class StreamHashesInteropTest {
         assertThat(ok.verdict()).isEqualTo(Verdict.TRUSTED);
         assertThat(ok.has(CheckCodes.signature("frames", CheckCodes.VALID))).isTrue();
         assertThat(ok.has(CheckCodes.FRAMES_MATCH)).isTrue();
+        // The list also holds one perceptual hash per second of the clip.
+        assertThat(list.lines().dropWhile(l -> !l.equals("second,phash")).skip(1)).hasSizeBetween(2, 3).allMatch(l -> l.matches("[0-9]+,[0-9a-f]{16}"));
+
+        // A list larger than what a proof file may be in memory (a long video's: 17 MB for two hours) is read
+        // as a stream, its signature finished from its SHA-256.
+        long size = Files.size(folder.resolve(ProofFiles.frames(h)));
+        VerificationReport small = pm.verifier(List.of(), List.of(), List.of(), new BundleLimits(2_000, size / 2, 200))
+                .verify(folder, Optional.of(h264));
+        assertThat(small.verdict()).isEqualTo(Verdict.TRUSTED);
+        assertThat(small.has(CheckCodes.signature("frames", CheckCodes.VALID))).isTrue();
+        assertThat(small.has(CheckCodes.FRAMES_MATCH)).isTrue();
 
         // A frame list changed after signing: its signature and its hash both fail.
         Path copy = Files.createDirectories(work.resolve("tampered"));
