@@ -27,7 +27,9 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Say how two media relate: the same bytes; the same content in another container or with other metadata "
                 + "(the same decoded video frames, audio samples or image pixels); an excerpt (a run of one's frames "
-                + "inside the other's, with which frames and at what times); perceptually close images; or different.",
+                + "inside the other's, with which frames and at what times); perceptually close (images by their perceptual "
+                + "hash; videos by one frame per second, at the best alignment, so a re-encoded, resized or cut copy is "
+                + "found with the seconds it covers); or different.",
             "",
             "Each of A and B is a media file (hashed now: image hashes, or frame and sample hashes by ffmpeg), a "
                 + "share bundle or proof folder, or the SHA-256 of a proof in the store. A proof is verified first and "
@@ -78,7 +80,7 @@ final class CompareCommand implements Callable<Integer> {
             case SAME_BYTES -> "same bytes";
             case SAME_CONTENT -> "same content: other bytes, the same decoded frames, samples or pixels";
             case EXCERPT -> "excerpt: one is a run of the other's frames";
-            case SIMILAR -> "similar: other pixels, perceptually close";
+            case SIMILAR -> "similar: other pixels or frames, perceptually close";
             case DIFFERENT -> "different";
         };
     }
