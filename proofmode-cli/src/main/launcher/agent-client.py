@@ -11,7 +11,8 @@ output are the agent's, its exit code is the agent's, and PROOFMODE_PASSPHRASE i
 Usage: agent-client.py JAR HOME ARG...
   JAR   the program's jar: the agent serves only commands of its own build (path, size, time)
   HOME  the command's PROOFMODE_HOME, absolute
-Exit: the command's code; 1 if the agent stopped before the command ended; RUN_HERE (200) when the
+Exit: the command's code; 1 if the agent stopped before the command ended; 141, quietly, when the reader of
+the output went away (as a process killed by SIGPIPE); RUN_HERE (200) when the
 command must run in a JVM instead (no agent listens, or it refused), after saying why on standard error
 if the agent refused. Python 3.6 or later, standard library only.
 """
@@ -32,6 +33,7 @@ OUT, ERR, EXIT, REFUSED = 1, 2, 3, 4
 MAX_STRING = 1 << 20
 RUN_HERE = 200
 LOST = 1
+SIGPIPE_EXIT = 128 + 13
 
 
 def build(jar):
@@ -135,6 +137,13 @@ def main(argv):
                     return RUN_HERE
                 else:
                     raise EOFError("unknown agent frame %d" % t)
+        except BrokenPipeError:
+            # Whoever read our output went away (`| head`): stop as a process killed by SIGPIPE does (exit
+            # 141), quietly; closing the socket tells the agent, which stops the command.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            return SIGPIPE_EXIT
         except (OSError, EOFError) as e:
             sys.stderr.write("proofmode: the agent stopped before the command ended (%s); proofs it finished"
                              " are complete, run the command again for the rest\n" % e)

@@ -82,6 +82,17 @@ class AgentPythonClientIT {
         }
         assertThat(python(ProofModeJar.jar(), home, work, Map.of(), "verify", "none.zip").exitCode()).isEqualTo(61);
 
+        // Whoever reads the output goes away (`| head`): the client stops quietly, as SIGPIPE would stop it,
+        // and the agent goes on serving.
+        Path errors = dir.resolve("pipe.err");
+        Process piped = new ProcessBuilder("python3", "-I", "-S", client().toString(), ProofModeJar.jar().toString(), home.toString(),
+                "verify", "--json", "proofs/" + sha).directory(work.toFile()).redirectError(errors.toFile()).start();
+        piped.getInputStream().close(); // long before the interpreter has started and the agent answered
+        assertThat(piped.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(piped.exitValue()).isEqualTo(141);
+        assertThat(Files.readString(errors)).isEmpty();
+        assertThat(python(ProofModeJar.jar(), home, work, Map.of(), "verify", "proofs/" + sha).exitCode()).isZero();
+
         assertThat(jvm(home, work, "agent", "--stop").exitCode()).isZero();
         assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
