@@ -28,7 +28,7 @@ import org.proofmode.testkit.ProcessResult;
  * be replayed.
  */
 class CrashSafetyIT {
-    private static final int FILES = 60;
+    private static final int FILES = 200;
     private static final int KILLS = 12;
 
     @TempDir
