@@ -148,23 +148,31 @@ public final class ImageHashes {
         return Optional.of(ofDecodedByImageIo(file).pixelHash());
     }
 
-    /** A decode by {@link FastJpeg}. */
-    private interface FastDecode<T> {
-        Optional<T> run() throws IOException;
+    /** A decode, by {@link FastJpeg} or the JDK's decoders. */
+    private interface Decode<T> {
+        T run() throws IOException;
     }
 
     /** Runs a decode of a frame within the budget of pixels, after checking its size. */
-    private static <T> Optional<T> withinBudget(FastJpeg.Frame frame, FastDecode<T> decode) throws IOException, NotHashed {
-        long pixels = (long) frame.width() * frame.height();
+    private static <T> T withinBudget(FastJpeg.Frame frame, Decode<T> decode) throws IOException, NotHashed {
+        return withinBudget(frame.width(), frame.height(), decode);
+    }
+
+    /**
+     * Runs a decode of an image of {@code w} by {@code h} pixels within the budget of pixels: refused above
+     * {@link #MAX_PIXELS}, and waiting while other decodes hold the budget.
+     */
+    private static <T> T withinBudget(int w, int h, Decode<T> decode) throws IOException, NotHashed {
+        long pixels = (long) w * h;
         if (pixels > MAX_PIXELS) {
-            throw new NotHashed(frame.width() + "x" + frame.height() + " is more than " + MAX_PIXELS + " pixels; not decoded");
+            throw new NotHashed(w + "x" + h + " is more than " + MAX_PIXELS + " pixels; not decoded");
         }
         int permits = permits(pixels);
         BUDGET.acquireUninterruptibly(permits);
         try {
             return decode.run();
         } catch (OutOfMemoryError e) {
-            throw new NotHashed("not enough memory to decode " + frame.width() + "x" + frame.height() + " pixels");
+            throw new NotHashed("not enough memory to decode " + w + "x" + h + " pixels");
         } finally {
             BUDGET.release(permits);
         }
@@ -180,20 +188,7 @@ public final class ImageHashes {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in, true, true);
-                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
-                if (pixels > MAX_PIXELS) {
-                    throw new NotHashed(reader.getWidth(0) + "x" + reader.getHeight(0) + " is more than " + MAX_PIXELS
-                            + " pixels; not decoded");
-                }
-                int permits = permits(pixels);
-                BUDGET.acquireUninterruptibly(permits);
-                try {
-                    return of(reader.read(0));
-                } catch (OutOfMemoryError e) {
-                    throw new NotHashed("not enough memory to decode " + reader.getWidth(0) + "x" + reader.getHeight(0) + " pixels");
-                } finally {
-                    BUDGET.release(permits);
-                }
+                return withinBudget(reader.getWidth(0), reader.getHeight(0), () -> of(reader.read(0)));
             } finally {
                 reader.dispose();
             }

@@ -40,7 +40,12 @@ final class FrameList {
     private FrameList() {}
 
     /** A frame list read, or why it could not be. */
-    record Read(Optional<Frames> frames, String problem) {}
+    record Read(Optional<Frames> frames, String problem, boolean tooLarge) {
+        /** A list read to its end, well-formed or not. */
+        Read(Optional<Frames> frames, String problem) {
+            this(frames, problem, false);
+        }
+    }
 
     /** The frames of a well-formed list; empty if it is malformed. */
     static Optional<Frames> parse(byte[] list) {
@@ -72,7 +77,8 @@ final class FrameList {
                 return new Read(Optional.empty(), "line " + number + " is longer than " + MAX_LINE + " characters");
             }
             if (lines.tooLarge) {
-                return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes");
+                // The line that reached the bound is cut short, and nothing after it is read.
+                return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes", true);
             }
             if (line.isEmpty() && lines.last) {
                 continue;
@@ -109,9 +115,6 @@ final class FrameList {
                 return new Read(Optional.empty(), "line " + number + " is not 'index,pts,sha256' for frame " + n);
             }
             frames.add(Long.parseLong(f[1]), HexFormat.of().parseHex(f[2]));
-        }
-        if (lines.tooLarge) {
-            return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes");
         }
         if (!header) {
             return new Read(Optional.empty(), "no '" + HEADER + "' header");

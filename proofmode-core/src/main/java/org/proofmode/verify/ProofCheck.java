@@ -109,14 +109,8 @@ final class ProofCheck {
             signature("j3m", g.j3m, g.j3mSig);
         }
         mediaChecks(media, claimed);
-        if (g.frames != null && g.framesSig != null) {
+        if (g.frames != null || g.framesSig != null) {
             framesChecks();
-        } else if (g.frames != null || g.framesSig != null) {
-            signature("frames", g.frames, g.framesSig);
-            if (g.frames != null) {
-                frames = FrameList.read(read(g.frames));
-                checks.add(FrameList.check(g.frames.name(), frames, latest(jsonRecords, csvRecords)));
-            }
         }
         if (g.redaction != null || g.redactionSig != null) {
             signature("redaction", g.redaction, g.redactionSig, CheckCodes::redactionSignature);
@@ -153,24 +147,26 @@ final class ProofCheck {
      * others, from the list read whole.
      */
     private void framesChecks() {
-        byte[] sigBytes = read(g.framesSig);
-        Optional<SignatureChecker.Prehashed> prehashed = checker.prehashed(sigBytes);
+        Optional<SignatureChecker.Prehashed> prehashed = g.frames == null || g.framesSig == null ? Optional.empty()
+                : checker.prehashed(read(g.framesSig));
         if (prehashed.isEmpty()) {
+            // No list or no signature (each reported), or a signature that is not finished from a SHA-256.
             signature("frames", g.frames, g.framesSig);
+            if (g.frames == null) {
+                return;
+            }
             frames = FrameList.read(read(g.frames));
         } else {
             MessageDigest sha = Digests.newSha256();
             try (InputStream in = new DigestInputStream(g.frames.open(), sha)) {
                 frames = FrameList.read(in);
-                if (!frames.problem().startsWith(FrameList.TOO_LARGE)) {
+                if (!frames.tooLarge()) {
                     SignatureChecker.drain(in); // a list malformed part way is still signed whole
                 }
-            } catch (LimitExceededException e) {
-                throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
             } catch (IOException e) {
-                throw new ProofModeException(Failure.BAD_DATA, g.frames.name() + ": cannot be read (" + e.getMessage() + ")", e);
+                throw Verifier.unreadable(g.frames, e);
             }
-            if (frames.problem().startsWith(FrameList.TOO_LARGE)) {
+            if (frames.tooLarge()) {
                 checks.add(new Check(CheckCodes.signature("frames", CheckCodes.UNCHECKED), Status.WARN, g.framesSig.name(),
                         "the signed frame list is larger than " + FrameList.MAX_BYTES + " bytes; not read to its end"));
             } else {

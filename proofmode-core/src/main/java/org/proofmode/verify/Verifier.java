@@ -229,11 +229,15 @@ public final class Verifier {
     byte[] read(BundleEntry e) {
         try {
             return e.readSmall(limits.maxSmallFileBytes());
-        } catch (LimitExceededException ex) {
-            throw new ProofModeException(Failure.BAD_DATA, ex.getMessage(), ex);
         } catch (IOException ex) {
-            throw new ProofModeException(Failure.BAD_DATA, e.name() + ": cannot be read (" + ex.getMessage() + ")", ex);
+            throw unreadable(e, ex);
         }
+    }
+
+    /** A bundle entry that could not be read, or inflates beyond its bound: bad data, named. */
+    static ProofModeException unreadable(BundleEntry e, IOException ex) {
+        return ex instanceof LimitExceededException ? new ProofModeException(Failure.BAD_DATA, ex.getMessage(), ex)
+                : new ProofModeException(Failure.BAD_DATA, e.name() + ": cannot be read (" + ex.getMessage() + ")", ex);
     }
 
     /**

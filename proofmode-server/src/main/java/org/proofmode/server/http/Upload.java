@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.proofmode.media.Digests;
@@ -58,12 +59,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
      *     {@link ProblemType#BAD_REQUEST}
      */
     public static Upload receive(Context ctx, Path incoming, long maxBytes) throws IOException {
-        long declared = ctx.req().getContentLengthLong();
-        if (declared > maxBytes) {
-            drain(ctx, declared);
-            throw tooLarge(maxBytes);
-        }
-        String type = ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
+        String type = accept(ctx, maxBytes);
         Path file = incoming.resolve("upload-" + UUID.randomUUID());
         try {
             if (type.startsWith("multipart/form-data")) {
@@ -89,6 +85,30 @@ public record Upload(Path file, String sha256, long size, String name) implement
     }
 
     /**
+     * Refuses a body whose declared length is over the bound (read and dropped first, see {@link #drain}).
+     *
+     * @return the request's content type, lower case ("" when it has none)
+     */
+    private static String accept(Context ctx, long maxBytes) {
+        long declared = ctx.req().getContentLengthLong();
+        if (declared > maxBytes) {
+            drain(ctx, declared);
+            throw tooLarge(maxBytes);
+        }
+        return ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
+    }
+
+    /** A multipart form's files; Jetty refuses a part or form over the configured sizes while parsing. */
+    private static List<UploadedFile> parts(Context ctx, long maxBytes, Supplier<List<UploadedFile>> files) {
+        try {
+            return files.get();
+        } catch (RuntimeException e) {
+            drain(ctx, ctx.req().getContentLengthLong());
+            throw tooLarge(maxBytes);
+        }
+    }
+
+    /**
      * Receives two items sent as a multipart form with one file in each of the parts {@code a} and
      * {@code b} (a share bundle or a media file each), together at most {@code maxBytes}.
      *
@@ -96,24 +116,11 @@ public record Upload(Path file, String sha256, long size, String name) implement
      * @throws ApiException as {@link #receive}, and with {@link ProblemType#BAD_REQUEST} for another form
      */
     public static List<Upload> receivePair(Context ctx, Path incoming, long maxBytes) throws IOException {
-        long declared = ctx.req().getContentLengthLong();
-        if (declared > maxBytes) {
-            drain(ctx, declared);
-            throw tooLarge(maxBytes);
-        }
-        String type = ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
-        if (!type.startsWith("multipart/form-data")) {
+        if (!accept(ctx, maxBytes).startsWith("multipart/form-data")) {
             throw new ApiException(ProblemType.UNSUPPORTED_MEDIA_TYPE, "send multipart/form-data with the parts a and b");
         }
-        List<UploadedFile> a;
-        List<UploadedFile> b;
-        try {
-            a = ctx.uploadedFiles("a");
-            b = ctx.uploadedFiles("b");
-        } catch (RuntimeException e) {
-            drain(ctx, declared);
-            throw tooLarge(maxBytes);
-        }
+        List<UploadedFile> a = parts(ctx, maxBytes, () -> ctx.uploadedFiles("a"));
+        List<UploadedFile> b = parts(ctx, maxBytes, () -> ctx.uploadedFiles("b"));
         if (a.size() != 1 || b.size() != 1) {
             throw new ApiException(ProblemType.BAD_REQUEST, "send one file in part a and one in part b");
         }
@@ -141,14 +148,7 @@ public record Upload(Path file, String sha256, long size, String name) implement
     }
 
     private static Upload fromParts(Context ctx, Path file, long maxBytes) throws IOException {
-        List<UploadedFile> parts;
-        try {
-            parts = new ArrayList<>(ctx.uploadedFiles());
-        } catch (RuntimeException e) {
-            // Jetty refuses a part or form over the configured sizes while parsing.
-            drain(ctx, ctx.req().getContentLengthLong());
-            throw tooLarge(maxBytes);
-        }
+        List<UploadedFile> parts = new ArrayList<>(parts(ctx, maxBytes, ctx::uploadedFiles));
         if (parts.isEmpty()) {
             throw new ApiException(ProblemType.BAD_REQUEST, "the form has no file");
         }
