@@ -90,7 +90,12 @@ final class IngredientCheck {
      * records (its {@code validationResults}, or the older {@code validationStatus}): the signer who
      * used the ingredient saw and recorded them, so they are reported as information, not as new
      * failures (C2PA 2.2 section 15.11, and the ingredient deltas of section 15.2; the reference does
-     * the same). A status matches a recorded one by code and URI. The active manifest's own failures always stand.
+     * the same). A status matches a recorded one by code and URI. Likewise an ingredient manifest's
+     * {@code signingCredential.expired}, found because its certificate has expired since, when an ingredient
+     * assertion records {@code claimSignature.insideValidity} for the same signature: the user's signature
+     * attests that the certificate was valid when the ingredient was used, and nothing about the ingredient
+     * changed since (the reference does the same from c2pa-rs 0.91). The active manifest's own failures
+     * always stand.
      */
     static void markRecorded(ManifestStore store, String activeLabel, List<C2paStatus> out) {
         Set<String> recorded = new HashSet<>();
@@ -110,9 +115,16 @@ final class IngredientCheck {
         for (int k = 0; k < out.size(); k++) {
             C2paStatus s = out.get(k);
             boolean ofActive = s.url().equals(active) || s.url().startsWith(active + "/");
-            if (s.outcome() == Outcome.FAILURE && !ofActive && recorded.contains(s.code() + "\u0000" + s.url())) {
+            if (s.outcome() != Outcome.FAILURE || ofActive) {
+                continue;
+            }
+            if (recorded.contains(s.code() + "\u0000" + s.url())) {
                 out.set(k, new C2paStatus(s.code(), Outcome.INFORMATIONAL, "already recorded by the ingredient's user: " + s.explanation(),
                         s.url()));
+            } else if (s.code().equals(Codes.SIGNING_CREDENTIAL_EXPIRED)
+                    && recorded.contains(Codes.CLAIM_SIGNATURE_INSIDE_VALIDITY + "\u0000" + s.url())) {
+                out.set(k, new C2paStatus(s.code(), Outcome.INFORMATIONAL,
+                        "the ingredient's user recorded the signature inside its certificate's validity: " + s.explanation(), s.url()));
             }
         }
     }

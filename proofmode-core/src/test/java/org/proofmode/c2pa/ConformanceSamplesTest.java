@@ -111,6 +111,19 @@ class ConformanceSamplesTest {
     }
 
     @Test
+    void read_ingredientNotExpired_userRecordedSignatureInsideValidity() throws Exception {
+        C2paReport r = read("PTS_TRUSTED_sony_official_cawg_wdr.mp4");
+        String camera = "urn:c2pa:e0cbb89c-0cbd-4625-b364-0bf3a403ead8";
+        assertThat(r.state()).as(r.statuses().toString()).isEqualTo(ValidationState.VALID);
+        assertThat(failures(r, camera)).doesNotContain("signingCredential.expired");
+        assertThat(r.statuses()).filteredOn(s -> s.url().contains(camera) && s.code().equals("signingCredential.expired"))
+                .extracting(C2paStatus::outcome).containsExactly(C2paStatus.Outcome.INFORMATIONAL);
+        C2paReport edit = read("sony_official_teletrax.mp4");
+        assertThat(failures(edit, camera)).doesNotContain("signingCredential.expired");
+        assertThat(failures(edit, "urn:c2pa:f36fc484-6930-420b-a13f-704b936addfd")).doesNotContain("signingCredential.expired");
+    }
+
+    @Test
     void read_ingredientExpired_ingredientCertificateOutOfValidity() throws Exception {
         C2paReport r = read("PTS_INVALID_INGREDIENT.mp4");
         assertThat(r.state()).isEqualTo(ValidationState.INVALID);
