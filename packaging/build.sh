@@ -92,8 +92,10 @@ self=$(readlink -f "$0")
 app=$(dirname "$(dirname "$self")")
 . "$app/lib/app/agent.sh"
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
+PROOFMODE_QUICK_OPTS=""
+[ -n "$PROOFMODE_CLIENT_OPTS" ] || proofmode_quick_start "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
-exec "$app/lib/runtime/bin/java" -Xshare:auto ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
+exec "$app/lib/runtime/bin/java" -Xshare:auto $PROOFMODE_QUICK_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"

@@ -98,15 +98,26 @@ class LauncherIT {
         Thread.sleep(3000);
         assertThat(socket).doesNotExist();
 
+        double firstStarted = uptimeSeconds();
         ProcessResult first = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE",
                 ProofModeJar.PASSPHRASE), "prove", "--out", "out", photo.toString());
         assertThat(first.exitCode()).as(first.describe()).isZero();
+        double firstEnded = uptimeSeconds();
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!Files.exists(socket) && System.nanoTime() < until) {
             Thread.sleep(100);
         }
         assertThat(socket).as("the agent the launcher started").exists();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent()))).isEqualTo("rwx------");
+        // The agent's JVM started once the first command had ended, not beside it: both times as the kernel
+        // counts them since boot (a process's start time in clock ticks of 1/100 s, /proc/uptime).
+        List<ProcessHandle> agents = processesNaming(ProofModeJar.jar()).stream()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(" agent --idle")).orElse(false))
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
+                .filter(p -> startedSeconds(p) > firstStarted).toList();
+        assertThat(agents).hasSize(1);
+        assertThat(startedSeconds(agents.get(0))).as("the agent's start, against the first command's end at %.2f s", firstEnded)
+                .isGreaterThan(firstEnded - 0.2);
 
         // Without the passphrase only the agent can sign: the next call is proved by it.
         ProcessResult next = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "prove", "--out", "out", second.toString());
@@ -129,6 +140,26 @@ class LauncherIT {
         e.put("PROOFMODE_NATIVE_CACHE", dir.resolve("native").toString());
         e.put("PROOFMODE_AGENT_IDLE", "2m");
         return ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(180), dir);
+    }
+
+    /** Seconds since boot, from {@code /proc/uptime}. */
+    private static double uptimeSeconds() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** When a process started, in seconds since boot ({@code /proc/PID/stat} field 22, clock ticks of 1/100 s). */
+    private static double startedSeconds(ProcessHandle p) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(p.pid()), "stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(fields[19]) / 100.0;
+        } catch (java.io.IOException e) {
+            return -1;
+        }
     }
 
     /** Live processes whose command line names {@code path}. */
