@@ -133,6 +133,39 @@ class LauncherIT {
         assertThat(socket).doesNotExist();
     }
 
+    @Test
+    void quickStart_clientCompilerOnlyForSmallFiles() throws Exception {
+        Path photo = TestMedia.jpeg(dir, "a.jpg", 13);
+        Path large = dir.resolve("large.mp4");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
+            f.setLength(9L << 20);
+        }
+        Path out = Files.createDirectories(dir.resolve("out"));
+        String quick = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+        assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), photo.toString())).isEqualTo(quick);
+        assertThat(quickStart(Map.of(), "verify", "--json", photo.toString())).isEqualTo(quick);
+        assertThat(quickStart(Map.of(), "prove", photo.toString(), large.toString())).as("more than 8 MiB").isEmpty();
+        assertThat(quickStart(Map.of(), "prove", dir.toString())).as("a folder").isEmpty();
+        assertThat(quickStart(Map.of(), "verify", "0".repeat(64))).as("a stored proof's hash").isEmpty();
+        assertThat(quickStart(Map.of(), "prove", "--jobs", "2", photo.toString())).as("an option value of ours").isEmpty();
+        assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "prove", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", photo.toString())).isEmpty();
+    }
+
+    /** What {@code proofmode_quick_start} of both launchers chooses for these arguments, run by {@code sh}. */
+    private String quickStart(Map<String, String> env, String... args) {
+        Path agentSh = ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher/agent.sh");
+        List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
+                ". \"$0\"; proofmode_quick_start \"$@\"; printf %s \"$PROOFMODE_QUICK_OPTS\"", agentSh.toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_QUICK", ""));
+        e.putAll(env);
+        ProcessResult r = ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(30), dir);
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return r.stdout();
+    }
+
     private ProcessResult launch(Path script, Map<String, String> env, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("bash", script.toString()));
         cmd.addAll(List.of(args));
