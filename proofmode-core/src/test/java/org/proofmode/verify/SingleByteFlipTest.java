@@ -99,6 +99,18 @@ class SingleByteFlipTest {
         }
     }
 
+    @Example
+    void decodeBody_samePacket_eitherOfTwoPaddingCharactersChanged() {
+        // A packet of 4 bytes ends its base64 with "==" (as a signature whose MPI is a byte shorter does);
+        // either '=' turned into '<' is skipped by an armor reader, which then has the same bytes.
+        String armor = "-----BEGIN PGP SIGNATURE-----\n\nAQIDBA==\n=AAAA\n-----END PGP SIGNATURE-----\n";
+
+        for (String end : List.of("BA<=", "BA=<")) {
+            byte[] changed = armor.replace("BA==", end).getBytes(StandardCharsets.US_ASCII);
+            assertThat(decodeBody(changed)).as(end).containsExactly(1, 2, 3, 4);
+        }
+    }
+
     @Property(tries = 100, seed = "20251203")
     void verify_malformedSignature_armorChecksumFlipped(@ForAll("checksumFlips") Flip flip) {
         byte[] changed = ProvedFixture.flip(fx.original(flip.target()), flip.position(), flip.mask());
@@ -159,16 +171,16 @@ class SingleByteFlipTest {
     }
 
     /**
-     * The base64 body decoded as an armor reader does: characters outside the base64 alphabet are skipped
-     * (so a padding '=' turned into another symbol leaves the packet as it was); empty if what remains is
-     * not valid base64.
+     * The base64 body decoded as an armor reader does: characters outside the base64 alphabet are skipped,
+     * and padding is not required (so a padding '=' turned into another symbol leaves the packet as it
+     * was, also when it was the first of two); empty if what remains is not valid base64.
      */
     static byte[] decodeBody(byte[] armored) {
         StringBuilder b64 = new StringBuilder();
         for (int[] line : lines(armored)) {
             if (line[2] == 1) {
                 b64.append(new String(armored, line[0], line[1] - line[0], StandardCharsets.ISO_8859_1)
-                        .replaceAll("[^A-Za-z0-9+/=]", ""));
+                        .replaceAll("[^A-Za-z0-9+/]", ""));
             }
         }
         try {
