@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.tlog.Checkpoint;
+import org.proofmode.tlog.Merkle;
+import org.proofmode.tlog.NoteKey;
+import org.proofmode.tlog.SignedNote;
+
+/**
+ * Our transparency-log formats read by Go's reference implementation ({@code golang.org/x/mod/sumdb/note}
+ * and {@code .../tlog}, Debian's golang-golang-x-mod-dev), through {@code proofmode-testkit/tlog-check}:
+ * a signed checkpoint, the tree of its entries, inclusion proofs of every entry and a consistency proof
+ * from an older tree. Each kind of damage must make the reference refuse.
+ */
+class TlogGoInteropTest {
+    private static final int SIZE = 37;
+    private static final int OLD_SIZE = 20;
+
+    @TempDir
+    static Path dir;
+
+    private static Path checker;
+    private static SignedNote.Signer signer;
+    private static List<byte[]> entries;
+
+    @BeforeAll
+    static void build() throws Exception {
+        String root = System.getProperty(Samples.ROOT_PROPERTY);
+        if (root == null) {
+            fail("no repository root: run the tests with Maven, which sets " + Samples.ROOT_PROPERTY);
+        }
+        Path source = Path.of(root).resolve("proofmode-testkit").resolve("tlog-check").resolve("main.go");
+        checker = dir.resolve("tlog-check");
+        ProcessResult built = ExternalTool.run(List.of(ExternalTool.require("go").toString(), "build", "-o", checker.toString(),
+                source.toString()), goEnvironment(), Duration.ofMinutes(5), dir);
+        assertThat(built.exitCode()).as(built.describe()).isZero();
+
+        KeyPair kp = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        signer = new SignedNote.Signer(NoteKey.of("proofmode.test/log", kp.getPublic()), kp.getPrivate());
+        entries = new ArrayList<>();
+        for (int i = 0; i < SIZE; i++) {
+            entries.add(("{\"v\":1,\"kind\":\"evidence\",\"n\":" + i + "}\n").repeat(1 + i % 3).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** GOPATH mode over Debian's Go sources, offline, with a build cache of the test's own. */
+    private static Map<String, String> goEnvironment() {
+        return Map.of("GO111MODULE", "off", "GOPATH", "/usr/share/gocode", "GOFLAGS", "", "GOPROXY", "off",
+                "GOCACHE", dir.resolve("go-cache").toString(), "HOME", dir.toString());
+    }
+
+    private static String b64(byte[] b) {
+        return Base64.getEncoder().encodeToString(b);
+    }
+
+    private static Merkle.LeafHashes leaves(List<byte[]> es) {
+        return i -> Merkle.leafHash(es.get((int) i));
+    }
+
+    /** The checker's input for our log of {@code entries}, then changed by {@code damage}. */
+    private static ProcessResult check(UnaryOperator<ObjectNode> damage) throws Exception {
+        byte[] root = Merkle.root(SIZE, leaves(entries));
+        String note = SignedNote.sign(new Checkpoint("proofmode.test/log", SIZE, root).text(), List.of(signer));
+        ObjectMapper json = new ObjectMapper();
+        ObjectNode in = json.createObjectNode();
+        in.put("verifierKey", signer.key().verifierKey());
+        in.put("note", note);
+        ArrayNode es = in.putArray("entries");
+        entries.forEach(e -> es.add(b64(e)));
+        ArrayNode inclusion = in.putArray("inclusion");
+        for (int i = 0; i < SIZE; i++) {
+            ObjectNode p = inclusion.addObject();
+            p.put("index", i);
+            ArrayNode proof = p.putArray("proof");
+            Merkle.inclusionProof(i, SIZE, leaves(entries)).forEach(h -> proof.add(b64(h)));
+        }
+        in.put("oldSize", OLD_SIZE);
+        in.put("oldRoot", b64(Merkle.root(OLD_SIZE, leaves(entries))));
+        ArrayNode consistency = in.putArray("consistency");
+        Merkle.consistencyProof(OLD_SIZE, SIZE, leaves(entries)).forEach(h -> consistency.add(b64(h)));
+        Path file = Files.createTempFile(dir, "input", ".json");
+        json.writeValue(file.toFile(), damage.apply(in));
+        return ExternalTool.run(List.of(checker.toString(), file.toString()), Map.of(), Duration.ofMinutes(1), dir);
+    }
+
+    private static String flippedHash(String b64) {
+        byte[] h = Base64.getDecoder().decode(b64);
+        h[3] ^= 0x10;
+        return b64(h);
+    }
+
+    @Test
+    void referenceAccepts_checkpointTreeAndEveryProof() throws Exception {
+        ProcessResult r = check(in -> in);
+
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        assertThat(r.stdout()).isEqualTo("ok\n");
+    }
+
+    @Test
+    void referenceRefuses_entryChanged() throws Exception {
+        ProcessResult r = check(in -> {
+            ((ArrayNode) in.get("entries")).set(5, b64("{\"v\":1,\"kind\":\"evidence\",\"n\":55}\n".getBytes(StandardCharsets.UTF_8)));
+            return in;
+        });
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL the entries hash to");
+    }
+
+    @Test
+    void referenceRefuses_checkpointSignedByAnotherKey() throws Exception {
+        KeyPair other = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        String otherKey = NoteKey.of("proofmode.test/log", other.getPublic()).verifierKey();
+
+        ProcessResult r = check(in -> in.put("verifierKey", otherKey));
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL checkpoint note");
+    }
+
+    @Test
+    void referenceRefuses_checkpointTextChanged() throws Exception {
+        ProcessResult r = check(in -> in.put("note", in.get("note").asText().replaceFirst("\n37\n", "\n36\n")));
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL checkpoint note");
+    }
+
+    @Test
+    void referenceRefuses_inclusionProofChanged() throws Exception {
+        ProcessResult r = check(in -> {
+            ArrayNode proof = (ArrayNode) in.get("inclusion").get(11).get("proof");
+            proof.set(1, flippedHash(proof.get(1).asText()));
+            return in;
+        });
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL inclusion of entry 11");
+    }
+
+    @Test
+    void referenceRefuses_olderTreeRewritten() throws Exception {
+        ProcessResult r = check(in -> in.put("oldRoot", flippedHash(in.get("oldRoot").asText())));
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL consistency from 20 to 37");
+    }
+}
