@@ -32,10 +32,35 @@ type input struct {
 		Index int64    `json:"index"`
 		Proof []string `json:"proof"`
 	} `json:"inclusion"`
-	OldSize     int64    `json:"oldSize"`
-	OldRoot     string   `json:"oldRoot"`
-	Consistency []string `json:"consistency"`
+	OldSize      int64             `json:"oldSize"`
+	OldRoot      string            `json:"oldRoot"`
+	Consistency  []string          `json:"consistency"`
+	Tiles        map[string]string `json:"tiles"`
+	EntryBundles map[string]string `json:"entryBundles"`
 }
+
+// ourTiles reads tiles from the log's C2SP paths (tile/<L>/<N>), which are Go's (tile/8/<L>/<N>)
+// without the height.
+type ourTiles struct {
+	data map[string][]byte
+}
+
+func (o ourTiles) Height() int { return 8 }
+
+func (o ourTiles) ReadTiles(tiles []tlog.Tile) ([][]byte, error) {
+	out := make([][]byte, len(tiles))
+	for i, t := range tiles {
+		path := "tile/" + strings.TrimPrefix(t.Path(), "tile/8/")
+		d, ok := o.data[path]
+		if !ok {
+			return nil, fmt.Errorf("tile %s missing", path)
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+func (o ourTiles) SaveTiles(tiles []tlog.Tile, data [][]byte) {}
 
 func fail(format string, args ...interface{}) {
 	fmt.Printf("FAIL "+format+"\n", args...)
@@ -128,5 +153,98 @@ func main() {
 			fail("consistency from %d to %d: %v", in.OldSize, size, err)
 		}
 	}
+	if in.Tiles != nil {
+		checkTiles(in, size, root, reader)
+	}
 	fmt.Println("ok")
+}
+
+// checkTiles compares our tiles with the reference's, rebuilds the tree and proofs from our tiles
+// alone (the reference checks every tile it reads against the root), and reads our entry bundles.
+func checkTiles(in input, size int64, root tlog.Hash, stored tlog.HashReader) {
+	ours := ourTiles{data: map[string][]byte{}}
+	for path, b64 := range in.Tiles {
+		d, err := base64.StdEncoding.DecodeString(b64)
+		if err != nil {
+			fail("tile %s is not base64", path)
+		}
+		ours.data[path] = d
+	}
+	// The tiles a log of this size serves: the complete ones and, per level, the widest partial one.
+	want := map[string]bool{}
+	widest := map[int]tlog.Tile{}
+	for _, t := range tlog.NewTiles(8, 0, size) {
+		if t.W == 256 {
+			want[t.Path()] = true
+		} else if w, ok := widest[t.L]; !ok || t.W > w.W {
+			widest[t.L] = t
+		}
+	}
+	for _, t := range widest {
+		want[t.Path()] = true
+	}
+	if len(want) != len(ours.data) {
+		fail("%d tiles given, a tree of %d has %d", len(ours.data), size, len(want))
+	}
+	for goPath := range want {
+		t, err := tlog.ParseTilePath(goPath)
+		if err != nil {
+			fail("tile path %s: %v", goPath, err)
+		}
+		expect, err := tlog.ReadTileData(t, stored)
+		if err != nil {
+			fail("tile %s: %v", goPath, err)
+		}
+		path := "tile/" + strings.TrimPrefix(goPath, "tile/8/")
+		if string(ours.data[path]) != string(expect) {
+			fail("tile %s differs from the reference's", path)
+		}
+	}
+	fromTiles := tlog.TileHashReader(tlog.Tree{N: size, Hash: root}, ours)
+	th, err := tlog.TreeHash(size, fromTiles)
+	if err != nil || th != root {
+		fail("tree from the tiles: %v", err)
+	}
+	for i := int64(0); i < size; i += 7 {
+		p, err := tlog.ProveRecord(size, i, fromTiles)
+		if err != nil {
+			fail("proof of entry %d from the tiles: %v", i, err)
+		}
+		data, _ := base64.StdEncoding.DecodeString(in.Entries[i])
+		if err := tlog.CheckRecord(p, size, root, i, tlog.RecordHash(data)); err != nil {
+			fail("proof of entry %d from the tiles: %v", i, err)
+		}
+	}
+	seen := 0
+	for path, b64 := range in.EntryBundles {
+		t, err := tlog.ParseTilePath("tile/8/0/" + strings.TrimPrefix(path, "tile/entries/"))
+		if err != nil {
+			fail("entry bundle path %s: %v", path, err)
+		}
+		d, err := base64.StdEncoding.DecodeString(b64)
+		if err != nil {
+			fail("entry bundle %s is not base64", path)
+		}
+		for k := 0; k < t.W; k++ {
+			if len(d) < 2 {
+				fail("entry bundle %s truncated at entry %d", path, k)
+			}
+			n := int(d[0])<<8 | int(d[1])
+			if len(d) < 2+n {
+				fail("entry bundle %s truncated at entry %d", path, k)
+			}
+			want, _ := base64.StdEncoding.DecodeString(in.Entries[t.N*256+int64(k)])
+			if string(d[2:2+n]) != string(want) {
+				fail("entry bundle %s: entry %d differs", path, k)
+			}
+			d = d[2+n:]
+			seen++
+		}
+		if len(d) != 0 {
+			fail("entry bundle %s has bytes after its %d entries", path, t.W)
+		}
+	}
+	if int64(seen) != size {
+		fail("entry bundles hold %d entries, the tree %d", seen, size)
+	}
 }

@@ -165,7 +165,8 @@ public final class Merkle {
         return Long.highestOneBit(n - 1);
     }
 
-    private static byte[] subtree(long lo, long hi, LeafHashes leaves) {
+    /** The hash of the subtree of leaves {@code lo} (included) to {@code hi} (excluded). */
+    static byte[] subtree(long lo, long hi, LeafHashes leaves) {
         if (hi - lo == 1) {
             byte[] h = leaves.leaf(lo);
             if (!isHash(h)) {

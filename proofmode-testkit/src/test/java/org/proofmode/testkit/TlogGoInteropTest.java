@@ -25,6 +25,7 @@ import org.proofmode.tlog.Checkpoint;
 import org.proofmode.tlog.Merkle;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
+import org.proofmode.tlog.Tiles;
 
 /**
  * Our transparency-log formats read by Go's reference implementation ({@code golang.org/x/mod/sumdb/note}
@@ -35,6 +36,8 @@ import org.proofmode.tlog.SignedNote;
 class TlogGoInteropTest {
     private static final int SIZE = 37;
     private static final int OLD_SIZE = 20;
+    /** A tree with tiles on three levels: 273 subtrees of 256 leaves, and one of 65,536. */
+    private static final int LARGE = 70_000;
 
     @TempDir
     static Path dir;
@@ -58,7 +61,7 @@ class TlogGoInteropTest {
         KeyPair kp = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         signer = new SignedNote.Signer(NoteKey.of("proofmode.test/log", kp.getPublic()), kp.getPrivate());
         entries = new ArrayList<>();
-        for (int i = 0; i < SIZE; i++) {
+        for (int i = 0; i < LARGE; i++) {
             entries.add(("{\"v\":1,\"kind\":\"evidence\",\"n\":" + i + "}\n").repeat(1 + i % 3).getBytes(StandardCharsets.UTF_8));
         }
     }
@@ -73,31 +76,58 @@ class TlogGoInteropTest {
         return Base64.getEncoder().encodeToString(b);
     }
 
-    private static Merkle.LeafHashes leaves(List<byte[]> es) {
-        return i -> Merkle.leafHash(es.get((int) i));
+    /** The entries' leaf hashes, each computed once. */
+    private static Merkle.LeafHashes cached(List<byte[]> es) {
+        byte[][] h = new byte[es.size()][];
+        return i -> {
+            if (h[(int) i] == null) {
+                h[(int) i] = Merkle.leafHash(es.get((int) i));
+            }
+            return h[(int) i];
+        };
     }
 
-    /** The checker's input for our log of {@code entries}, then changed by {@code damage}. */
+    /** The checker's input for our log of the first {@link #SIZE} entries, then changed by {@code damage}. */
     private static ProcessResult check(UnaryOperator<ObjectNode> damage) throws Exception {
-        byte[] root = Merkle.root(SIZE, leaves(entries));
-        String note = SignedNote.sign(new Checkpoint("proofmode.test/log", SIZE, root).text(), List.of(signer));
+        return check(SIZE, OLD_SIZE, 1, damage);
+    }
+
+    /**
+     * The checker's input for our log of the first {@code size} entries: its signed checkpoint, every
+     * {@code step}th entry's inclusion proof, a consistency proof from {@code oldSize}, every tile and entry
+     * bundle; then changed by {@code damage}.
+     */
+    private static ProcessResult check(int size, int oldSize, int step, UnaryOperator<ObjectNode> damage) throws Exception {
+        List<byte[]> log = entries.subList(0, size);
+        Merkle.LeafHashes hashes = cached(log);
+        byte[] root = Merkle.root(size, hashes);
+        String note = SignedNote.sign(new Checkpoint("proofmode.test/log", size, root).text(), List.of(signer));
         ObjectMapper json = new ObjectMapper();
         ObjectNode in = json.createObjectNode();
         in.put("verifierKey", signer.key().verifierKey());
         in.put("note", note);
         ArrayNode es = in.putArray("entries");
-        entries.forEach(e -> es.add(b64(e)));
+        log.forEach(e -> es.add(b64(e)));
         ArrayNode inclusion = in.putArray("inclusion");
-        for (int i = 0; i < SIZE; i++) {
+        for (int i = 0; i < size; i += step) {
             ObjectNode p = inclusion.addObject();
             p.put("index", i);
             ArrayNode proof = p.putArray("proof");
-            Merkle.inclusionProof(i, SIZE, leaves(entries)).forEach(h -> proof.add(b64(h)));
+            Merkle.inclusionProof(i, size, hashes).forEach(h -> proof.add(b64(h)));
         }
-        in.put("oldSize", OLD_SIZE);
-        in.put("oldRoot", b64(Merkle.root(OLD_SIZE, leaves(entries))));
+        in.put("oldSize", oldSize);
+        in.put("oldRoot", b64(Merkle.root(oldSize, hashes)));
         ArrayNode consistency = in.putArray("consistency");
-        Merkle.consistencyProof(OLD_SIZE, SIZE, leaves(entries)).forEach(h -> consistency.add(b64(h)));
+        Merkle.consistencyProof(oldSize, size, hashes).forEach(h -> consistency.add(b64(h)));
+        ObjectNode tiles = in.putObject("tiles");
+        ObjectNode bundles = in.putObject("entryBundles");
+        for (Tiles.Tile t : Tiles.of(size)) {
+            tiles.put(t.path(), b64(Tiles.data(t, hashes)));
+            if (t.level() == 0) {
+                int from = (int) t.index() * Tiles.WIDTH;
+                bundles.put(t.entriesPath(), b64(Tiles.entryBundle(log.subList(from, from + t.width()))));
+            }
+        }
         Path file = Files.createTempFile(dir, "input", ".json");
         json.writeValue(file.toFile(), damage.apply(in));
         return ExternalTool.run(List.of(checker.toString(), file.toString()), Map.of(), Duration.ofMinutes(1), dir);
@@ -115,6 +145,40 @@ class TlogGoInteropTest {
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(r.stdout()).isEqualTo("ok\n");
+    }
+
+    @Test
+    void referenceAccepts_tilesOfThreeLevels() throws Exception {
+        ProcessResult r = check(LARGE, 65_537, 997, in -> in);
+
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        assertThat(r.stdout()).isEqualTo("ok\n");
+    }
+
+    @Test
+    void referenceRefuses_tileChanged() throws Exception {
+        ProcessResult r = check(LARGE, 65_537, 9_973, in -> {
+            ObjectNode tiles = (ObjectNode) in.get("tiles");
+            tiles.put("tile/1/000", flippedHash(tiles.get("tile/1/000").asText()));
+            return in;
+        });
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL tile tile/1/000 differs");
+    }
+
+    @Test
+    void referenceRefuses_entryBundleChanged() throws Exception {
+        ProcessResult r = check(in -> {
+            ObjectNode bundles = (ObjectNode) in.get("entryBundles");
+            byte[] b = Base64.getDecoder().decode(bundles.get("tile/entries/000.p/37").asText());
+            b[100] ^= 1;
+            bundles.put("tile/entries/000.p/37", b64(b));
+            return in;
+        });
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL entry bundle tile/entries/000.p/37");
     }
 
     @Test

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.tlog;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The C2SP {@code tlog-tiles} layout of a log: the Merkle tree cut into tiles of height 8, each the
+ * concatenated hashes of up to 256 nodes of one level of tiles ({@code tile/<L>/<N>[.p/<W>]}), and the
+ * entries in bundles of up to 256 ({@code tile/entries/<N>[.p/<W>]}, each entry as a big-endian 16-bit
+ * length and its bytes). A complete tile never changes, so a CDN or a static mirror can serve a log; a
+ * client rebuilds any proof from the tiles alone.
+ */
+public final class Tiles {
+    /** Levels of the Merkle tree per tile level. */
+    public static final int HEIGHT = 8;
+
+    /** Hashes (or entries) in a complete tile. */
+    public static final int WIDTH = 1 << HEIGHT;
+
+    /** The largest entry an entry bundle holds. */
+    public static final int MAX_ENTRY_BYTES = 0xFFFF;
+
+    /**
+     * One tile.
+     *
+     * @param level the tile level: 0 holds leaf hashes, 1 the hashes of subtrees of 256 leaves, and so on
+     * @param index the tile's number within its level
+     * @param width how many hashes (or entries) it holds: {@link #WIDTH} when complete
+     */
+    public record Tile(int level, long index, int width) {
+        /** Validates the fields. */
+        public Tile {
+            if (level < 0 || level > 7 || index < 0 || width < 1 || width > WIDTH) {
+                throw new IllegalArgumentException("no such tile: level " + level + ", index " + index + ", width " + width);
+            }
+        }
+
+        /** Whether it holds all {@link #WIDTH} hashes, and so will never change. */
+        public boolean complete() {
+            return width == WIDTH;
+        }
+
+        /** Its path under the log's prefix: {@code tile/<L>/<N>[.p/<W>]}. */
+        public String path() {
+            return "tile/" + level + "/" + number(index) + (complete() ? "" : ".p/" + width);
+        }
+
+        /** The path of the entry bundle beside a level-0 tile: {@code tile/entries/<N>[.p/<W>]}. */
+        public String entriesPath() {
+            if (level != 0) {
+                throw new IllegalStateException("entry bundles sit beside level-0 tiles only");
+            }
+            return "tile/entries/" + number(index) + (complete() ? "" : ".p/" + width);
+        }
+    }
+
+    private Tiles() {}
+
+    /**
+     * The tiles of a tree of {@code size} leaves, as a log serves them: at each level, the complete tiles,
+     * then the partial one when the level's last tile is not full.
+     */
+    public static List<Tile> of(long size) {
+        List<Tile> out = new ArrayList<>();
+        for (int level = 0; level < 8 && size >> (HEIGHT * level) > 0; level++) {
+            long nodes = size >> (HEIGHT * level);
+            for (long n = 0; n < nodes / WIDTH; n++) {
+                out.add(new Tile(level, n, WIDTH));
+            }
+            int rest = (int) (nodes % WIDTH);
+            if (rest > 0) {
+                out.add(new Tile(level, nodes / WIDTH, rest));
+            }
+        }
+        return out;
+    }
+
+    /** A tile's content: the hashes of its nodes, 32 bytes each, left to right. */
+    public static byte[] data(Tile t, Merkle.LeafHashes leaves) {
+        long span = 1L << (HEIGHT * t.level());
+        ByteBuffer out = ByteBuffer.allocate(t.width() * Merkle.HASH_BYTES);
+        for (int i = 0; i < t.width(); i++) {
+            long node = t.index() * WIDTH + i;
+            out.put(Merkle.subtree(node * span, (node + 1) * span, leaves));
+        }
+        return out.array();
+    }
+
+    /** An entry bundle: each entry as a big-endian 16-bit length and its bytes. */
+    public static byte[] entryBundle(List<byte[]> entries) {
+        if (entries.isEmpty() || entries.size() > WIDTH) {
+            throw new IllegalArgumentException("an entry bundle holds 1 to " + WIDTH + " entries");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] e : entries) {
+            if (e.length > MAX_ENTRY_BYTES) {
+                throw new IllegalArgumentException("an entry has at most " + MAX_ENTRY_BYTES + " bytes");
+            }
+            out.write(e.length >> 8);
+            out.write(e.length & 0xFF);
+            out.writeBytes(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Reads an entry bundle.
+     *
+     * @param width how many entries the bundle's path says it holds
+     * @throws NoteFormatException if the bytes are not exactly {@code width} length-prefixed entries
+     */
+    public static List<byte[]> readEntryBundle(byte[] data, int width) throws NoteFormatException {
+        List<byte[]> out = new ArrayList<>(width);
+        int at = 0;
+        while (at < data.length) {
+            if (out.size() == width || at + 2 > data.length) {
+                throw new NoteFormatException("entry bundle longer than its " + width + " entries");
+            }
+            int len = (data[at] & 0xFF) << 8 | data[at + 1] & 0xFF;
+            if (at + 2 + len > data.length) {
+                throw new NoteFormatException("entry bundle truncated in entry " + out.size());
+            }
+            out.add(Arrays.copyOfRange(data, at + 2, at + 2 + len));
+            at += 2 + len;
+        }
+        if (out.size() != width) {
+            throw new NoteFormatException("entry bundle holds " + out.size() + " entries, not " + width);
+        }
+        return out;
+    }
+
+    /** A tile number as C2SP paths write it: groups of three digits, all but the last prefixed with 'x'. */
+    static String number(long n) {
+        String s = String.format("%03d", n % 1000);
+        for (long rest = n / 1000; rest > 0; rest /= 1000) {
+            s = String.format("x%03d/", rest % 1000) + s;
+        }
+        return s;
+    }
+}

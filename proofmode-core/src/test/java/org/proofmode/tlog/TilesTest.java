@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.tlog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The C2SP tlog-tiles layout. */
+class TilesTest {
+    private static byte[] leaf(long i) {
+        return Merkle.leafHash(ByteBuffer.allocate(8).putLong(i).array());
+    }
+
+    @Test
+    void path_groupsOfThreeDigits_asC2spWritesThem() {
+        assertThat(new Tiles.Tile(0, 1_234_067, Tiles.WIDTH).path()).isEqualTo("tile/0/x001/x234/067");
+        assertThat(new Tiles.Tile(1, 5, 42).path()).isEqualTo("tile/1/005.p/42");
+        assertThat(new Tiles.Tile(0, 999, 1).entriesPath()).isEqualTo("tile/entries/999.p/1");
+        assertThat(new Tiles.Tile(0, 1000, Tiles.WIDTH).entriesPath()).isEqualTo("tile/entries/x001/000");
+    }
+
+    @Test
+    void of_completeTilesThenTheLastPartialOne_perLevel() {
+        assertThat(Tiles.of(0)).isEmpty();
+        assertThat(Tiles.of(255)).containsExactly(new Tiles.Tile(0, 0, 255));
+        assertThat(Tiles.of(256)).containsExactly(new Tiles.Tile(0, 0, 256), new Tiles.Tile(1, 0, 1));
+        assertThat(Tiles.of(70_000)).hasSize(273 + 1 + 1 + 1 + 1)
+                .contains(new Tiles.Tile(0, 273, 112), new Tiles.Tile(1, 0, 256), new Tiles.Tile(1, 1, 17), new Tiles.Tile(2, 0, 1));
+    }
+
+    @Test
+    void data_levelZeroIsLeafHashes_levelOneIsSubtreesOf256() {
+        byte[] level0 = Tiles.data(new Tiles.Tile(0, 1, 3), TilesTest::leaf);
+        assertThat(Arrays.copyOfRange(level0, 32, 64)).isEqualTo(leaf(257));
+
+        byte[] level1 = Tiles.data(new Tiles.Tile(1, 0, 2), TilesTest::leaf);
+        assertThat(Arrays.copyOfRange(level1, 32, 64)).isEqualTo(Merkle.subtree(256, 512, TilesTest::leaf));
+        assertThat(Arrays.copyOfRange(level1, 0, 32)).isEqualTo(Merkle.root(256, TilesTest::leaf));
+    }
+
+    @Test
+    void entryBundle_readsBack_andRefusesWhatIsNotOne() throws Exception {
+        List<byte[]> entries = List.of("a".getBytes(StandardCharsets.UTF_8), new byte[0], new byte[300]);
+        byte[] bundle = Tiles.entryBundle(entries);
+
+        assertThat(bundle).startsWith(0, 1, 'a', 0, 0, 1, 44);
+        assertThat(Tiles.readEntryBundle(bundle, 3)).usingElementComparator(Arrays::compare).containsExactlyElementsOf(entries);
+        assertThatThrownBy(() -> Tiles.readEntryBundle(bundle, 2)).isInstanceOf(NoteFormatException.class);
+        assertThatThrownBy(() -> Tiles.readEntryBundle(bundle, 4)).isInstanceOf(NoteFormatException.class);
+        assertThatThrownBy(() -> Tiles.readEntryBundle(Arrays.copyOf(bundle, bundle.length - 1), 3)).isInstanceOf(NoteFormatException.class);
+        assertThatThrownBy(() -> Tiles.entryBundle(List.of(new byte[Tiles.MAX_ENTRY_BYTES + 1]))).isInstanceOf(IllegalArgumentException.class);
+    }
+}
