@@ -54,7 +54,8 @@ public record NoteKey(String name, byte[] publicKey) {
      *     the hash that name and key give
      */
     public static NoteKey parse(String verifierKey) throws NoteFormatException {
-        String[] parts = verifierKey.split("\\+", -1);
+        // The name has no '+', the hash neither; the base64 key may.
+        String[] parts = verifierKey.split("\\+", 3);
         if (parts.length != 3 || parts[1].length() != 8 || !validName(parts[0])) {
             throw new NoteFormatException("not a verifier key (name+hash+key)");
         }

@@ -92,6 +92,17 @@ class SignedNoteTest {
     }
 
     @Test
+    void parse_readsBack_keysWhoseBase64HasPlusSigns() throws Exception {
+        int withPlus = 0;
+        for (int i = 0; i < 200; i++) {
+            NoteKey k = signer("log" + i).key();
+            withPlus += k.verifierKey().substring(k.name().length() + 10).contains("+") ? 1 : 0;
+            assertThat(NoteKey.parse(k.verifierKey())).isEqualTo(k);
+        }
+        assertThat(withPlus).as("keys whose base64 has a '+' (about 2 in 5)").isPositive();
+    }
+
+    @Test
     void parse_refused_verifierKeysThatDoNotAddUp() {
         for (String bad : List.of("PeterNeumann+c74f20a4+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW",
                 "Peter Neumann+c74f20a3+ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW",

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Fuzz targets for the transparency-log readers of what a log server or a stranger sends: signed notes,
- * checkpoints and verifier keys. Each accepts only its documented outcome: a result, or
+ * checkpoints, receipts and verifier keys. Each accepts only its documented outcome: a result, or
  * {@link NoteFormatException}. In a normal build these replay the seeds in
  * {@code TlogFuzzTestInputs/<method>/}; {@code JAZZER_FUZZ=1} fuzzes (see bench/fuzz.sh).
  */
@@ -32,6 +32,17 @@ class TlogFuzzTest {
             assertThat(n.verified().size() + n.invalid().size() + n.unknown().size()).isPositive();
             Checkpoint c = Checkpoint.parse(n.text());
             assertThat(Checkpoint.parse(c.text()).text()).isEqualTo(c.text());
+        } catch (NoteFormatException e) {
+            assertThat(e.getMessage()).isNotBlank();
+        }
+    }
+
+    @FuzzTest(maxDuration = "2m")
+    void receipt(byte[] data) {
+        try {
+            TlogProof p = TlogProof.parse(data);
+            assertThat(TlogProof.parse(p.encoded()).index()).isEqualTo(p.index());
+            assertThat(p.check(Merkle.leafHash(data), List.of(KEY)).outcome()).isNotNull();
         } catch (NoteFormatException e) {
             assertThat(e.getMessage()).isNotBlank();
         }
