@@ -35,6 +35,7 @@ type input struct {
 	OldSize      int64             `json:"oldSize"`
 	OldRoot      string            `json:"oldRoot"`
 	Consistency  []string          `json:"consistency"`
+	Stored       [][]string        `json:"stored"`
 	Tiles        map[string]string `json:"tiles"`
 	EntryBundles map[string]string `json:"entryBundles"`
 }
@@ -130,6 +131,18 @@ func main() {
 		add, err := tlog.StoredHashes(int64(i), data, reader)
 		if err != nil {
 			fail("entry %d: %v", i, err)
+		}
+		// What our log stores when it appends the entry: the same hashes, in the same order.
+		if in.Stored != nil {
+			ours := hashes(in.Stored[i])
+			if len(ours) != len(add) {
+				fail("entry %d: %d hashes stored, the reference stores %d", i, len(ours), len(add))
+			}
+			for k := range add {
+				if ours[k] != add[k] {
+					fail("entry %d: stored hash %d differs from the reference's", i, k)
+				}
+			}
 		}
 		stored = append(stored, add...)
 	}

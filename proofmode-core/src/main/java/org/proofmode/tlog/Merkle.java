@@ -17,11 +17,26 @@ public final class Merkle {
     /** The length of every hash: SHA-256. */
     public static final int HASH_BYTES = 32;
 
-    /** Where proofs find the hashes of leaves. */
+    /**
+     * Where proofs find the hashes of complete subtrees: a log keeps them as it appends
+     * ({@link #appended}), so that roots, proofs and tiles of any size cost a logarithmic number of reads.
+     */
     @FunctionalInterface
-    public interface LeafHashes {
+    public interface Nodes {
+        /** The hash of the complete subtree of {@code 2^level} leaves that starts at leaf {@code index << level}. */
+        byte[] node(int level, long index);
+    }
+
+    /** Where proofs find the hashes of leaves; complete subtrees are computed from them. */
+    @FunctionalInterface
+    public interface LeafHashes extends Nodes {
         /** The hash of leaf {@code index} ({@link #leafHash} of its entry). */
         byte[] leaf(long index);
+
+        @Override
+        default byte[] node(int level, long index) {
+            return level == 0 ? leaf(index) : nodeHash(node(level - 1, 2 * index), node(level - 1, 2 * index + 1));
+        }
     }
 
     private Merkle() {}
@@ -44,7 +59,7 @@ public final class Merkle {
     }
 
     /** The root hash of the first {@code size} leaves (of an empty tree: the SHA-256 of nothing). */
-    public static byte[] root(long size, LeafHashes leaves) {
+    public static byte[] root(long size, Nodes leaves) {
         if (size < 0) {
             throw new IllegalArgumentException("negative tree size " + size);
         }
@@ -55,7 +70,7 @@ public final class Merkle {
      * The inclusion proof of leaf {@code index} in the tree of {@code size} leaves: the audit path of RFC
      * 9162 section 2.1.3.1, from the leaf's sibling up.
      */
-    public static List<byte[]> inclusionProof(long index, long size, LeafHashes leaves) {
+    public static List<byte[]> inclusionProof(long index, long size, Nodes leaves) {
         if (index < 0 || index >= size) {
             throw new IllegalArgumentException("leaf " + index + " is not in a tree of " + size);
         }
@@ -68,7 +83,7 @@ public final class Merkle {
      * The consistency proof between the trees of {@code oldSize} and {@code newSize} leaves (RFC 9162
      * section 2.1.4.1); empty when the sizes are equal or the old tree is empty.
      */
-    public static List<byte[]> consistencyProof(long oldSize, long newSize, LeafHashes leaves) {
+    public static List<byte[]> consistencyProof(long oldSize, long newSize, Nodes leaves) {
         if (oldSize < 0 || oldSize > newSize) {
             throw new IllegalArgumentException("no consistency proof from " + oldSize + " to " + newSize + " leaves");
         }
@@ -165,20 +180,47 @@ public final class Merkle {
         return Long.highestOneBit(n - 1);
     }
 
-    /** The hash of the subtree of leaves {@code lo} (included) to {@code hi} (excluded). */
-    static byte[] subtree(long lo, long hi, LeafHashes leaves) {
-        if (hi - lo == 1) {
-            byte[] h = leaves.leaf(lo);
+    /**
+     * The hashes a log stores when it appends leaf {@code index}: the leaf's own, then each complete subtree
+     * the leaf completes, going up. Element {@code k} is the node of level {@code k} and index
+     * {@code index >> k}.
+     *
+     * @param before the nodes stored for the leaves before it
+     */
+    public static List<byte[]> appended(long index, byte[] leafHash, Nodes before) {
+        if (index < 0 || !isHash(leafHash)) {
+            throw new IllegalArgumentException("a leaf has a non-negative index and a 32-byte hash");
+        }
+        List<byte[]> out = new ArrayList<>();
+        out.add(leafHash);
+        byte[] h = leafHash;
+        long i = index;
+        for (int level = 0; (i & 1) == 1; level++, i >>= 1) {
+            h = nodeHash(before.node(level, i - 1), h);
+            out.add(h);
+        }
+        return out;
+    }
+
+    /**
+     * The hash of the subtree of leaves {@code lo} (included) to {@code hi} (excluded), where the range is
+     * one of the tree's: a complete subtree is read as a node, any other is split at the largest power of
+     * two below its size.
+     */
+    static byte[] subtree(long lo, long hi, Nodes nodes) {
+        long n = hi - lo;
+        if (Long.bitCount(n) == 1 && lo % n == 0) {
+            byte[] h = nodes.node(Long.numberOfTrailingZeros(n), lo / n);
             if (!isHash(h)) {
-                throw new IllegalStateException("leaf " + lo + " has no 32-byte hash");
+                throw new IllegalStateException("no 32-byte hash for the " + n + " leaves from " + lo);
             }
             return h;
         }
-        long k = split(hi - lo);
-        return nodeHash(subtree(lo, lo + k, leaves), subtree(lo + k, hi, leaves));
+        long k = split(n);
+        return nodeHash(subtree(lo, lo + k, nodes), subtree(lo + k, hi, nodes));
     }
 
-    private static void path(long m, long lo, long hi, LeafHashes leaves, List<byte[]> out) {
+    private static void path(long m, long lo, long hi, Nodes leaves, List<byte[]> out) {
         long n = hi - lo;
         if (n == 1) {
             return;
@@ -193,7 +235,7 @@ public final class Merkle {
         }
     }
 
-    private static void subproof(long m, long lo, long hi, boolean whole, LeafHashes leaves, List<byte[]> out) {
+    private static void subproof(long m, long lo, long hi, boolean whole, Nodes leaves, List<byte[]> out) {
         long n = hi - lo;
         if (m == n) {
             if (!whole) {

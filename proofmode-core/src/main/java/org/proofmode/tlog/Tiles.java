@@ -80,12 +80,10 @@ public final class Tiles {
     }
 
     /** A tile's content: the hashes of its nodes, 32 bytes each, left to right. */
-    public static byte[] data(Tile t, Merkle.LeafHashes leaves) {
-        long span = 1L << (HEIGHT * t.level());
+    public static byte[] data(Tile t, Merkle.Nodes nodes) {
         ByteBuffer out = ByteBuffer.allocate(t.width() * Merkle.HASH_BYTES);
         for (int i = 0; i < t.width(); i++) {
-            long node = t.index() * WIDTH + i;
-            out.put(Merkle.subtree(node * span, (node + 1) * span, leaves));
+            out.put(nodes.node(HEIGHT * t.level(), t.index() * WIDTH + i));
         }
         return out.array();
     }

@@ -15,6 +15,8 @@ import org.proofmode.media.Digests;
 
 /** RFC 9162 Merkle trees against a naive, level-by-level construction of the same tree. */
 class MerkleTest {
+    private static final Merkle.LeafHashes LEAVES = MerkleTest::leaf;
+
     /** Entry {@code i}: its index as 8 bytes. */
     private static byte[] entry(long i) {
         return ByteBuffer.allocate(8).putLong(i).array();
@@ -73,14 +75,14 @@ class MerkleTest {
     @Test
     void everyProof_upTo64Leaves_verifiesAndRootsMatchNaiveTree() {
         for (long n = 1; n <= 64; n++) {
-            byte[] root = Merkle.root(n, MerkleTest::leaf);
+            byte[] root = Merkle.root(n, LEAVES);
             assertThat(root).as("root of %d", n).isEqualTo(naiveRoot(n));
             for (long i = 0; i < n; i++) {
-                List<byte[]> proof = Merkle.inclusionProof(i, n, MerkleTest::leaf);
+                List<byte[]> proof = Merkle.inclusionProof(i, n, LEAVES);
                 assertThat(Merkle.verifyInclusion(leaf(i), i, n, proof, root)).as("leaf %d of %d", i, n).isTrue();
             }
             for (long m = 0; m <= n; m++) {
-                List<byte[]> proof = Merkle.consistencyProof(m, n, MerkleTest::leaf);
+                List<byte[]> proof = Merkle.consistencyProof(m, n, LEAVES);
                 assertThat(Merkle.verifyConsistency(m, n, proof, naiveRoot(m), root)).as("%d to %d", m, n).isTrue();
             }
         }
@@ -91,7 +93,7 @@ class MerkleTest {
             @ForAll @IntRange(min = 0, max = 2999) int at) {
         long i = at % size;
         byte[] root = naiveRoot(size);
-        List<byte[]> proof = Merkle.inclusionProof(i, size, MerkleTest::leaf);
+        List<byte[]> proof = Merkle.inclusionProof(i, size, LEAVES);
 
         assertThat(Merkle.verifyInclusion(leaf(i), i, size, proof, root)).isTrue();
         assertThat(Merkle.verifyInclusion(leaf(i + 1), i, size, proof, root)).as("another entry").isFalse();
@@ -115,7 +117,7 @@ class MerkleTest {
         long oldSize = old % newSize == 0 ? newSize : old % newSize;
         byte[] oldRoot = naiveRoot(oldSize);
         byte[] newRoot = naiveRoot(newSize);
-        List<byte[]> proof = Merkle.consistencyProof(oldSize, newSize, MerkleTest::leaf);
+        List<byte[]> proof = Merkle.consistencyProof(oldSize, newSize, LEAVES);
 
         assertThat(Merkle.verifyConsistency(oldSize, newSize, proof, oldRoot, newRoot)).isTrue();
         if (oldSize < newSize) {
@@ -129,6 +131,48 @@ class MerkleTest {
             if (oldSize > 1) {
                 assertThat(Merkle.verifyConsistency(oldSize - 1, newSize, proof, oldRoot, newRoot)).as("another old size").isFalse();
             }
+        }
+    }
+
+    /** A log's node store: what {@link Merkle#appended} returned for each leaf, by level and index. */
+    private static final class Store implements Merkle.Nodes {
+        private final java.util.Map<String, byte[]> nodes = new java.util.HashMap<>();
+        private long size;
+
+        void append(byte[] leafHash) {
+            List<byte[]> add = Merkle.appended(size, leafHash, this);
+            for (int level = 0; level < add.size(); level++) {
+                assertThat(nodes.put(level + "/" + (size >> level), add.get(level))).as("node stored once").isNull();
+            }
+            size++;
+        }
+
+        @Override
+        public byte[] node(int level, long index) {
+            byte[] h = nodes.get(level + "/" + index);
+            if (h == null) {
+                throw new AssertionError("node " + level + "/" + index + " was never stored");
+            }
+            return h;
+        }
+    }
+
+    @Property(tries = 30)
+    void appended_nodesGiveTheSameRootsAndProofsAsTheLeaves(@ForAll @IntRange(min = 1, max = 2000) int size,
+            @ForAll @IntRange(min = 0, max = 1999) int at) {
+        Store store = new Store();
+        for (long i = 0; i < size; i++) {
+            store.append(leaf(i));
+            assertThat(store.nodes).hasSize((int) (2 * (i + 1) - Long.bitCount(i + 1)));
+        }
+        long i = at % size;
+        long old = 1 + at % size;
+
+        assertThat(Merkle.root(size, store)).isEqualTo(naiveRoot(size));
+        assertThat(Merkle.inclusionProof(i, size, store)).containsExactlyElementsOf(Merkle.inclusionProof(i, size, LEAVES));
+        assertThat(Merkle.consistencyProof(old, size, store)).containsExactlyElementsOf(Merkle.consistencyProof(old, size, LEAVES));
+        for (long m = Math.max(1, size - 40); m <= size; m++) {
+            assertThat(Merkle.root(m, store)).as("root of the first %d", m).isEqualTo(naiveRoot(m));
         }
     }
 

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** The C2SP tlog-tiles layout. */
 class TilesTest {
+    private static final Merkle.LeafHashes LEAVES = TilesTest::leaf;
+
     private static byte[] leaf(long i) {
         return Merkle.leafHash(ByteBuffer.allocate(8).putLong(i).array());
     }
@@ -35,12 +37,12 @@ class TilesTest {
 
     @Test
     void data_levelZeroIsLeafHashes_levelOneIsSubtreesOf256() {
-        byte[] level0 = Tiles.data(new Tiles.Tile(0, 1, 3), TilesTest::leaf);
+        byte[] level0 = Tiles.data(new Tiles.Tile(0, 1, 3), LEAVES);
         assertThat(Arrays.copyOfRange(level0, 32, 64)).isEqualTo(leaf(257));
 
-        byte[] level1 = Tiles.data(new Tiles.Tile(1, 0, 2), TilesTest::leaf);
-        assertThat(Arrays.copyOfRange(level1, 32, 64)).isEqualTo(Merkle.subtree(256, 512, TilesTest::leaf));
-        assertThat(Arrays.copyOfRange(level1, 0, 32)).isEqualTo(Merkle.root(256, TilesTest::leaf));
+        byte[] level1 = Tiles.data(new Tiles.Tile(1, 0, 2), LEAVES);
+        assertThat(Arrays.copyOfRange(level1, 32, 64)).isEqualTo(Merkle.subtree(256, 512, LEAVES));
+        assertThat(Arrays.copyOfRange(level1, 0, 32)).isEqualTo(Merkle.root(256, LEAVES));
     }
 
     @Test

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** C2SP tlog-proof receipts, checked offline against trusted log keys. */
 class TlogProofTest {
+    private static final Merkle.LeafHashes LEAVES = TlogProofTest::leaf;
+
     private static final String ORIGIN = "proofmode.test/log";
     private static final int SIZE = 100;
     private static SignedNote.Signer log;
@@ -30,12 +32,12 @@ class TlogProofTest {
     }
 
     private static byte[] note(SignedNote.Signer by, String origin, long size) {
-        return SignedNote.sign(new Checkpoint(origin, size, Merkle.root(size, TlogProofTest::leaf)).text(), List.of(by))
+        return SignedNote.sign(new Checkpoint(origin, size, Merkle.root(size, LEAVES)).text(), List.of(by))
                 .getBytes(StandardCharsets.UTF_8);
     }
 
     private static TlogProof receipt(long index) {
-        return new TlogProof(Optional.empty(), index, Merkle.inclusionProof(index, SIZE, TlogProofTest::leaf), note(log, ORIGIN, SIZE));
+        return new TlogProof(Optional.empty(), index, Merkle.inclusionProof(index, SIZE, LEAVES), note(log, ORIGIN, SIZE));
     }
 
     @Test
@@ -71,7 +73,7 @@ class TlogProofTest {
 
         assertThat(receipt(42).check(leaf(42), List.of(other.key())).outcome()).isEqualTo(TlogProof.Outcome.UNTRUSTED);
         // Signed by a trusted key, but one named for another log than the checkpoint's origin.
-        TlogProof foreign = new TlogProof(Optional.empty(), 42, Merkle.inclusionProof(42, SIZE, TlogProofTest::leaf),
+        TlogProof foreign = new TlogProof(Optional.empty(), 42, Merkle.inclusionProof(42, SIZE, LEAVES),
                 note(other, ORIGIN, SIZE));
         assertThat(foreign.check(leaf(42), List.of(other.key())).outcome()).isEqualTo(TlogProof.Outcome.UNTRUSTED);
     }
@@ -85,7 +87,7 @@ class TlogProofTest {
 
     @Test
     void parse_extraLine_keptAndNotAuthenticated() throws Exception {
-        TlogProof p = new TlogProof(Optional.of(new byte[] {1, 2, 3}), 7, Merkle.inclusionProof(7, SIZE, TlogProofTest::leaf),
+        TlogProof p = new TlogProof(Optional.of(new byte[] {1, 2, 3}), 7, Merkle.inclusionProof(7, SIZE, LEAVES),
                 note(log, ORIGIN, SIZE));
 
         TlogProof back = TlogProof.parse(p.encoded());

@@ -119,10 +119,22 @@ class TlogGoInteropTest {
         in.put("oldRoot", b64(Merkle.root(oldSize, hashes)));
         ArrayNode consistency = in.putArray("consistency");
         Merkle.consistencyProof(oldSize, size, hashes).forEach(h -> consistency.add(b64(h)));
+        // The log as it grows: the nodes each append stores, which the tiles below are read from.
+        java.util.Map<String, byte[]> nodes = new java.util.HashMap<>();
+        Merkle.Nodes stored = (level, index) -> nodes.get(level + "/" + index);
+        ArrayNode appended = in.putArray("stored");
+        for (int i = 0; i < size; i++) {
+            List<byte[]> add = Merkle.appended(i, hashes.leaf(i), stored);
+            ArrayNode a = appended.addArray();
+            for (int level = 0; level < add.size(); level++) {
+                nodes.put(level + "/" + (i >> level), add.get(level));
+                a.add(b64(add.get(level)));
+            }
+        }
         ObjectNode tiles = in.putObject("tiles");
         ObjectNode bundles = in.putObject("entryBundles");
         for (Tiles.Tile t : Tiles.of(size)) {
-            tiles.put(t.path(), b64(Tiles.data(t, hashes)));
+            tiles.put(t.path(), b64(Tiles.data(t, stored)));
             if (t.level() == 0) {
                 int from = (int) t.index() * Tiles.WIDTH;
                 bundles.put(t.entriesPath(), b64(Tiles.entryBundle(log.subList(from, from + t.width()))));
@@ -182,6 +194,18 @@ class TlogGoInteropTest {
     }
 
     @Test
+    void referenceRefuses_storedHashChanged() throws Exception {
+        ProcessResult r = check(in -> {
+            ArrayNode stored = (ArrayNode) in.get("stored").get(31);
+            stored.set(3, flippedHash(stored.get(3).asText()));
+            return in;
+        });
+
+        assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
+        assertThat(r.stdout()).startsWith("FAIL entry 31: stored hash 3 differs");
+    }
+
+    @Test
     void referenceRefuses_entryChanged() throws Exception {
         ProcessResult r = check(in -> {
             ((ArrayNode) in.get("entries")).set(5, b64("{\"v\":1,\"kind\":\"evidence\",\"n\":55}\n".getBytes(StandardCharsets.UTF_8)));
@@ -189,7 +213,14 @@ class TlogGoInteropTest {
         });
 
         assertThat(r.exitCode()).as(r.describe()).isEqualTo(1);
-        assertThat(r.stdout()).startsWith("FAIL the entries hash to");
+        assertThat(r.stdout()).as("the entry no longer hashes to the leaf the log stored").startsWith("FAIL entry 5: stored hash 0 differs");
+        ProcessResult rebuilt = check(in -> {
+            ((ArrayNode) in.get("entries")).set(5, b64("{\"v\":1,\"kind\":\"evidence\",\"n\":55}\n".getBytes(StandardCharsets.UTF_8)));
+            in.remove("stored");
+            return in;
+        });
+        assertThat(rebuilt.exitCode()).as(rebuilt.describe()).isEqualTo(1);
+        assertThat(rebuilt.stdout()).as("the tree of the entries is not the one the checkpoint signed").startsWith("FAIL the entries hash to");
     }
 
     @Test
