@@ -5,7 +5,9 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The C2SP {@code tlog-tiles} layout of a log: the Merkle tree cut into tiles of height 8, each the
@@ -86,6 +88,61 @@ public final class Tiles {
             out.put(nodes.node(HEIGHT * t.level(), t.index() * WIDTH + i));
         }
         return out.array();
+    }
+
+    /** Reads a tile's content: from a log server, a mirror or a cache. */
+    @FunctionalInterface
+    public interface Source {
+        /**
+         * The content of tile {@code t}, as the log serves it for the tree size asked for.
+         *
+         * @throws java.io.UncheckedIOException if it could not be had
+         */
+        byte[] read(Tile t);
+    }
+
+    /**
+     * The nodes of a tree of {@code size} leaves, read from its tiles: what a client that trusts nothing
+     * but a signed checkpoint uses to make inclusion and consistency proofs itself. A node between tile
+     * levels is computed from the tile below it. Tiles are read once each; a tile of the wrong length is
+     * refused. Nothing here trusts the tiles: a proof made from a wrong tile does not verify against the
+     * checkpoint's root. The nodes are for one thread (the tiles read are kept without locking).
+     *
+     * @throws IllegalStateException from {@link Merkle.Nodes#node} when a tile has the wrong length, or the
+     *     node asked for is not complete in a tree of this size
+     */
+    public static Merkle.Nodes nodes(long size, Source source) {
+        Map<Tile, byte[]> read = new HashMap<>();
+        return (level, index) -> {
+            int tileLevel = level / HEIGHT;
+            int below = level % HEIGHT;
+            long first = index << below;
+            long count = 1L << below;
+            long atLevel = size >> (HEIGHT * tileLevel);
+            if (tileLevel >= 8 || first + count > atLevel) {
+                throw new IllegalStateException("node " + level + "/" + index + " is not complete in a tree of " + size);
+            }
+            long n = first / WIDTH;
+            int width = (int) Math.min(WIDTH, atLevel - n * WIDTH);
+            Tile t = new Tile(tileLevel, n, width);
+            byte[] data = read.computeIfAbsent(t, source::read);
+            if (data.length != width * Merkle.HASH_BYTES) {
+                throw new IllegalStateException(t.path() + " has " + data.length + " bytes, not " + width * Merkle.HASH_BYTES);
+            }
+            int from = (int) (first % WIDTH);
+            List<byte[]> hashes = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                hashes.add(Arrays.copyOfRange(data, (from + i) * Merkle.HASH_BYTES, (from + i + 1) * Merkle.HASH_BYTES));
+            }
+            while (hashes.size() > 1) {
+                List<byte[]> up = new ArrayList<>(hashes.size() / 2);
+                for (int i = 0; i < hashes.size(); i += 2) {
+                    up.add(Merkle.nodeHash(hashes.get(i), hashes.get(i + 1)));
+                }
+                hashes = up;
+            }
+            return hashes.get(0);
+        };
     }
 
     /** An entry bundle: each entry as a big-endian 16-bit length and its bytes. */

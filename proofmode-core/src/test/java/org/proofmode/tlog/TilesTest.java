@@ -46,6 +46,35 @@ class TilesTest {
     }
 
     @Test
+    void nodes_fromTheTilesAlone_sameRootsAndProofs() {
+        long size = 70_000;
+        java.util.Map<String, byte[]> served = new java.util.HashMap<>();
+        Tiles.of(size).forEach(t -> served.put(t.path(), Tiles.data(t, LEAVES)));
+        java.util.List<String> asked = new java.util.ArrayList<>();
+        Merkle.Nodes fromTiles = Tiles.nodes(size, t -> {
+            asked.add(t.path());
+            return served.get(t.path());
+        });
+
+        assertThat(Merkle.root(size, fromTiles)).isEqualTo(Merkle.root(size, LEAVES));
+        for (long i : new long[] {0, 255, 256, 65_535, 65_536, 69_999}) {
+            assertThat(Merkle.inclusionProof(i, size, fromTiles)).as("leaf %d", i)
+                    .containsExactlyElementsOf(Merkle.inclusionProof(i, size, LEAVES));
+        }
+        assertThat(Merkle.consistencyProof(65_537, size, fromTiles)).containsExactlyElementsOf(Merkle.consistencyProof(65_537, size, LEAVES));
+        assertThat(asked).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void nodes_refused_tileOfTheWrongLengthOrNodeNotComplete() {
+        Merkle.Nodes short1 = Tiles.nodes(300, t -> new byte[32]);
+        assertThatThrownBy(() -> short1.node(0, 5)).isInstanceOf(IllegalStateException.class).hasMessageContaining("tile/0/000");
+        Merkle.Nodes any = Tiles.nodes(300, t -> Tiles.data(t, LEAVES));
+        assertThatThrownBy(() -> any.node(2, 75)).isInstanceOf(IllegalStateException.class).hasMessageContaining("not complete");
+        assertThat(any.node(2, 74)).isEqualTo(LEAVES.node(2, 74));
+    }
+
+    @Test
     void entryBundle_readsBack_andRefusesWhatIsNotOne() throws Exception {
         List<byte[]> entries = List.of("a".getBytes(StandardCharsets.UTF_8), new byte[0], new byte[300]);
         byte[] bundle = Tiles.entryBundle(entries);
