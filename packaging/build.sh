@@ -92,8 +92,7 @@ self=$(readlink -f "$0")
 app=$(dirname "$(dirname "$self")")
 . "$app/lib/app/agent.sh"
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
-PROOFMODE_QUICK_OPTS=""
-[ -n "$PROOFMODE_CLIENT_OPTS" ] || proofmode_quick_start "$@"
+proofmode_quick_start "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
 exec "$app/lib/runtime/bin/java" -Xshare:auto $PROOFMODE_QUICK_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER

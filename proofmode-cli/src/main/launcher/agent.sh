@@ -67,9 +67,11 @@ proofmode_agent() {
 #   cores, the optimising compiler's threads and G1's set-up cost a single photo's `prove` about 0.1 s; a
 #   large file, a folder or a batch gains more from the optimising compiler (its SHA-256 is ten times the
 #   client compiler's), so they keep the defaults. Empty when JAVA_OPTS chooses a collector or compiler
-#   itself, or when PROOFMODE_QUICK=off.
+#   itself, when PROOFMODE_QUICK=off, and when proofmode_agent chose PROOFMODE_CLIENT_OPTS (the JVM is
+#   then a client of the agent).
 proofmode_quick_start() {
   PROOFMODE_QUICK_OPTS=""
+  [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || return 0
   case "${PROOFMODE_QUICK:-}" in off|OFF|Off) return 0 ;; esac
   case " ${JAVA_OPTS:-} " in *GC*|*Tiered*|*" -Xint "*|*" -Xcomp "*) return 0 ;; esac
   pq_cmd="" pq_skip="" pq_total=0 pq_files=0

@@ -118,11 +118,11 @@ final class IngredientCheck {
             if (s.outcome() != Outcome.FAILURE || ofActive) {
                 continue;
             }
-            if (recorded.contains(s.code() + "\u0000" + s.url())) {
+            if (recorded.contains(key(s.code(), s.url()))) {
                 out.set(k, new C2paStatus(s.code(), Outcome.INFORMATIONAL, "already recorded by the ingredient's user: " + s.explanation(),
                         s.url()));
             } else if (s.code().equals(Codes.SIGNING_CREDENTIAL_EXPIRED)
-                    && recorded.contains(Codes.CLAIM_SIGNATURE_INSIDE_VALIDITY + "\u0000" + s.url())) {
+                    && recorded.contains(key(Codes.CLAIM_SIGNATURE_INSIDE_VALIDITY, s.url()))) {
                 out.set(k, new C2paStatus(s.code(), Outcome.INFORMATIONAL,
                         "the ingredient's user recorded the signature inside its certificate's validity: " + s.explanation(), s.url()));
             }
@@ -148,7 +148,12 @@ final class IngredientCheck {
         if (url.startsWith(ManifestStore.SELF) && !url.startsWith(PREFIX) && label.isPresent()) {
             url = ManifestCheck.manifestUrl(label.get()) + "/" + url.substring(ManifestStore.SELF.length());
         }
-        return status.path("code").asText("") + "\u0000" + url;
+        return key(status.path("code").asText(""), url);
+    }
+
+    /** How a status is matched with a recorded one: its code and its absolute URI. */
+    private static String key(String code, String url) {
+        return code + "\u0000" + url;
     }
 
     /** The hashed URI to the ingredient's manifest: {@code activeManifest} (v3) or {@code c2pa_manifest}. */

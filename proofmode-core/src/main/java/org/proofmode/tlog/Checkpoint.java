@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.tlog;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
@@ -22,7 +21,7 @@ public record Checkpoint(String origin, long size, byte[] rootHash, List<String>
 
     /** Validates and copies the fields. */
     public Checkpoint {
-        if (origin.isEmpty() || origin.contains("\n") || origin.chars().anyMatch(c -> c < 0x20)) {
+        if (!line(origin)) {
             throw new IllegalArgumentException("not a checkpoint origin: " + origin);
         }
         if (size < 0) {
@@ -33,11 +32,14 @@ public record Checkpoint(String origin, long size, byte[] rootHash, List<String>
         }
         rootHash = rootHash.clone();
         extensions = List.copyOf(extensions);
-        for (String e : extensions) {
-            if (e.isEmpty() || e.contains("\n") || e.chars().anyMatch(c -> c < 0x20)) {
-                throw new IllegalArgumentException("not a checkpoint extension line");
-            }
+        if (!extensions.stream().allMatch(Checkpoint::line)) {
+            throw new IllegalArgumentException("not a checkpoint extension line");
         }
+    }
+
+    /** Whether text can be one line of a checkpoint: not empty, no control characters (newline included). */
+    private static boolean line(String s) {
+        return !s.isEmpty() && s.chars().noneMatch(c -> c < 0x20);
     }
 
     /** A checkpoint without extension lines. */
@@ -68,8 +70,8 @@ public record Checkpoint(String origin, long size, byte[] rootHash, List<String>
         if (!text.endsWith("\n")) {
             throw new NoteFormatException("checkpoint text does not end with a newline");
         }
-        List<String> lines = new ArrayList<>(Arrays.asList(text.substring(0, text.length() - 1).split("\n", -1)));
-        if (lines.size() < 3 || lines.get(0).isEmpty() || !DECIMAL.matcher(lines.get(1)).matches()) {
+        List<String> lines = Arrays.asList(text.substring(0, text.length() - 1).split("\n", -1));
+        if (lines.size() < 3 || !DECIMAL.matcher(lines.get(1)).matches()) {
             throw new NoteFormatException("not a checkpoint (origin, tree size, root hash)");
         }
         byte[] root;
@@ -81,10 +83,6 @@ public record Checkpoint(String origin, long size, byte[] rootHash, List<String>
         if (root.length != Merkle.HASH_BYTES) {
             throw new NoteFormatException("checkpoint root hash is not 32 bytes");
         }
-        List<String> ext = lines.subList(3, lines.size());
-        if (ext.stream().anyMatch(String::isEmpty)) {
-            throw new NoteFormatException("empty checkpoint extension line");
-        }
         long size;
         try {
             size = Long.parseLong(lines.get(1));
@@ -92,7 +90,7 @@ public record Checkpoint(String origin, long size, byte[] rootHash, List<String>
             throw new NoteFormatException("checkpoint tree size too large", e);
         }
         try {
-            return new Checkpoint(lines.get(0), size, root, ext);
+            return new Checkpoint(lines.get(0), size, root, lines.subList(3, lines.size()));
         } catch (IllegalArgumentException e) {
             throw new NoteFormatException(e.getMessage(), e);
         }

@@ -117,9 +117,8 @@ public final class Tiles {
             int tileLevel = level / HEIGHT;
             int below = level % HEIGHT;
             long first = index << below;
-            long count = 1L << below;
             long atLevel = size >> (HEIGHT * tileLevel);
-            if (tileLevel >= 8 || first + count > atLevel) {
+            if (tileLevel >= 8 || first + (1L << below) > atLevel) {
                 throw new IllegalStateException("node " + level + "/" + index + " is not complete in a tree of " + size);
             }
             long n = first / WIDTH;
@@ -129,19 +128,11 @@ public final class Tiles {
             if (data.length != width * Merkle.HASH_BYTES) {
                 throw new IllegalStateException(t.path() + " has " + data.length + " bytes, not " + width * Merkle.HASH_BYTES);
             }
+            // The tile's hashes are the leaves of the complete subtree asked for.
             int from = (int) (first % WIDTH);
-            List<byte[]> hashes = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                hashes.add(Arrays.copyOfRange(data, (from + i) * Merkle.HASH_BYTES, (from + i + 1) * Merkle.HASH_BYTES));
-            }
-            while (hashes.size() > 1) {
-                List<byte[]> up = new ArrayList<>(hashes.size() / 2);
-                for (int i = 0; i < hashes.size(); i += 2) {
-                    up.add(Merkle.nodeHash(hashes.get(i), hashes.get(i + 1)));
-                }
-                hashes = up;
-            }
-            return hashes.get(0);
+            Merkle.LeafHashes inTile = i -> Arrays.copyOfRange(data, (int) (from + i) * Merkle.HASH_BYTES,
+                    (int) (from + i + 1) * Merkle.HASH_BYTES);
+            return inTile.node(below, 0);
         };
     }
 

@@ -151,6 +151,8 @@ class LauncherIT {
         assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "prove", photo.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of("PROOFMODE_CLIENT_OPTS", "-XX:+UseSerialGC"), "prove", photo.toString()))
+                .as("a JVM that hands the command to the agent has its own options").isEmpty();
     }
 
     /** What {@code proofmode_quick_start} of both launchers chooses for these arguments, run by {@code sh}. */
@@ -159,7 +161,7 @@ class LauncherIT {
         List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
                 ". \"$0\"; proofmode_quick_start \"$@\"; printf %s \"$PROOFMODE_QUICK_OPTS\"", agentSh.toString()));
         cmd.addAll(List.of(args));
-        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_QUICK", ""));
+        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_QUICK", "", "PROOFMODE_CLIENT_OPTS", ""));
         e.putAll(env);
         ProcessResult r = ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(30), dir);
         assertThat(r.exitCode()).as(r.describe()).isZero();
