@@ -6,6 +6,15 @@
 //
 // Usage: tlog-check INPUT.json
 //
+//	tlog-check -url URL -key VERIFIER-KEY [-old CHECKPOINT-FILE] [RECEIPT-FILE...]
+//
+// The second form reads a live log over HTTP, as an outsider who knows only its key: it fetches
+// URL/log/checkpoint and opens it with the key, rebuilds the tree from the log's tiles (each tile checked
+// against the signed root), checks that every entry of the entry bundles is the leaf the tree holds, that
+// an older checkpoint of the log (a signed note in a file) is consistent with the current one, and that
+// each receipt (a C2SP tlog-proof whose extra data is the entry) proves its entry in a checkpoint of the
+// log that is consistent with the current one. It prints "ok SIZE" when all hold.
+//
 // INPUT holds the verifier key, the signed checkpoint note, every entry (base64), inclusion proofs of
 // some entries, and an older checkpoint (size, base64 root) with a consistency proof to the new one. It
 // prints "ok" and exits 0 when the note opens with the key, the tree of the entries hashes to the
@@ -15,7 +24,10 @@ package main
 import (
 	"encoding/base64"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"strconv"
 	"strings"
@@ -81,6 +93,10 @@ func hashes(b64 []string) []tlog.Hash {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-url" {
+		remote(os.Args[1:])
+		return
+	}
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: tlog-check INPUT.json")
 		os.Exit(2)
@@ -260,4 +276,149 @@ func checkTiles(in input, size int64, root tlog.Hash, stored tlog.HashReader) {
 	if int64(seen) != size {
 		fail("entry bundles hold %d entries, the tree %d", seen, size)
 	}
+}
+
+// httpTiles reads a log's tiles over HTTP at their C2SP paths.
+type httpTiles struct {
+	get func(path string) []byte
+}
+
+func (h httpTiles) Height() int { return 8 }
+
+func (h httpTiles) ReadTiles(tiles []tlog.Tile) ([][]byte, error) {
+	out := make([][]byte, len(tiles))
+	for i, t := range tiles {
+		out[i] = h.get("tile/" + strings.TrimPrefix(t.Path(), "tile/8/"))
+	}
+	return out, nil
+}
+
+func (h httpTiles) SaveTiles(tiles []tlog.Tile, data [][]byte) {}
+
+// checkpoint opens a signed checkpoint with the log's key and reads its size and root.
+func checkpoint(text []byte, verifier note.Verifier) (int64, tlog.Hash) {
+	n, err := note.Open(text, note.VerifierList(verifier))
+	if err != nil {
+		fail("checkpoint note: %v", err)
+	}
+	lines := strings.Split(n.Text, "\n")
+	if len(lines) < 4 || lines[0] != verifier.Name() {
+		fail("checkpoint text is not origin, size and root of %s", verifier.Name())
+	}
+	size, err := strconv.ParseInt(lines[1], 10, 64)
+	if err != nil || size < 0 {
+		fail("checkpoint size %q", lines[1])
+	}
+	return size, hashes([]string{lines[2]})[0]
+}
+
+func remote(args []string) {
+	fs := flag.NewFlagSet("tlog-check", flag.ExitOnError)
+	url := fs.String("url", "", "the server's base URL")
+	key := fs.String("key", "", "the log's verifier key")
+	old := fs.String("old", "", "a file with an older signed checkpoint of the log")
+	fs.Parse(args)
+	verifier, err := note.NewVerifier(*key)
+	if err != nil {
+		fail("verifier key: %v", err)
+	}
+	get := func(path string) []byte {
+		resp, err := http.Get(strings.TrimSuffix(*url, "/") + "/log/" + path)
+		if err != nil {
+			fail("GET %s: %v", path, err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil || resp.StatusCode != 200 {
+			fail("GET %s: status %d", path, resp.StatusCode)
+		}
+		return body
+	}
+	size, root := checkpoint(get("checkpoint"), verifier)
+	tiles := tlog.TileHashReader(tlog.Tree{N: size, Hash: root}, httpTiles{get})
+	th, err := tlog.TreeHash(size, tiles)
+	if err != nil || th != root {
+		fail("tree from the tiles: %v", err)
+	}
+	// Every entry is the leaf the tree holds at its index.
+	for start := int64(0); start < size; start += 256 {
+		w := size - start
+		if w > 256 {
+			w = 256
+		}
+		t := tlog.Tile{H: 8, L: 0, N: start / 256, W: int(w)}
+		d := get("tile/entries/" + strings.TrimPrefix(t.Path(), "tile/8/0/"))
+		for k := int64(0); k < w; k++ {
+			if len(d) < 2 || len(d) < 2+(int(d[0])<<8|int(d[1])) {
+				fail("entry bundle %d truncated at entry %d", t.N, k)
+			}
+			n := int(d[0])<<8 | int(d[1])
+			i := start + k
+			p, err := tlog.ProveRecord(size, i, tiles)
+			if err != nil {
+				fail("proof of entry %d: %v", i, err)
+			}
+			if err := tlog.CheckRecord(p, size, root, i, tlog.RecordHash(d[2:2+n])); err != nil {
+				fail("entry %d is not the tree's leaf %d: %v", i, i, err)
+			}
+			d = d[2+n:]
+		}
+		if len(d) != 0 {
+			fail("entry bundle %d has bytes after its %d entries", t.N, w)
+		}
+	}
+	consistent := func(what string, oldSize int64, oldRoot tlog.Hash) {
+		if oldSize > size {
+			fail("%s has %d entries, the log now %d: the log shrank", what, oldSize, size)
+		}
+		p, err := tlog.ProveTree(size, oldSize, tiles)
+		if err != nil {
+			fail("consistency proof from %s: %v", what, err)
+		}
+		if err := tlog.CheckTree(p, size, root, oldSize, oldRoot); err != nil {
+			fail("%s is not consistent with the current checkpoint: %v", what, err)
+		}
+	}
+	if *old != "" {
+		text, err := os.ReadFile(*old)
+		if err != nil {
+			fail("%v", err)
+		}
+		oldSize, oldRoot := checkpoint(text, verifier)
+		consistent("the older checkpoint", oldSize, oldRoot)
+	}
+	for _, file := range fs.Args() {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			fail("%v", err)
+		}
+		receipt(file, raw, verifier, consistent)
+	}
+	fmt.Printf("ok %d\n", size)
+}
+
+// receipt checks a C2SP tlog-proof: header, extra (the entry), index, hashes, blank line, checkpoint.
+func receipt(file string, raw []byte, verifier note.Verifier, consistent func(string, int64, tlog.Hash)) {
+	text := string(raw)
+	end := strings.Index(text, "\n\n")
+	if end < 0 {
+		fail("%s: no checkpoint", file)
+	}
+	lines := strings.Split(text[:end], "\n")
+	if len(lines) < 3 || lines[0] != "c2sp.org/tlog-proof@v1" || !strings.HasPrefix(lines[1], "extra ") || !strings.HasPrefix(lines[2], "index ") {
+		fail("%s: not a tlog-proof with the entry as extra data", file)
+	}
+	entry, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(lines[1], "extra "))
+	if err != nil {
+		fail("%s: extra is not base64", file)
+	}
+	index, err := strconv.ParseInt(strings.TrimPrefix(lines[2], "index "), 10, 64)
+	if err != nil {
+		fail("%s: index", file)
+	}
+	size, root := checkpoint([]byte(text[end+2:]), verifier)
+	if err := tlog.CheckRecord(hashes(lines[3:]), size, root, index, tlog.RecordHash(entry)); err != nil {
+		fail("%s: the proof does not lead from the entry to the checkpoint: %v", file, err)
+	}
+	consistent(file+"'s checkpoint", size, root)
 }

@@ -3,6 +3,7 @@ package org.proofmode;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -14,6 +15,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.ProofStore;
@@ -44,8 +46,11 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
+import org.proofmode.tlog.NoteFormatException;
+import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
+import org.proofmode.util.InputFiles;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.Verifier;
 
@@ -296,7 +301,48 @@ public final class ProofMode {
             List<X509Certificate> c2paAnchors, BundleLimits limits) {
         List<PGPPublicKeyRing> trusted = new ArrayList<>(extraTrusted);
         trusted.addAll(keys.allCertificates());
-        return new Verifier(trusted, limits, tsaRoots(extraTsaRoots), c2paChecks(c2paAnchors, extraTsaRoots));
+        return new Verifier(trusted, limits, tsaRoots(extraTsaRoots), c2paChecks(c2paAnchors, extraTsaRoots))
+                .withLogKeys(logKeys(List.of()));
+    }
+
+    /**
+     * The transparency-log keys a verifier of this home trusts: the given ones and those of
+     * {@code <home>/log-keys/}, one verifier key ({@code <origin>+<hash>+<base64>}) per file.
+     *
+     * @param extra more log keys, e.g. from {@code --log-key}
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if a file there is not a verifier key
+     */
+    public List<NoteKey> logKeys(List<NoteKey> extra) {
+        List<NoteKey> out = new ArrayList<>(extra);
+        Path dir = home.resolve("log-keys");
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.add(readLogKey(f));
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + dir + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /**
+     * Reads a log's verifier key from a file holding it on one line.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is no such file,
+     *     {@link Failure#BAD_DATA} if it holds no verifier key
+     */
+    public static NoteKey readLogKey(Path file) {
+        InputFiles.requireRegular(file, "log key file");
+        String text = new String(InputFiles.read(file, 4096, "log key file"), StandardCharsets.UTF_8).strip();
+        try {
+            return NoteKey.parse(text);
+        } catch (NoteFormatException e) {
+            throw new ProofModeException(Failure.BAD_DATA, file + " is not a log's verifier key (origin+hash+base64): "
+                    + e.getMessage(), e);
+        }
     }
 
     /**

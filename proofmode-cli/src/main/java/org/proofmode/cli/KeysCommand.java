@@ -141,7 +141,7 @@ final class KeysCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             byte[] bytes = InputFiles.read(file, InputFiles.KEY_BYTES, "key file");
             Optional<Passphrase> keyPass = Passphrases.given(parent.ctx(), keyPassphraseFile);
-            Optional<Passphrase> newPass = passphraseFile != null ? Optional.of(DeviceKeys.readPassphraseFile(passphraseFile)) : Optional.empty();
+            Optional<Passphrase> newPass = passphraseFile != null ? Optional.of(Passphrase.read(passphraseFile)) : Optional.empty();
             try {
                 DeviceKeys.Created c = parent.keys().importKey(bytes, file.toString(), keyPass, newPass, force);
                 DeviceKeyAccess.announce(parent.ctx(), c, "imported");

@@ -58,7 +58,7 @@ public final class Main {
     static final List<Class<?>> SUBCOMMANDS = List.of(
             ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
-            InspectCommand.class, CompareCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class,
+            InspectCommand.class, CompareCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class, LogCommand.class,
             AgentCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);
 
     final CliContext ctx;

@@ -21,7 +21,7 @@ final class Passphrases {
     /** A passphrase the user gave explicitly (file or environment), if any. */
     static Optional<Passphrase> given(CliContext ctx, Path file) {
         if (file != null) {
-            return Optional.of(DeviceKeys.readPassphraseFile(file));
+            return Optional.of(Passphrase.read(file));
         }
         String env = ctx.env().get(ENV);
         if (env != null && !env.isEmpty()) {
@@ -50,7 +50,7 @@ final class Passphrases {
     /** A new passphrase from a file, or asked twice on the terminal. */
     static Passphrase choosing(CliContext ctx, Path file, String what) {
         if (file != null) {
-            return DeviceKeys.readPassphraseFile(file);
+            return Passphrase.read(file);
         }
         String env = ctx.env().get("PROOFMODE_NEW_PASSPHRASE");
         if (env != null && !env.isEmpty()) {

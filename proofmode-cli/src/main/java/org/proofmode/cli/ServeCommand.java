@@ -52,6 +52,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server;
 
+    @Mixin
+    LogKeyOptions log;
+
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). The home's device keys are always trusted.")
     List<Path> trust = new ArrayList<>();
 
@@ -96,7 +99,8 @@ final class ServeCommand implements Callable<Integer> {
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
                 .withStorage(base.blobDir(), trusted)
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
-                .withConnectionsPerClient(connectionsPerClient);
+                .withConnectionsPerClient(connectionsPerClient)
+                .withLog(log.policy());
         if (!isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
@@ -110,6 +114,7 @@ final class ServeCommand implements Callable<Integer> {
         root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
                 + databaseName(config.effectiveJdbcUrl())
                 + "); stop with Ctrl-C");
+        root.ctx.out().println("proofmode: transparency log key " + srv.logKey());
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;

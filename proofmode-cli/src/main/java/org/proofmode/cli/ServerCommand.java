@@ -4,6 +4,9 @@ package org.proofmode.cli;
 import java.util.concurrent.Callable;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.server.LogKey;
+import org.proofmode.server.LogPolicy;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.TokenStore;
 import picocli.CommandLine.Command;
@@ -13,9 +16,10 @@ import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode server}: administration of the evidence server. */
 @Command(name = "server", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Administer the evidence server ('proofmode serve'): its upload tokens.", ""},
-        subcommands = {ServerCommand.Token.class},
+        description = {"Administer the evidence server ('proofmode serve'): its upload tokens and its transparency-log key.", ""},
+        subcommands = {ServerCommand.Token.class, ServerCommand.ShowLogKey.class},
         footer = {"", "Examples:", "  proofmode server token create desk-anna    prints the token once",
+            "  proofmode server log-key > desk-log.key     the key verifiers trust receipts with",
             "  proofmode server token list", "  proofmode server token revoke 1f2e3d4c", "", ExitCodes.HELP_TABLE})
 final class ServerCommand implements Callable<Integer> {
     @ParentCommand
@@ -23,7 +27,29 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: token");
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: token or log-key");
+    }
+
+    /** {@code server log-key}. */
+    @Command(name = "log-key", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Print the verifier key of the server's transparency log (origin+hash+base64), as "
+                + "GET /api/v1/log/key gives it: what verifiers pass to 'proofmode verify --log-key' and monitors to "
+                + "'proofmode log monitor'. Makes the log key first if the server has none yet.", ""})
+    static final class ShowLogKey implements Callable<Integer> {
+        @ParentCommand
+        ServerCommand parent;
+
+        @Mixin
+        LogKeyOptions options;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = parent.root.ctx;
+            LogPolicy p = options.policy();
+            ctx.out().println(LogKey.publicKey(ctx.home()).orElseGet(() -> LogKey.create(ctx.home(), p.originOrDefault(),
+                    p.passphraseFile().map(Passphrase::read))).verifierKey());
+            return ExitCodes.OK;
+        }
     }
 
     /** {@code server token}. */

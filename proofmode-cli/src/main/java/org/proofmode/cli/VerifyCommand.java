@@ -27,7 +27,10 @@ import org.proofmode.media.MediaSniffer;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.tlog.NoteFormatException;
+import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.InputFiles;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.ReportJson;
@@ -58,6 +61,10 @@ import picocli.CommandLine.ParentCommand;
                 + "trusted time-stamp root (--tsa-trust); an OpenTimestamps proof (.ots) must commit to the media "
                 + "signature or the media, and is shown pending or with its Bitcoin block and merkle root.",
             "",
+            "A transparency-log receipt (<h>.tlog, from an evidence server's GET /api/v1/evidence/SHA256/receipt) beside "
+                + "a proof is checked offline: signed by a trusted log (--log-key, PROOFMODE_HOME/log-keys/), its entry in the "
+                + "signed tree and naming this proof's media (tlog.inclusion.valid, .invalid, .untrusted).",
+            "",
             "A redacted copy (proofmode redact) carries a signed redaction record: verify reports it as derived by "
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
                 + "original (redaction.original.match, redaction.original.proofValid) and the pixels "
@@ -72,7 +79,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
-            "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg", "", ExitCodes.HELP_TABLE})
+            "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
+            "  proofmode verify --log-key desk-log.key share/   with a receipt <h>.tlog in the folder", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -96,6 +104,11 @@ final class VerifyCommand implements Callable<Integer> {
             + "besides this home's own C2PA CA (PROOFMODE_HOME/c2pa/ca.pem). Content credentials whose signer does not "
             + "chain to one are reported c2pa.signingCredential.untrusted (a warning).")
     List<Path> c2paTrust = new ArrayList<>();
+
+    @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable): its verifier key "
+            + "(origin+hash+base64, as 'proofmode server log-key' prints it) or a file holding it; besides PROOFMODE_HOME/log-keys/. "
+            + "A receipt signed by no trusted log is reported tlog.inclusion.untrusted (a warning).")
+    List<String> logKeys = new ArrayList<>();
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
     Path media;
@@ -168,7 +181,11 @@ final class VerifyCommand implements Callable<Integer> {
         for (Path t : c2paTrust) {
             anchors.addAll(TrustedRoots.read(t));
         }
-        Verifier verifier = pm.verifier(trusted, tsaRoots, anchors);
+        List<NoteKey> logs = new ArrayList<>();
+        for (String k : logKeys) {
+            logs.add(logKey(root.ctx, k));
+        }
+        Verifier verifier = pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
         C2paChecks c2pa = verifier.c2paChecks();
         VerifyBatch.Items items = VerifyBatch.expand(paths);
         if (items.paths().size() == 1 && !items.fromFolder()) {
@@ -191,6 +208,19 @@ final class VerifyCommand implements Callable<Integer> {
     }
 
     /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */
+    /** A {@code --log-key} value: a verifier key, or a file holding one. */
+    static NoteKey logKey(CliContext ctx, String value) {
+        if (!value.contains("+") || Files.isRegularFile(ctx.resolve(Path.of(value)))) {
+            return ProofMode.readLogKey(ctx.resolve(Path.of(value)));
+        }
+        try {
+            return NoteKey.parse(value);
+        } catch (NoteFormatException e) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-key " + SafeText.escape(value)
+                    + ": not a verifier key (origin+hash+base64) or a file holding one");
+        }
+    }
+
     private int single(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, ShownPaths shown) throws IOException {
         CliContext ctx = root.ctx;
         VerificationReport r = verifyOne(pm, verifier, c2pa, p);

@@ -17,6 +17,11 @@ public final class ProofFiles {
     public static final String REDACTION = ".redaction.json";
     /** Suffix of a video's frame list ({@code index,pts,sha256} per frame), signed like the record. */
     public static final String FRAMES = ".frames";
+    /**
+     * Suffix of a transparency-log receipt (a C2SP tlog-proof carrying the log's entry), kept beside the
+     * proof once an evidence server has logged it.
+     */
+    public static final String TLOG = ".tlog";
     /** Suffix of a detached armored signature. */
     public static final String SIG = ".asc";
 

@@ -3,11 +3,8 @@ package org.proofmode.keys;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -15,7 +12,6 @@ import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Date;
 import java.util.List;
@@ -85,12 +81,7 @@ public final class DeviceKeys {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
-        try {
-            return Optional.of(decode(bytes, bytes.length));
-        } finally {
-            Arrays.fill(bytes, (byte) 0);
-        }
+        return Optional.of(Passphrase.read(file));
     }
 
     /**
@@ -133,7 +124,7 @@ public final class DeviceKeys {
             PGPSecretKeyRing ring = KeyPolicy.generate(type, secret, passphrase.isEmpty());
             Optional<Path> generated = Optional.empty();
             if (passphrase.isEmpty()) {
-                writeOwnerOnly(passphraseFile(), encode(secret.chars()));
+                secret.writeOwnerOnly(passphraseFile());
                 generated = Optional.of(passphraseFile());
             } else {
                 shred(passphraseFile());
@@ -271,7 +262,7 @@ public final class DeviceKeys {
             }
             Optional<Path> generated = Optional.empty();
             if (target.isEmpty()) {
-                writeOwnerOnly(passphraseFile(), encode(secret.chars()));
+                secret.writeOwnerOnly(passphraseFile());
                 generated = Optional.of(passphraseFile());
             } else {
                 shred(passphraseFile());
@@ -380,17 +371,6 @@ public final class DeviceKeys {
         }
     }
 
-    private static void writeOwnerOnly(Path file, byte[] bytes) {
-        try {
-            AtomicFiles.ownerOnlyDirectory(file.getParent());
-            AtomicFiles.write(file, bytes, true, true);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write " + file + ": " + e.getMessage(), e);
-        } finally {
-            Arrays.fill(bytes, (byte) 0);
-        }
-    }
-
     /** Overwrites a file with random bytes, flushes, then deletes it. */
     static void shred(Path file) {
         if (!Files.isRegularFile(file)) {
@@ -412,46 +392,6 @@ public final class DeviceKeys {
             Files.delete(file);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot wipe " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static byte[] encode(char[] chars) {
-        ByteBuffer buf = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
-        byte[] out = new byte[buf.remaining()];
-        buf.get(out);
-        Arrays.fill(buf.array(), (byte) 0);
-        return out;
-    }
-
-    private static Passphrase decode(byte[] bytes, int length) {
-        CharBuffer cb = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(bytes, 0, length));
-        int end = cb.limit();
-        while (end > 0 && Character.isWhitespace(cb.get(end - 1))) {
-            end--;
-        }
-        char[] chars = new char[end];
-        cb.get(chars, 0, end);
-        Arrays.fill(cb.array(), '\0');
-        if (chars.length == 0) {
-            throw new ProofModeException(Failure.KEY_LOCKED, "the passphrase file is empty");
-        }
-        return Passphrase.adopt(chars);
-    }
-
-    /** Reads a passphrase from a file (first line, trailing white space removed). */
-    public static Passphrase readPassphraseFile(Path file) {
-        if (!Files.exists(file)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, "passphrase file not found: " + file);
-        }
-        byte[] bytes = InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "passphrase file");
-        try {
-            int nl = 0;
-            while (nl < bytes.length && bytes[nl] != '\n' && bytes[nl] != '\r') {
-                nl++;
-            }
-            return decode(bytes, nl);
-        } finally {
-            Arrays.fill(bytes, (byte) 0);
         }
     }
 }

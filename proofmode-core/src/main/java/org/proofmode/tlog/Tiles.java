@@ -8,6 +8,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The C2SP {@code tlog-tiles} layout of a log: the Merkle tree cut into tiles of height 8, each the
@@ -60,7 +63,41 @@ public final class Tiles {
         }
     }
 
+    /**
+     * A tile path as a client asks for it.
+     *
+     * @param tile the tile
+     * @param entries whether it names the entry bundle beside a level-0 tile, not the tile of hashes
+     */
+    public record Request(Tile tile, boolean entries) {}
+
+    private static final Pattern PATH = Pattern.compile(
+            "tile/(entries|[0-7])/((?:x[0-9]{3}/){0,5}[0-9]{3})(?:\\.p/([1-9][0-9]{0,2}))?");
+
     private Tiles() {}
+
+    /**
+     * Reads a tile path ({@code tile/<L>/<N>[.p/<W>]} or {@code tile/entries/<N>[.p/<W>]}) in the one
+     * form {@link Tile#path} writes: three-digit groups, a partial width of 1 to 255.
+     *
+     * @return the tile, or empty if the path is not one
+     */
+    public static Optional<Request> parse(String path) {
+        Matcher m = PATH.matcher(path);
+        if (!m.matches() || m.group(2).startsWith("x000/")) {
+            return Optional.empty();
+        }
+        long index = 0;
+        for (String group : m.group(2).split("/")) {
+            index = index * 1000 + Long.parseLong(group.startsWith("x") ? group.substring(1) : group);
+        }
+        int width = m.group(3) == null ? WIDTH : Integer.parseInt(m.group(3));
+        if (m.group(3) != null && width >= WIDTH) {
+            return Optional.empty();
+        }
+        boolean entries = m.group(1).equals("entries");
+        return Optional.of(new Request(new Tile(entries ? 0 : Integer.parseInt(m.group(1)), index, width), entries));
+    }
 
     /**
      * The tiles of a tree of {@code size} leaves, as a log serves them: at each level, the complete tiles,

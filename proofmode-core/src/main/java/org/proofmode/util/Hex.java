@@ -16,6 +16,15 @@ public final class Hex {
         return LOWER.formatHex(bytes);
     }
 
+    /**
+     * Decodes hex of either case.
+     *
+     * @throws IllegalArgumentException if it is not an even number of hex digits
+     */
+    public static byte[] decode(String hex) {
+        return LOWER.parseHex(hex);
+    }
+
     /** Tells whether the text is 64 hex digits (either case). */
     public static boolean isSha256(String text) {
         return text != null && SHA256.matcher(text).matches();

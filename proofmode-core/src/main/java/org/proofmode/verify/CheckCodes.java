@@ -95,6 +95,19 @@ public final class CheckCodes {
     /** The files of one proof were signed by different keys. */
     public static final String SIGNER_INCONSISTENT = "signer.inconsistent";
 
+    /**
+     * A transparency-log receipt ({@code <h>.tlog}) proves that a log whose key is trusted holds an entry
+     * naming this proof's media; the message gives the log, the index, what the entry records and when.
+     */
+    public static final String TLOG_INCLUSION_VALID = "tlog.inclusion.valid";
+    /**
+     * A receipt is malformed, its checkpoint's signature by a trusted log key fails, its inclusion proof
+     * does not lead to the signed root, or its entry names other media.
+     */
+    public static final String TLOG_INCLUSION_INVALID = "tlog.inclusion.invalid";
+    /** A receipt's checkpoint is signed by no trusted log key ({@code --log-key}, {@code PROOFMODE_HOME/log-keys/}). */
+    public static final String TLOG_INCLUSION_UNTRUSTED = "tlog.inclusion.untrusted";
+
     /** An RFC 3161 token ({@code .tsr}) is intact, covers the proof, and its authority chains to a trusted root; the message gives genTime and the authority. */
     public static final String TIMESTAMP_RFC3161_VALID = "timestamp.rfc3161.valid";
     /** An RFC 3161 token is intact and covers the proof, but its authority is not anchored in a trusted root. */

@@ -19,6 +19,7 @@ import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleEntry;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.bundle.LimitExceededException;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -344,6 +345,8 @@ final class ProofCheck {
                 checks.add(verifier.timestamps.rfc3161(e.name(), read(e), sig, claimed));
             } else if (e.fileName().endsWith(".ots")) {
                 checks.addAll(verifier.timestamps.ots(e.name(), read(e), sig, claimed));
+            } else if (e.fileName().endsWith(ProofFiles.TLOG)) {
+                checks.add(TlogChecks.receipt(e.name(), read(e), claimed, verifier.logKeys));
             }
         }
     }

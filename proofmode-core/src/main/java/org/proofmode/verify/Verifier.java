@@ -19,6 +19,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.LimitExceededException;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.c2pa.AssetFormat;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.failure.Failure;
@@ -27,6 +28,7 @@ import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
+import org.proofmode.tlog.NoteKey;
 
 /**
  * Verifies proof bundles: every check it can run, as data. A failed check never throws; an exception
@@ -40,12 +42,13 @@ public final class Verifier {
     static final List<String> TIME_FIELDS = List.of(
             ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
             "CurrentDateTime0GMT", "Modified");
-    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots");
+    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG);
 
     private final List<PGPPublicKeyRing> trusted;
     final BundleLimits limits;
     final TimestampChecks timestamps;
     private final C2paChecks c2pa;
+    final List<NoteKey> logKeys;
 
     /**
      * Creates a verifier.
@@ -80,10 +83,24 @@ public final class Verifier {
      *     is reported {@code c2pa.signingCredential.untrusted}
      */
     public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots, C2paChecks c2pa) {
+        this(trusted, limits, new TimestampChecks(tsaRoots), c2pa, List.of());
+    }
+
+    private Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, TimestampChecks timestamps, C2paChecks c2pa,
+            List<NoteKey> logKeys) {
         this.trusted = List.copyOf(trusted);
         this.limits = Objects.requireNonNull(limits, "limits");
-        this.timestamps = new TimestampChecks(tsaRoots);
+        this.timestamps = timestamps;
         this.c2pa = Objects.requireNonNull(c2pa, "c2pa");
+        this.logKeys = List.copyOf(logKeys);
+    }
+
+    /**
+     * A copy that also checks transparency-log receipts ({@code <h>.tlog}) against these log keys; a
+     * receipt signed by none of them is reported {@code tlog.inclusion.untrusted}.
+     */
+    public Verifier withLogKeys(List<NoteKey> keys) {
+        return new Verifier(trusted, limits, timestamps, c2pa, keys);
     }
 
     /** The content-credential checks this verifier runs on media, for a media file checked on its own. */

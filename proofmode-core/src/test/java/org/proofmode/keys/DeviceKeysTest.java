@@ -91,7 +91,7 @@ class DeviceKeysTest {
         String text = Files.readString(keys().passphraseFile(), StandardCharsets.UTF_8);
         assertThat(text).matches("[a-z2-9]{5}(-[a-z2-9]{5}){5}");
         assertThat(keys().unlock(keys().storedPassphrase().orElseThrow()).info()).isEqualTo(c.info());
-        assertThat(keys().unlock(DeviceKeys.readPassphraseFile(keys().passphraseFile())).info()).isEqualTo(c.info());
+        assertThat(keys().unlock(Passphrase.read(keys().passphraseFile())).info()).isEqualTo(c.info());
         assertEncrypted(secretOnDisk(keys()));
     }
 

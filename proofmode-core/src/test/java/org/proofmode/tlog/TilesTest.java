@@ -27,6 +27,24 @@ class TilesTest {
     }
 
     @Test
+    void parse_readsBackEveryPathWritten_andOnlyThoseForms() {
+        for (long size : new long[] {1, 255, 256, 70_000, 1_234_567_891L}) {
+            for (Tiles.Tile t : Tiles.of(size)) {
+                assertThat(Tiles.parse(t.path())).contains(new Tiles.Request(t, false));
+                if (t.level() == 0) {
+                    assertThat(Tiles.parse(t.entriesPath())).contains(new Tiles.Request(t, true));
+                }
+            }
+        }
+        assertThat(Tiles.parse("tile/2/x999/x999/x999/x999/x999/999")).map(r -> r.tile().index()).contains(999_999_999_999_999_999L);
+        for (String bad : List.of("tile/8/000", "tile/0/1", "tile/0/0001", "tile/0/x000/001", "tile/0/001.p/0", "tile/0/001.p/256",
+                "tile/0/001.p/007", "tile/0/001.p/", "tile/entries/x001", "tile/0/x001/x002/x003/x004/x005/x006/007", "/tile/0/000",
+                "tile/0/000/", "tile/-1/000", "tile/0/00a")) {
+            assertThat(Tiles.parse(bad)).as(bad).isEmpty();
+        }
+    }
+
+    @Test
     void of_completeTilesThenTheLastPartialOne_perLevel() {
         assertThat(Tiles.of(0)).isEmpty();
         assertThat(Tiles.of(255)).containsExactly(new Tiles.Tile(0, 0, 255));

@@ -25,20 +25,24 @@ import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.server.http.Access;
 import org.proofmode.server.http.ClientConnections;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.JettyErrors;
+import org.proofmode.server.http.LogApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.FileBlobStore;
+import org.proofmode.server.store.LogStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.RateLimiter;
 import org.proofmode.server.store.ReportStore;
 import org.proofmode.server.store.TokenStore;
+import org.proofmode.tlog.SignedNote;
 
 /**
  * The verification and evidence server: the HTTP API ({@code docs/http-api.md}) and the web page, on
@@ -69,11 +73,15 @@ public final class ProofServer implements AutoCloseable {
 
     private final Database db;
     private final Verification verification;
+    private final LogSequencer sequencer;
+    private final String logKey;
     private final Javalin app;
 
-    private ProofServer(Database db, Verification verification, Javalin app) {
+    private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app) {
         this.db = db;
         this.verification = verification;
+        this.sequencer = sequencer;
+        this.logKey = logKey;
         this.app = app;
     }
 
@@ -87,7 +95,13 @@ public final class ProofServer implements AutoCloseable {
         Objects.requireNonNull(config, "config");
         Database db = Database.open(config.effectiveJdbcUrl());
         Verification verification = null;
+        LogSequencer sequencer = null;
         try {
+            LogStore logStore = new LogStore(db);
+            SignedNote.Signer logKey = openLog(config);
+            logStore.open(logKey);
+            sequencer = new LogSequencer(logStore, logKey, config.log().interval());
+            LogApi log = new LogApi(logStore);
             FileBlobStore blobs = new FileBlobStore(config.blobDir());
             Path incoming = blobs.incoming();
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
@@ -98,7 +112,7 @@ public final class ProofServer implements AutoCloseable {
             ReportApi reports = new ReportApi(new ReportStore(db, policy.retention(), Clock.systemUTC()),
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
-                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes());
+                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log);
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -142,7 +156,10 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/api/v1/evidence/{sha256}", api::get);
                 c.routes.get("/api/v1/evidence/{sha256}/bundle", api::download);
                 c.routes.post("/api/v1/evidence/{sha256}/reverify", api::reverify);
+                c.routes.get("/api/v1/evidence/{sha256}/receipt", api::receipt);
                 c.routes.post("/api/v1/notarizations", api::notarize);
+                c.routes.get("/api/v1/log/key", log::key);
+                c.routes.get("/log/<path>", log::read);
                 c.routes.get("/api/v1/notarizations", api::lookup);
                 c.routes.exception(Exception.class, (e, ctx) -> Problems.respond(ctx, e));
                 c.routes.error(404, ProofServer::frameworkError);
@@ -151,8 +168,11 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.error(500, ProofServer::frameworkError);
             });
             app.start();
-            return new ProofServer(db, verification, app);
+            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app);
         } catch (IOException | RuntimeException e) {
+            if (sequencer != null) {
+                sequencer.close();
+            }
             if (verification != null) {
                 verification.close();
             }
@@ -175,9 +195,32 @@ public final class ProofServer implements AutoCloseable {
         return db;
     }
 
+    /**
+     * Makes the home's log key on first start (protected by the configured passphrase, or a generated one
+     * kept beside it) and unlocks it.
+     */
+    private static SignedNote.Signer openLog(ServerConfig config) {
+        LogPolicy p = config.log();
+        if (LogKey.publicKey(config.home()).isEmpty()) {
+            LogKey.create(config.home(), p.originOrDefault(), p.passphraseFile().map(Passphrase::read));
+        }
+        return LogKey.unlock(config.home(), p.passphraseFile().map(Passphrase::read));
+    }
+
+    /** The verifier key of the transparency log's checkpoints. */
+    public String logKey() {
+        return logKey;
+    }
+
+    /** Integrates what the log's queue holds now (tests and benchmarks; the sequencer does it every interval). */
+    public void integrateLog() {
+        sequencer.drain();
+    }
+
     @Override
     public void close() {
         app.stop();
+        sequencer.close();
         verification.close();
         db.close();
     }

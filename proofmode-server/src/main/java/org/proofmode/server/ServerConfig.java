@@ -25,10 +25,11 @@ import org.proofmode.bundle.BundleLimits;
  * @param reports bounds on verification reports kept for a permalink
  * @param connectionsPerClient most connections open at once from one client address; more are closed as
  *     they arrive, so that a client holding connections open cannot starve the others
+ * @param log how the transparency log is kept
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
-        List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient) {
+        List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient, LogPolicy log) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
@@ -48,6 +49,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(verifyTimeout, "verifyTimeout");
         Objects.requireNonNull(reports, "reports");
+        Objects.requireNonNull(log, "log");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
@@ -62,7 +64,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
-                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT);
+                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT);
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -73,35 +75,41 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted, reports, connectionsPerClient);
+                requestsPerMinute, newTrusted, reports, connectionsPerClient, log);
     }
 
     /** A copy with other bounds on kept reports. */
     public ServerConfig withReports(ReportPolicy newReports) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, newReports, connectionsPerClient);
+                requestsPerMinute, trusted, newReports, connectionsPerClient, log);
     }
 
     /** A copy with another bound on connections per client address. */
     public ServerConfig withConnectionsPerClient(int perClient) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, perClient);
+                requestsPerMinute, trusted, reports, perClient, log);
+    }
+
+    /** A copy with another way of keeping the log. */
+    public ServerConfig withLog(LogPolicy newLog) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, reports, connectionsPerClient, newLog);
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.testkit.GoTlogCheck;
+import org.proofmode.testkit.ProcessResult;
 
 /** Two server instances on one PostgreSQL database and one blob folder act as one server. */
 class SharedPostgresTest {
@@ -61,12 +64,28 @@ class SharedPostgresTest {
             for (Future<HttpResponse<String>> f : downloads) {
                 assertThat(f.get().statusCode()).isEqualTo(200);
             }
-            pool.shutdown();
             JsonNode after = TestServer.json(a.get("/api/v1/evidence/" + sha, Optional.of(token)));
             assertThat(after.get("custody")).hasSize(20);
             assertThat(after.at("/custodyChain/intact").asBoolean()).as(after.get("custodyChain").toString()).isTrue();
             assertThat(after.at("/custodyChain/length").asInt()).isEqualTo(20);
             assertThat(after.get("custody").findValuesAsText("prev")).doesNotHaveDuplicates();
+
+            // Both instances integrate the log at once: one linear log of the 20 events, which Go's reference
+            // reads from either instance's tiles, knowing only the log key.
+            List<Future<?>> integrations = List.of(pool.submit(a.server::integrateLog), pool.submit(b.server::integrateLog),
+                    pool.submit(a.server::integrateLog), pool.submit(b.server::integrateLog));
+            for (Future<?> f : integrations) {
+                f.get();
+            }
+            String key = a.get("/api/v1/log/key", Optional.empty()).body().strip();
+            assertThat(b.get("/api/v1/log/key", Optional.empty()).body().strip()).isEqualTo(key);
+            GoTlogCheck go = GoTlogCheck.build(Files.createDirectories(tmp.resolve("go")));
+            for (TestServer s : List.of(a, b)) {
+                ProcessResult r = go.remote("http://127.0.0.1:" + s.server.port(), key, null, List.of());
+                assertThat(r.exitCode()).as(r.describe()).isZero();
+                assertThat(r.stdout()).isEqualTo("ok 20\n");
+            }
+            assertThat(a.count("log_queue")).isZero();
 
             // The rate of one token is counted across both instances: 8 uploads, 12 downloads, 2 reads so far, limit 40.
             int ok = 0;
@@ -75,6 +94,7 @@ class SharedPostgresTest {
                 ok += s.get("/api/v1/evidence", Optional.of(token)).statusCode() == 200 ? 1 : 0;
             }
             assertThat(ok).isEqualTo(40 - 22);
+            pool.shutdown();
         }
     }
 }

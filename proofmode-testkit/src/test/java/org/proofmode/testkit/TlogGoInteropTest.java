@@ -2,7 +2,6 @@
 package org.proofmode.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -42,21 +41,13 @@ class TlogGoInteropTest {
     @TempDir
     static Path dir;
 
-    private static Path checker;
+    private static GoTlogCheck checker;
     private static SignedNote.Signer signer;
     private static List<byte[]> entries;
 
     @BeforeAll
     static void build() throws Exception {
-        String root = System.getProperty(Samples.ROOT_PROPERTY);
-        if (root == null) {
-            fail("no repository root: run the tests with Maven, which sets " + Samples.ROOT_PROPERTY);
-        }
-        Path source = Path.of(root).resolve("proofmode-testkit").resolve("tlog-check").resolve("main.go");
-        checker = dir.resolve("tlog-check");
-        ProcessResult built = ExternalTool.run(List.of(ExternalTool.require("go").toString(), "build", "-o", checker.toString(),
-                source.toString()), goEnvironment(), Duration.ofMinutes(5), dir);
-        assertThat(built.exitCode()).as(built.describe()).isZero();
+        checker = GoTlogCheck.build(dir);
 
         KeyPair kp = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         signer = new SignedNote.Signer(NoteKey.of("proofmode.test/log", kp.getPublic()), kp.getPrivate());
@@ -64,12 +55,6 @@ class TlogGoInteropTest {
         for (int i = 0; i < LARGE; i++) {
             entries.add(("{\"v\":1,\"kind\":\"evidence\",\"n\":" + i + "}\n").repeat(1 + i % 3).getBytes(StandardCharsets.UTF_8));
         }
-    }
-
-    /** GOPATH mode over Debian's Go sources, offline, with a build cache of the test's own. */
-    private static Map<String, String> goEnvironment() {
-        return Map.of("GO111MODULE", "off", "GOPATH", "/usr/share/gocode", "GOFLAGS", "", "GOPROXY", "off",
-                "GOCACHE", dir.resolve("go-cache").toString(), "HOME", dir.toString());
     }
 
     private static String b64(byte[] b) {
@@ -120,7 +105,7 @@ class TlogGoInteropTest {
         ArrayNode consistency = in.putArray("consistency");
         Merkle.consistencyProof(oldSize, size, hashes).forEach(h -> consistency.add(b64(h)));
         // The log as it grows: the nodes each append stores, which the tiles below are read from.
-        java.util.Map<String, byte[]> nodes = new java.util.HashMap<>();
+        Map<String, byte[]> nodes = new HashMap<>();
         Merkle.Nodes stored = (level, index) -> nodes.get(level + "/" + index);
         ArrayNode appended = in.putArray("stored");
         for (int i = 0; i < size; i++) {
@@ -142,7 +127,7 @@ class TlogGoInteropTest {
         }
         Path file = Files.createTempFile(dir, "input", ".json");
         json.writeValue(file.toFile(), damage.apply(in));
-        return ExternalTool.run(List.of(checker.toString(), file.toString()), Map.of(), Duration.ofMinutes(1), dir);
+        return checker.input(file);
     }
 
     private static String flippedHash(String b64) {

@@ -38,10 +38,11 @@ public final class EvidenceApi {
     private final ReportApi reports;
     private final Path incoming;
     private final long maxUpload;
+    private final LogApi log;
 
     /** Wires the handlers. */
     public EvidenceApi(Verification verification, EvidenceStore evidence, EvidenceSearch search,
-            NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload) {
+            NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload, LogApi log) {
         this.verification = Objects.requireNonNull(verification, "verification");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
         this.search = Objects.requireNonNull(search, "search");
@@ -50,6 +51,7 @@ public final class EvidenceApi {
         this.reports = Objects.requireNonNull(reports, "reports");
         this.incoming = Objects.requireNonNull(incoming, "incoming");
         this.maxUpload = maxUpload;
+        this.log = Objects.requireNonNull(log, "log");
     }
 
     /**
@@ -95,6 +97,7 @@ public final class EvidenceApi {
             EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
             ObjectNode out = EvidenceJson.summary(in.item());
             out.put("created", in.created());
+            out.set("log", log.describe(item.sha256()));
             ctx.header("Location", "/api/v1/evidence/" + item.sha256());
             json(ctx, in.created() ? 201 : 200, out);
         }
@@ -108,7 +111,15 @@ public final class EvidenceApi {
         Set<String> media = new LinkedHashSet<>();
         proofs.forEach(p -> p.mediaSha256().ifPresent(media::add));
         List<NotarizationStore.Notarization> notes = media.stream().flatMap(m -> notarizations.lookup(m).stream()).toList();
-        json(ctx, 200, EvidenceJson.item(item, evidence.custody(item.sha256()), proofs, notes));
+        ObjectNode out = EvidenceJson.item(item, evidence.custody(item.sha256()), proofs, notes);
+        out.set("log", log.describe(item.sha256()));
+        json(ctx, 200, out);
+    }
+
+    /** {@code GET /api/v1/evidence/{sha256}/receipt}: the receipt of the item's intake in the transparency log. */
+    public void receipt(Context ctx) {
+        access.require(ctx);
+        log.receipt(ctx, item(ctx).sha256());
     }
 
     /** {@code GET /api/v1/evidence/{sha256}/bundle}: the bundle as received; logged as a download. */
@@ -119,6 +130,7 @@ public final class EvidenceApi {
         evidence.log(item.sha256(), CustodyAction.DOWNLOAD, actor, Optional.empty(), "bundle downloaded");
         ctx.contentType("application/zip");
         ctx.header("Content-Disposition", "attachment; filename=\"" + item.sha256() + ".zip\"");
+        ctx.header("Link", "</api/v1/evidence/" + item.sha256() + "/receipt>; rel=\"receipt\"");
         ctx.result(blobs.open(item.sha256()));
     }
 

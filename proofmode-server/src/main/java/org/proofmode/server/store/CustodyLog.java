@@ -47,8 +47,9 @@ public record CustodyLog(List<CustodyEntry> lines, CustodyChain.State state) {
      * Appends a line after the item's head, inside the caller's transaction.
      *
      * @param lockRow whether to lock the item row first (PostgreSQL)
+     * @return the line appended
      */
-    static void append(Connection c, boolean lockRow, String sha256, CustodyAction action, String actor, String remote,
+    static CustodyEntry append(Connection c, boolean lockRow, String sha256, CustodyAction action, String actor, String remote,
             Optional<String> verdict, String detail) throws SQLException {
         String prev = head(c, sha256, lockRow).orElse(CustodyChain.GENESIS);
         String at = DbTime.now();
@@ -67,6 +68,7 @@ public record CustodyLog(List<CustodyEntry> lines, CustodyChain.State state) {
             ps.executeUpdate();
         }
         setHead(c, sha256, hash);
+        return new CustodyEntry(at, action, actor, remote, verdict, detail, prev, hash);
     }
 
     /** Records a new head on the item row. */

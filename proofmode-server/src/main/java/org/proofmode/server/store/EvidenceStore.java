@@ -10,11 +10,16 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.tlog.LogEntry;
+import org.proofmode.util.Hex;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
@@ -26,6 +31,8 @@ import org.proofmode.verify.VerificationReport;
  * so a row never points at a missing blob.
  */
 public final class EvidenceStore {
+    private static final Pattern FINGERPRINT = Pattern.compile("^([0-9A-F]{40}|[0-9A-F]{64})$");
+
     private final Database db;
     private final BlobStore blobs;
 
@@ -106,13 +113,18 @@ public final class EvidenceStore {
                 return new Intake(find(c, item.sha256()).orElseThrow(), false);
             }
             Set<String> media = new LinkedHashSet<>();
+            Set<String> signers = new TreeSet<>();
             for (ProofReport p : report.proofs()) {
                 ProofRow row = ProofRow.of(item.sha256(), p);
                 insertProof(c, row);
                 row.mediaSha256().ifPresent(media::add);
+                row.signer().map(f -> f.toUpperCase(Locale.ROOT)).filter(FINGERPRINT.asPredicate()).ifPresent(signers::add);
             }
             appendCustody(c, item.sha256(), CustodyAction.INTAKE, actor, Optional.of(item.verdict()),
-                    "received " + item.size() + " bytes as " + item.name() + "; verified " + item.verdict());
+                    "received " + item.size() + " bytes as " + item.name() + "; verified " + item.verdict(),
+                    media.stream().filter(Hex::isSha256).map(m -> m.toLowerCase(Locale.ROOT)).sorted().distinct()
+                            .limit(LogEntry.MAX_MEDIA).toList(),
+                    signers.stream().limit(LogEntry.MAX_MEDIA).toList());
             for (String m : media) {
                 for (NotarizationStore.Notarization n : NotarizationStore.byMedia(c, m)) {
                     appendCustody(c, item.sha256(), CustodyAction.NOTARIZATION_MATCH, actor, Optional.empty(),
@@ -193,7 +205,18 @@ public final class EvidenceStore {
 
     private void appendCustody(Connection c, String sha256, CustodyAction action, Actor actor,
             Optional<String> verdict, String detail) throws SQLException {
-        CustodyLog.append(c, db.vendor() == Database.Vendor.POSTGRESQL, sha256, action, actor.label(), actor.remote(),
-                verdict, detail);
+        appendCustody(c, sha256, action, actor, verdict, detail, List.of(), List.of());
+    }
+
+    /**
+     * Appends a custody line and queues its transparency-log entry, which names the new head of the
+     * item's chain: editing the custody table is then caught by anyone holding a later receipt.
+     */
+    private void appendCustody(Connection c, String sha256, CustodyAction action, Actor actor,
+            Optional<String> verdict, String detail, List<String> media, List<String> signers) throws SQLException {
+        CustodyEntry line = CustodyLog.append(c, db.vendor() == Database.Vendor.POSTGRESQL, sha256, action, actor.label(),
+                actor.remote(), verdict, detail);
+        LogStore.enqueue(c, new LogEntry(action.name().toLowerCase(Locale.ROOT).replace('_', '-'), Optional.of(sha256),
+                Optional.empty(), media, signers, verdict, line.at(), Optional.of(line.hash())));
     }
 }

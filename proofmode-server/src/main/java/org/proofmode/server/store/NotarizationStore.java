@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server.store;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,7 +15,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofTimes;
+import org.proofmode.tlog.LogEntry;
 
 /**
  * Notarization texts (the app's "notarize only" share, see {@link org.proofmode.prove.Notarization})
@@ -75,16 +78,21 @@ public final class NotarizationStore {
         Optional<String> time = at.find() ? ProofTimes.parse(at.group(1)).map(DbTime::format) : Optional.empty();
         String media = sha.group(1).toLowerCase(Locale.ROOT);
         return db.inTransaction(c -> {
+            String now = DbTime.now();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO notarizations (text, media_sha256, fingerprint, "
                     + "proof_time, received_at, token_id, remote) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (text) DO NOTHING")) {
                 ps.setString(1, t);
                 ps.setString(2, media);
                 ps.setString(3, fp.orElse(null));
                 ps.setString(4, time.orElse(null));
-                ps.setString(5, DbTime.now());
+                ps.setString(5, now);
                 ps.setString(6, actor.tokenId());
                 ps.setString(7, actor.remote());
-                ps.executeUpdate();
+                if (ps.executeUpdate() == 1) {
+                    LogStore.enqueue(c, new LogEntry("notarization", Optional.empty(),
+                            Optional.of(Digests.sha256Hex(t.getBytes(StandardCharsets.UTF_8))), List.of(media),
+                            fp.filter(f -> f.length() == 40).stream().toList(), Optional.empty(), now, Optional.empty()));
+                }
             }
             return byMedia(c, media).stream().filter(n -> n.text().equals(t)).findFirst().orElseThrow();
         });

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.Enumeration;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.media.Digests;
+import org.proofmode.server.ProofServer;
+import org.proofmode.server.ServerConfig;
+import org.proofmode.server.store.TokenStore;
+
+/**
+ * The transparency log as its users meet it on the command line: the server's key ({@code server log-key}),
+ * a receipt checked offline by {@code verify --log-key}, and {@code log monitor} catching a log that
+ * shrinks or changes an entry, against a real server on loopback.
+ */
+class LogCommandTest {
+    @TempDir
+    Path tmp;
+
+    private Path home;
+    private Cli cli;
+    private ProofServer server;
+    private String token;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() {
+        home = tmp.resolve("home");
+        cli = new Cli(home);
+        server = ProofServer.start(ServerConfig.defaults(home).withListen("127.0.0.1", 0));
+        token = new TokenStore(server.database()).create("desk").secret();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private String url() {
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    private HttpResponse<byte[]> send(HttpRequest.Builder b) throws IOException, InterruptedException {
+        return http.send(b.header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** Stores a bundle on the server, has it logged, and returns the bundle with its receipt added as {@code <h>.tlog}. */
+    private Path logged(Path zip) throws Exception {
+        HttpResponse<byte[]> stored = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence"))
+                .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofFile(zip)));
+        assertThat(stored.statusCode()).isEqualTo(201);
+        server.integrateLog();
+        HttpResponse<byte[]> receipt = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt")));
+        assertThat(receipt.statusCode()).isEqualTo(200);
+        Path out = tmp.resolve("with-receipt-" + zip.getFileName());
+        try (ZipFile in = new ZipFile(zip.toFile()); OutputStream os = Files.newOutputStream(out); ZipOutputStream z = new ZipOutputStream(os)) {
+            String media = null;
+            for (Enumeration<? extends ZipEntry> es = in.entries(); es.hasMoreElements();) {
+                ZipEntry e = es.nextElement();
+                z.putNextEntry(new ZipEntry(e.getName()));
+                in.getInputStream(e).transferTo(z);
+                z.closeEntry();
+                if (e.getName().endsWith(".proof.json")) {
+                    media = e.getName().substring(0, 64);
+                }
+            }
+            z.putNextEntry(new ZipEntry(media + ".tlog"));
+            z.write(receipt.body());
+            z.closeEntry();
+        }
+        return out;
+    }
+
+    @Test
+    void serverLogKey_isTheKeyTheServerSignsWith() throws Exception {
+        Cli.Result r = cli.run("server", "log-key");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out().strip()).isEqualTo(server.logKey());
+        HttpResponse<byte[]> api = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/log/key")));
+        assertThat(new String(api.body(), StandardCharsets.UTF_8)).isEqualTo(r.out());
+    }
+
+    @Test
+    void verify_checksAReceiptOffline_againstTheLogKeysItTrusts() throws Exception {
+        Path bundle = logged(Cli.othersBundle(tmp, "anna", 1));
+        Path keyFile = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
+        server.close();
+        Cli desk = new Cli(tmp.resolve("desk-home"));
+
+        Cli.Result trusted = desk.run("verify", "--log-key", keyFile.toString(), bundle.toString());
+        assertThat(trusted.exit()).as(trusted.out() + trusted.err()).isZero();
+        assertThat(trusted.out()).contains("PASS  tlog.inclusion.valid").contains("entry 0 of 1 in ").contains("intake of bundle");
+
+        Cli.Result inline = desk.run("verify", "--log-key", server.logKey(), bundle.toString());
+        assertThat(inline.out()).contains("PASS  tlog.inclusion.valid");
+
+        Cli.Result untrusted = desk.run("verify", bundle.toString());
+        assertThat(untrusted.exit()).isZero();
+        assertThat(untrusted.out()).contains("WARN  tlog.inclusion.untrusted").contains("--log-key");
+
+        // A log key kept in the home is trusted like --log-key.
+        Files.createDirectories(tmp.resolve("desk-home/log-keys"));
+        Files.copy(keyFile, tmp.resolve("desk-home/log-keys/desk.key"));
+        assertThat(desk.run("verify", bundle.toString()).out()).contains("PASS  tlog.inclusion.valid");
+
+        // A receipt changed on the way: the proof is INVALID, and says why.
+        Path damaged = tmp.resolve("damaged.zip");
+        try (ZipFile in = new ZipFile(bundle.toFile()); OutputStream os = Files.newOutputStream(damaged); ZipOutputStream z = new ZipOutputStream(os)) {
+            for (Enumeration<? extends ZipEntry> es = in.entries(); es.hasMoreElements();) {
+                ZipEntry e = es.nextElement();
+                z.putNextEntry(new ZipEntry(e.getName()));
+                byte[] b = in.getInputStream(e).readAllBytes();
+                z.write(e.getName().endsWith(".tlog") ? new String(b, StandardCharsets.UTF_8).replace("index 0", "index 1")
+                        .getBytes(StandardCharsets.UTF_8) : b);
+                z.closeEntry();
+            }
+        }
+        Cli.Result invalid = desk.run("verify", "--log-key", keyFile.toString(), damaged.toString());
+        assertThat(invalid.exit()).isEqualTo(3);
+        assertThat(invalid.out()).contains("FAIL  tlog.inclusion.invalid").contains("entry 1 is past the checkpoint's 1 entries");
+
+        Cli.Result bad = desk.run("verify", "--log-key", "desk+1234", bundle.toString());
+        assertThat(bad.exit()).isEqualTo(37);
+        assertThat(bad.err()).contains("not a verifier key");
+        assertThat(desk.run("verify", "--log-key", tmp.resolve("none.key").toString(), bundle.toString()).exit()).isEqualTo(61);
+        Files.writeString(tmp.resolve("desk-home/log-keys/broken.key"), "not a key\n");
+        Cli.Result broken = desk.run("verify", bundle.toString());
+        assertThat(broken.exit()).isEqualTo(41);
+        assertThat(broken.err()).contains("broken.key is not a log's verifier key");
+    }
+
+    @Test
+    void logMonitor_followsTheLog_andCatchesARollbackAndAChangedEntry() throws Exception {
+        Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
+        Cli monitor = new Cli(tmp.resolve("monitor-home"));
+        logged(Cli.othersBundle(tmp, "anna", 1));
+
+        Cli.Result first = monitor.run("log", "monitor", url(), "--log-key", key.toString());
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out()).contains("1 entry, all matching the signed tree");
+        logged(Cli.othersBundle(tmp, "anna", 2));
+        Cli.Result grew = monitor.run("log", "monitor", url(), "--log-key", key.toString());
+        assertThat(grew.out()).contains("2 entries, 1 new, consistent with the 1 seen before");
+        assertThat(monitor.run("log", "monitor", url(), "--log-key", key.toString()).out()).contains("2 entries, as before");
+
+        // An entry changed in the database: a monitor that reads it is not fooled.
+        try (Connection c = server.database().connection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE log_entries SET entry = REPLACE(entry, 'verdict VALID', 'verdict TRUSTED') WHERE idx = 1");
+        }
+        Cli.Result changed = new Cli(tmp.resolve("other-monitor")).run("log", "monitor", url(), "--log-key", key.toString());
+        assertThat(changed.exit()).isEqualTo(3);
+        assertThat(changed.err()).contains("invalid: entry 1 is not the leaf the signed tree holds");
+
+        // The log rolled back to its first checkpoint.
+        try (Connection c = server.database().connection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE log_state SET size = 1, checkpoint = (SELECT note FROM log_checkpoints WHERE size = 1)");
+        }
+        Cli.Result shrank = monitor.run("log", "monitor", url(), "--log-key", key.toString());
+        assertThat(shrank.exit()).isEqualTo(3);
+        assertThat(shrank.err()).contains("shrank: the log has 1 entry, 1 fewer than the checkpoint seen before");
+        assertThat(shrank.out()).contains("checkpoint seen before").contains("checkpoint served now").containsPattern("\\n2\\n")
+                .containsPattern("\\n1\\n");
+        // The alarm stays: the checkpoint seen before is kept.
+        assertThat(monitor.run("log", "monitor", url(), "--log-key", key.toString()).exit()).isEqualTo(3);
+    }
+
+    @Test
+    void logMonitor_badInput_documentedExitCodes() throws Exception {
+        Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
+        assertThat(cli.run("log", "monitor", url()).exit()).isEqualTo(19);
+        Cli.Result notUrl = cli.run("log", "monitor", "desk", "--log-key", key.toString());
+        assertThat(notUrl.exit()).isEqualTo(37);
+        assertThat(notUrl.err()).contains("not an http or https URL");
+        Cli.Result down = cli.run("log", "monitor", "http://127.0.0.1:1", "--log-key", key.toString());
+        assertThat(down.exit()).isEqualTo(47);
+        Cli.Result otherKey = cli.run("log", "monitor", url(), "--log-key",
+                org.proofmode.server.LogKey.create(tmp.resolve("elsewhere"), "other.example/log", java.util.Optional.empty()).verifierKey());
+        assertThat(otherKey.exit()).isEqualTo(3);
+        assertThat(otherKey.err()).contains("not signed by the log key");
+        assertThat(cli.run("log", "--help").out()).contains("monitor");
+    }
+}
