@@ -6,15 +6,29 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.media.Digests;
+import org.proofmode.server.LogKey;
+import org.proofmode.server.LogPolicy;
+import org.proofmode.server.WitnessServer;
+import org.proofmode.timestamp.rfc3161.TokenVerifier;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import org.proofmode.timestamp.rfc3161.TsaToken;
 import org.proofmode.tlog.LogMonitor;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
+import org.proofmode.tlog.Witness;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
@@ -27,8 +41,9 @@ import picocli.CommandLine.ParentCommand;
 /** {@code proofmode log}: watch an evidence server's transparency log from outside. */
 @Command(name = "log", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Watch an evidence server's transparency log from outside, trusting nothing but its key.", ""},
-        subcommands = {LogCommand.Monitor.class},
+        subcommands = {LogCommand.Monitor.class, LogCommand.WitnessCommand.class},
         footer = {"", "Examples:", "  proofmode log monitor https://evidence.example.org --log-key desk-log.key",
+            "  proofmode log witness --follow desk-log.key --port 8090",
             "", ExitCodes.HELP_TABLE})
 final class LogCommand implements Callable<Integer> {
     @ParentCommand
@@ -36,7 +51,7 @@ final class LogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: monitor");
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: monitor or witness");
     }
 
     /** {@code log monitor URL --log-key KEY}. */
@@ -47,7 +62,12 @@ final class LogCommand implements Callable<Integer> {
                 + "kept in PROOFMODE_HOME/log-monitor/ for the next run: run it from a timer.",
                 "",
                 "A log that shrank, forked (rewrote its history) or changed an entry exits 3 and prints both checkpoints, "
-                + "the one seen before and the one served now: evidence to publish. The one seen before stays kept.", ""})
+                + "the one seen before and the one served now: evidence to publish. The one seen before stays kept.",
+                "",
+                "When the server time-stamps its checkpoints (serve --log-tsa), the current one's RFC 3161 token "
+                + "(URL/log/timestamp/SIZE) is checked too: it must cover the checkpoint's text, and is reported with its "
+                + "time and whether its authority chains to a trusted root (--tsa-trust, PROOFMODE_HOME/tsa-roots/); a token "
+                + "that covers something else exits 3.", ""})
     static final class Monitor implements Callable<Integer> {
         @ParentCommand
         LogCommand parent;
@@ -58,6 +78,10 @@ final class LogCommand implements Callable<Integer> {
         @Option(names = "--log-key", required = true, paramLabel = "KEY",
                 description = "The log's verifier key (origin+hash+base64, as 'proofmode server log-key' prints it) or a file holding it.")
         String key;
+
+        @Option(names = "--tsa-trust", paramLabel = "CA.pem", description = "Trust this time-stamp root (repeatable), besides "
+                + "PROOFMODE_HOME/tsa-roots/*.pem.")
+        List<Path> tsaTrust = new ArrayList<>();
 
         @Override
         public Integer call() throws IOException {
@@ -76,12 +100,27 @@ final class LogCommand implements Callable<Integer> {
                     Digests.sha256Hex(k.verifierKey().getBytes(StandardCharsets.UTF_8)).substring(0, 16) + ".checkpoint");
             Optional<byte[]> before = Files.isRegularFile(kept)
                     ? Optional.of(InputFiles.read(kept, SignedNote.MAX_BYTES, "kept checkpoint")) : Optional.empty();
-            LogMonitor.Result r = new LogMonitor(new Http(Http.Timeouts.DEFAULT), base, k).check(before);
+            List<X509Certificate> roots = new ArrayList<>(TrustedRoots.inHome(ctx.home()));
+            for (Path t : tsaTrust) {
+                roots.addAll(TrustedRoots.read(t));
+            }
+            Http http = new Http(Http.Timeouts.DEFAULT);
+            LogMonitor.Result r = new LogMonitor(http, base, k).check(before);
             String origin = SafeText.escape(k.name());
             if (r.ok()) {
+                Optional<TokenVerifier.Result> anchored = anchored(http, base, r, roots);
+                if (anchored.isPresent() && anchored.get().kind() == TokenVerifier.Kind.INVALID) {
+                    ctx.err().println("proofmode: " + origin + ": the time-stamp of the checkpoint is invalid: "
+                            + SafeText.escape(anchored.get().message()));
+                    return ExitCodes.INVALID;
+                }
                 AtomicFiles.ownerOnlyDirectory(kept.getParent());
                 AtomicFiles.write(kept, r.currentNote(), true, true);
                 ctx.out().println("proofmode: " + origin + ": " + r.detail());
+                ctx.out().println("proofmode: " + origin + ": " + anchored.map(a -> "time-stamped " + a.genTime().map(Object::toString).orElse("")
+                        + " by " + SafeText.escape(a.tsa().orElse("an unnamed authority"))
+                        + (a.kind() == TokenVerifier.Kind.VALID ? " (trusted)" : " (authority not trusted: --tsa-trust)"))
+                        .orElse("checkpoint not time-stamped"));
                 return ExitCodes.OK;
             }
             ctx.err().println("proofmode: " + origin + ": " + r.outcome().name().toLowerCase(Locale.ROOT) + ": " + r.detail());
@@ -93,9 +132,99 @@ final class LogCommand implements Callable<Integer> {
             return ExitCodes.INVALID;
         }
 
+        /** The check of the current checkpoint's time-stamp, if the log serves one. */
+        private static Optional<TokenVerifier.Result> anchored(Http http, URI base, LogMonitor.Result r, List<X509Certificate> roots) {
+            long size = r.current().orElseThrow().size();
+            String b = base.toString();
+            Http.Response t = http.get(URI.create((b.endsWith("/") ? b : b + "/") + "log/timestamp/" + size), "application/timestamp-reply",
+                    TsaToken.MAX_BYTES);
+            if (t.status() == 404) {
+                return Optional.empty();
+            }
+            if (t.status() != 200) {
+                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, base + ": log/timestamp/" + size + ": HTTP " + t.status());
+            }
+            String note = new String(r.currentNote(), StandardCharsets.UTF_8);
+            byte[] text = note.substring(0, note.indexOf("\n\n") + 1).getBytes(StandardCharsets.UTF_8);
+            return Optional.of(new TokenVerifier(roots).verify(t.body(), List.of(new TokenVerifier.Candidate("the checkpoint of "
+                    + size + " entries", Optional.of(text), Digests.newSha256().digest(text)))));
+        }
+
         /** A note line by line, each escaped: what the server sent is untrusted. */
         private static void print(CliContext ctx, byte[] note) {
             new String(note, StandardCharsets.UTF_8).lines().forEach(l -> ctx.out().println(SafeText.escape(l)));
+        }
+    }
+
+    /** {@code log witness}. */
+    @Command(name = "witness", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Run a witness (C2SP tlog-witness): POST /add-checkpoint cosigns a followed log's checkpoint "
+                + "when the log's key signed it and it extends the latest checkpoint this witness cosigned for that log "
+                + "(a consistency proof), which it then keeps in PROOFMODE_HOME/witness/. A log that forks or shrinks is "
+                + "refused (409, 422) and can never get this witness's cosignature for both histories.",
+                "",
+                "The cosignature key (Ed25519, C2SP tlog-cosignature v1) is made on first start and kept like the device "
+                + "key in PROOFMODE_HOME/witness/key/; give its verifier key (--print-key) to the log's operator, for "
+                + "'proofmode serve --witnesses', and to verifiers.", ""})
+    static final class WitnessCommand implements Callable<Integer> {
+        @ParentCommand
+        LogCommand parent;
+
+        @Option(names = "--follow", paramLabel = "KEY", description = "A log to witness (repeatable): its verifier key or a file holding it.")
+        List<String> follow = new ArrayList<>();
+
+        @Option(names = "--name", paramLabel = "NAME", description = "The witness's name for a new key, e.g. witness.example.org/w1 "
+                + "(default: HOSTNAME/proofmode-witness).")
+        String name;
+
+        @Option(names = "--witness-passphrase-file", paramLabel = "FILE", description = "File whose first line is the witness "
+                + "key's passphrase (default: one generated and kept owner-only beside the key).")
+        Path passphraseFile;
+
+        @Option(names = "--bind", paramLabel = "ADDRESS", defaultValue = "127.0.0.1", description = "Address to listen on (default: ${DEFAULT-VALUE}).")
+        String bind;
+
+        @Option(names = "--port", paramLabel = "PORT", defaultValue = "8090", description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+        int port;
+
+        @Option(names = "--print-key", description = "Print the witness's verifier key (making the key first if needed) and exit.")
+        boolean printKey;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            CliContext ctx = parent.root.ctx;
+            if (port < 0 || port > 65_535) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535");
+            }
+            LogKey key = LogKey.forWitness(ctx.home());
+            NoteKey pub = key.publicKey().orElseGet(() -> key.create(name != null ? name
+                    : new LogPolicy(Optional.empty(), Optional.empty(), Duration.ofSeconds(1)).originOrDefault()
+                            .replace("/proofmode-log", "/proofmode-witness"), Optional.ofNullable(passphraseFile).map(Passphrase::read)));
+            if (printKey) {
+                ctx.out().println(pub.verifierKey());
+                return ExitCodes.OK;
+            }
+            if (follow.isEmpty()) {
+                ctx.err().println("proofmode: name at least one log to witness: --follow KEY");
+                return ExitCodes.MISSING_ARGUMENT;
+            }
+            List<NoteKey> logs = new ArrayList<>();
+            for (String f : follow) {
+                logs.add(VerifyCommand.logKey(ctx, f));
+            }
+            Witness witness = new Witness(key.unlock(Optional.ofNullable(passphraseFile).map(Passphrase::read)), logs,
+                    ctx.home().resolve("witness").resolve("state"), Clock.systemUTC());
+            CountDownLatch stopped = new CountDownLatch(1);
+            WitnessServer srv = WitnessServer.start(witness, bind, port);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                srv.close();
+                stopped.countDown();
+            }, "proofmode-witness-stop"));
+            ctx.out().println("proofmode: witness " + pub.verifierKey() + " on http://" + (bind.contains(":") ? "[" + bind + "]" : bind)
+                    + ":" + srv.port() + "/add-checkpoint for " + logs.size() + (logs.size() == 1 ? " log" : " logs") + "; stop with Ctrl-C");
+            ctx.out().flush();
+            stopped.await();
+            return ExitCodes.OK;
         }
     }
 }

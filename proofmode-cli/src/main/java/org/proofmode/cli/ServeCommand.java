@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
@@ -55,6 +56,19 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     LogKeyOptions log;
 
+    @Option(names = "--witnesses", paramLabel = "FILE", description = "Witnesses to ask for cosignatures of each new checkpoint "
+            + "(C2SP tlog-witness): one per line, '<witness verifier key> <URL>' ('proofmode log witness' prints its key); "
+            + "# starts a comment.")
+    Path witnesses;
+
+    @Option(names = "--log-tsa", paramLabel = "URL", description = "An RFC 3161 time-stamp authority that stamps each checkpoint "
+            + "served (GET /log/timestamp/SIZE), so that even the log's operator cannot back-date the log.")
+    java.net.URI logTsa;
+
+    @Option(names = "--witness-quorum", paramLabel = "N", description = "Serve a checkpoint, and give receipts under it, only once "
+            + "N of the witnesses have cosigned it (default: 0, serve at once).", defaultValue = "0")
+    int quorum;
+
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). The home's device keys are always trusted.")
     List<Path> trust = new ArrayList<>();
 
@@ -100,7 +114,7 @@ final class ServeCommand implements Callable<Integer> {
                 .withStorage(base.blobDir(), trusted)
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
                 .withConnectionsPerClient(connectionsPerClient)
-                .withLog(log.policy());
+                .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa)));
         if (!isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }

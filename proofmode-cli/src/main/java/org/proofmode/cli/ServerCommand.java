@@ -46,7 +46,8 @@ final class ServerCommand implements Callable<Integer> {
         public Integer call() {
             CliContext ctx = parent.root.ctx;
             LogPolicy p = options.policy();
-            ctx.out().println(LogKey.publicKey(ctx.home()).orElseGet(() -> LogKey.create(ctx.home(), p.originOrDefault(),
+            LogKey key = LogKey.forLog(ctx.home());
+            ctx.out().println(key.publicKey().orElseGet(() -> key.create(p.originOrDefault(),
                     p.passphraseFile().map(Passphrase::read))).verifierKey());
             return ExitCodes.OK;
         }

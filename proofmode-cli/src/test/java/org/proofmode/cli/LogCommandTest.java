@@ -14,7 +14,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Enumeration;
+import java.util.List;
+import java.util.Optional;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -23,9 +26,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.server.LogPolicy;
 import org.proofmode.server.ProofServer;
 import org.proofmode.server.ServerConfig;
 import org.proofmode.server.store.TokenStore;
+import org.proofmode.testkit.OpensslTsa;
 
 /**
  * The transparency log as its users meet it on the command line: the server's key ({@code server log-key}),
@@ -185,6 +190,35 @@ class LogCommandTest {
     }
 
     @Test
+    void anchoredLog_monitorChecksTheCheckpointsTimeStamp() throws Exception {
+        server.close();
+        try (OpensslTsa tsa = OpensslTsa.start(tmp.resolve("tsa"), 0)) {
+            server = ProofServer.start(ServerConfig.defaults(home).withListen("127.0.0.1", 0).withLog(new LogPolicy(Optional.empty(),
+                    Optional.empty(), Duration.ofHours(1), List.of(), 0, Optional.of(tsa.url()))));
+            logged(Cli.othersBundle(tmp, "anna", 1));
+            Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
+            Cli monitor = new Cli(tmp.resolve("monitor-home"));
+
+            Cli.Result untrusted = monitor.run("log", "monitor", url(), "--log-key", key.toString());
+            assertThat(untrusted.exit()).as(untrusted.err()).isZero();
+            assertThat(untrusted.out()).contains("time-stamped 20").contains("(authority not trusted: --tsa-trust)");
+            Cli.Result trusted = monitor.run("log", "monitor", url(), "--log-key", key.toString(), "--tsa-trust", tsa.caPem().toString());
+            assertThat(trusted.out()).contains("(trusted)");
+            assertThat(tsa.requests()).hasSize(1);
+
+            // A token of something else (the checkpoint before) is refused.
+            logged(Cli.othersBundle(tmp, "anna", 2));
+            try (Connection c = server.database().connection(); Statement st = c.createStatement()) {
+                st.executeUpdate("UPDATE log_checkpoints SET timestamp_token = (SELECT timestamp_token FROM log_checkpoints WHERE size = 1) "
+                        + "WHERE size = 2");
+            }
+            Cli.Result wrong = monitor.run("log", "monitor", url(), "--log-key", key.toString(), "--tsa-trust", tsa.caPem().toString());
+            assertThat(wrong.exit()).isEqualTo(3);
+            assertThat(wrong.err()).contains("the time-stamp of the checkpoint is invalid").contains("imprint mismatch");
+        }
+    }
+
+    @Test
     void logMonitor_badInput_documentedExitCodes() throws Exception {
         Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
         assertThat(cli.run("log", "monitor", url()).exit()).isEqualTo(19);
@@ -194,9 +228,36 @@ class LogCommandTest {
         Cli.Result down = cli.run("log", "monitor", "http://127.0.0.1:1", "--log-key", key.toString());
         assertThat(down.exit()).isEqualTo(47);
         Cli.Result otherKey = cli.run("log", "monitor", url(), "--log-key",
-                org.proofmode.server.LogKey.create(tmp.resolve("elsewhere"), "other.example/log", java.util.Optional.empty()).verifierKey());
+                org.proofmode.server.LogKey.forLog(tmp.resolve("elsewhere")).create("other.example/log", java.util.Optional.empty()).verifierKey());
         assertThat(otherKey.exit()).isEqualTo(3);
         assertThat(otherKey.err()).contains("not signed by the log key");
         assertThat(cli.run("log", "--help").out()).contains("monitor");
+    }
+
+    @Test
+    void witnessKey_andWitnessOptions_badInputHaveDocumentedExitCodes() throws Exception {
+        Cli witness = new Cli(tmp.resolve("witness-home"));
+        Cli.Result key = witness.run("log", "witness", "--print-key", "--name", "witness.example/w1");
+        assertThat(key.exit()).as(key.err()).isZero();
+        org.proofmode.tlog.NoteKey k = org.proofmode.tlog.NoteKey.parse(key.out().strip());
+        assertThat(k.cosigner()).isTrue();
+        assertThat(k.name()).isEqualTo("witness.example/w1");
+        assertThat(witness.run("log", "witness", "--print-key").out()).isEqualTo(key.out());
+        assertThat(tmp.resolve("witness-home/witness/key/key.pem")).content().startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
+        Cli.Result nothing = witness.run("log", "witness", "--port", "0");
+        assertThat(nothing.exit()).isEqualTo(19);
+        assertThat(nothing.err()).contains("--follow KEY");
+        assertThat(witness.run("log", "witness", "--port", "70000", "--follow", server.logKey()).exit()).isEqualTo(37);
+
+        Path list = Files.writeString(tmp.resolve("witnesses"), "# the desk's witnesses\n" + key.out().strip() + " http://127.0.0.1:9/\n");
+        Cli.Result quorum = cli.run("serve", "--port", "0", "--witnesses", list.toString(), "--witness-quorum", "2");
+        assertThat(quorum.exit()).isEqualTo(37);
+        assertThat(quorum.err()).contains("--witness-quorum is 0 to the number of witnesses (1)");
+        assertThat(cli.run("serve", "--port", "0", "--witnesses", tmp.resolve("none").toString()).exit()).isEqualTo(61);
+        Path logKeyAsWitness = Files.writeString(tmp.resolve("wrong"), server.logKey() + " http://127.0.0.1:9/\n");
+        Cli.Result wrong = cli.run("serve", "--port", "0", "--witnesses", logKeyAsWitness.toString());
+        assertThat(wrong.exit()).isEqualTo(41);
+        assertThat(wrong.err()).contains("line 1").contains("witness cosignature key");
+        assertThat(cli.run("serve", "--help").out()).contains("--witnesses", "--witness-quorum", "--log-origin");
     }
 }

@@ -16,23 +16,32 @@ import java.util.Objects;
 import org.proofmode.media.Digests;
 
 /**
- * A key that verifies signed notes (C2SP {@code signed-note}): a name and an Ed25519 public key. Its
- * text form, the <em>verifier key</em>, is {@code <name>+<key hash, 8 hex digits>+<base64 of 0x01 ‖ the
- * 32-byte key>}, where the key hash is the first four bytes of {@code SHA-256(name ‖ "\n" ‖ 0x01 ‖ key)};
- * signatures name their key by name and key hash.
+ * A key that verifies signed notes (C2SP {@code signed-note}): a name, a signature type and an Ed25519
+ * public key. Its text form, the <em>verifier key</em>, is {@code <name>+<key hash, 8 hex digits>+<base64
+ * of the type byte ‖ the 32-byte key>}, where the key hash is the first four bytes of {@code SHA-256(name
+ * ‖ "\n" ‖ type ‖ key)}; signatures name their key by name and key hash. Type {@link #ED25519} signs the
+ * note's text; type {@link #COSIGNATURE_V1} is a witness's key (C2SP {@code tlog-cosignature}), whose
+ * signature is a timestamp and an Ed25519 signature of {@code "cosignature/v1\ntime <t>\n"} and the text.
  *
  * @param name the key's name: no spaces, no '+', not empty
  * @param publicKey the 32-byte Ed25519 public key
+ * @param type {@link #ED25519} or {@link #COSIGNATURE_V1}
  */
-public record NoteKey(String name, byte[] publicKey) {
-    /** The signature algorithm byte of Ed25519 in key encodings. */
-    static final byte ED25519 = 1;
+public record NoteKey(String name, byte[] publicKey, byte type) {
+    /** The signature type byte of a note signer's Ed25519 key. */
+    public static final byte ED25519 = 1;
+
+    /** The signature type byte of a witness's Ed25519 cosignature key (C2SP tlog-cosignature, v1). */
+    public static final byte COSIGNATURE_V1 = 4;
 
     /** The DER prefix of an Ed25519 SubjectPublicKeyInfo, before the 32 key bytes. */
     private static final byte[] SPKI_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
 
     /** Validates and copies the fields. */
     public NoteKey {
+        if (type != ED25519 && type != COSIGNATURE_V1) {
+            throw new IllegalArgumentException("unknown signature type " + type);
+        }
         if (!validName(name)) {
             throw new IllegalArgumentException("not a note key name: " + name);
         }
@@ -40,6 +49,11 @@ public record NoteKey(String name, byte[] publicKey) {
             throw new IllegalArgumentException("an Ed25519 public key has 32 bytes, not " + publicKey.length);
         }
         publicKey = publicKey.clone();
+    }
+
+    /** A note signer's key (type {@link #ED25519}). */
+    public NoteKey(String name, byte[] publicKey) {
+        this(name, publicKey, ED25519);
     }
 
     @Override
@@ -67,31 +81,45 @@ public record NoteKey(String name, byte[] publicKey) {
         } catch (IllegalArgumentException e) {
             throw new NoteFormatException("not a verifier key: " + e.getMessage(), e);
         }
-        if (key.length != 33 || key[0] != ED25519) {
-            throw new NoteFormatException("the verifier key is not an Ed25519 key");
+        if (key.length != 33 || key[0] != ED25519 && key[0] != COSIGNATURE_V1) {
+            throw new NoteFormatException("the verifier key is not an Ed25519 key (type 1) or cosignature key (type 4)");
         }
-        NoteKey k = new NoteKey(parts[0], Arrays.copyOfRange(key, 1, 33));
+        NoteKey k = new NoteKey(parts[0], Arrays.copyOfRange(key, 1, 33), key[0]);
         if (k.keyHash() != hash) {
             throw new NoteFormatException("the verifier key's hash does not match its name and key");
         }
         return k;
     }
 
-    /** The key of an Ed25519 public key of the JDK's provider. */
+    /** The note signer's key of an Ed25519 public key of the JDK's provider. */
     public static NoteKey of(String name, PublicKey key) {
+        return new NoteKey(name, raw(key), ED25519);
+    }
+
+    /** The witness cosignature key of an Ed25519 public key of the JDK's provider. */
+    public static NoteKey cosigner(String name, PublicKey key) {
+        return new NoteKey(name, raw(key), COSIGNATURE_V1);
+    }
+
+    private static byte[] raw(PublicKey key) {
         byte[] spki = key.getEncoded();
         if (spki.length != SPKI_PREFIX.length + 32 || !Arrays.equals(spki, 0, SPKI_PREFIX.length, SPKI_PREFIX, 0, SPKI_PREFIX.length)) {
             throw new IllegalArgumentException("not an Ed25519 public key");
         }
-        return new NoteKey(name, Arrays.copyOfRange(spki, SPKI_PREFIX.length, spki.length));
+        return Arrays.copyOfRange(spki, SPKI_PREFIX.length, spki.length);
     }
 
-    /** The key hash: the first four bytes of {@code SHA-256(name ‖ "\n" ‖ 0x01 ‖ key)}, big-endian. */
+    /** Whether it is a witness's cosignature key. */
+    public boolean cosigner() {
+        return type == COSIGNATURE_V1;
+    }
+
+    /** The key hash: the first four bytes of {@code SHA-256(name ‖ "\n" ‖ type ‖ key)}, big-endian. */
     public int keyHash() {
         MessageDigest md = Digests.newSha256();
         md.update(name.getBytes(StandardCharsets.UTF_8));
         md.update((byte) '\n');
-        md.update(ED25519);
+        md.update(type);
         md.update(publicKey);
         return ByteBuffer.wrap(md.digest()).getInt();
     }
@@ -99,7 +127,7 @@ public record NoteKey(String name, byte[] publicKey) {
     /** The verifier key text, {@code name+hash+base64}. */
     public String verifierKey() {
         byte[] key = new byte[33];
-        key[0] = ED25519;
+        key[0] = type;
         System.arraycopy(publicKey, 0, key, 1, 32);
         return name + "+" + String.format("%08x", keyHash()) + "+" + Base64.getEncoder().encodeToString(key);
     }
@@ -127,12 +155,12 @@ public record NoteKey(String name, byte[] publicKey) {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof NoteKey k && k.name.equals(name) && Arrays.equals(k.publicKey, publicKey);
+        return o instanceof NoteKey k && k.name.equals(name) && Arrays.equals(k.publicKey, publicKey) && k.type == type;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, Arrays.hashCode(publicKey));
+        return Objects.hash(name, Arrays.hashCode(publicKey), type);
     }
 
     @Override

@@ -21,6 +21,9 @@ import java.util.Set;
  * Signed notes in the C2SP {@code signed-note} format, which transparency-log checkpoints use: the text
  * (UTF-8, ending with a newline), a blank line, then one line per signature, {@code "— " name " "
  * base64(key hash ‖ Ed25519 signature of the text)}. The text is what is signed, newline included.
+ * Witnesses' cosignatures (C2SP {@code tlog-cosignature}, keys of type {@link NoteKey#COSIGNATURE_V1})
+ * are lines of the same form, {@code base64(key hash ‖ timestamp ‖ Ed25519 signature)}, over
+ * {@code "cosignature/v1\ntime <timestamp>\n"} followed by the text.
  */
 public final class SignedNote {
     /** Notes larger than this are refused unread. */
@@ -57,6 +60,11 @@ public final class SignedNote {
             unknown = List.copyOf(unknown);
         }
 
+        /** The trusted witnesses (cosignature keys) whose cosignature is valid. */
+        public List<NoteKey> cosigners() {
+            return verified.stream().filter(NoteKey::cosigner).toList();
+        }
+
         /** Whether at least one trusted key signed the text and no trusted key's signature failed. */
         public boolean trusted() {
             return !verified.isEmpty() && invalid.isEmpty();
@@ -83,19 +91,53 @@ public final class SignedNote {
         }
         StringBuilder out = new StringBuilder(text).append('\n');
         for (Signer s : signers) {
-            byte[] sig;
-            try {
-                Signature ed = Signature.getInstance("Ed25519");
-                ed.initSign(s.privateKey());
-                ed.update(body);
-                sig = ed.sign();
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("cannot make an Ed25519 signature: " + e.getMessage(), e);
+            if (s.key().cosigner()) {
+                throw new IllegalArgumentException("a witness cosigns a signed note: cosign()");
             }
-            byte[] line = ByteBuffer.allocate(4 + sig.length).putInt(s.key().keyHash()).put(sig).array();
-            out.append(SIG_PREFIX).append(s.key().name()).append(' ').append(Base64.getEncoder().encodeToString(line)).append('\n');
+            byte[] sig = ed25519(s.privateKey(), body);
+            out.append(line(s.key(), ByteBuffer.allocate(4 + sig.length).putInt(s.key().keyHash()).put(sig).array()));
         }
         return out.toString();
+    }
+
+    /**
+     * A witness's cosignature of a note's text (C2SP {@code tlog-cosignature}, Ed25519, v1): one signature
+     * line, to append to the note's signatures.
+     *
+     * @param text the note's text, final newline included, without signatures
+     * @param witness a key of type {@link NoteKey#COSIGNATURE_V1}
+     * @param timestamp when, in seconds since the epoch (positive)
+     */
+    public static String cosign(String text, Signer witness, long timestamp) {
+        if (!witness.key().cosigner() || timestamp <= 0) {
+            throw new IllegalArgumentException("a cosignature is made by a cosignature key, at a positive time");
+        }
+        byte[] sig = ed25519(witness.privateKey(), cosigned(text.getBytes(StandardCharsets.UTF_8), timestamp));
+        return line(witness.key(), ByteBuffer.allocate(4 + 8 + sig.length).putInt(witness.key().keyHash()).putLong(timestamp)
+                .put(sig).array());
+    }
+
+    /** The message a cosignature signs. */
+    static byte[] cosigned(byte[] body, long timestamp) {
+        byte[] head = ("cosignature/v1\ntime " + timestamp + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] out = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, out, head.length, body.length);
+        return out;
+    }
+
+    private static byte[] ed25519(PrivateKey key, byte[] message) {
+        try {
+            Signature ed = Signature.getInstance("Ed25519");
+            ed.initSign(key);
+            ed.update(message);
+            return ed.sign();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot make an Ed25519 signature: " + e.getMessage(), e);
+        }
+    }
+
+    private static String line(NoteKey key, byte[] value) {
+        return SIG_PREFIX + key.name() + ' ' + Base64.getEncoder().encodeToString(value) + '\n';
     }
 
     /**
@@ -165,7 +207,14 @@ public final class SignedNote {
                 continue;
             }
             byte[] value = Arrays.copyOfRange(sig, 4, sig.length);
-            (key.verifies(body, value) ? verified : invalid).add(key);
+            boolean good;
+            if (key.cosigner()) {
+                long t = value.length == 8 + 64 ? ByteBuffer.wrap(value, 0, 8).getLong() : -1;
+                good = t > 0 && key.verifies(cosigned(body, t), Arrays.copyOfRange(value, 8, value.length));
+            } else {
+                good = key.verifies(body, value);
+            }
+            (good ? verified : invalid).add(key);
         }
         return new Opened(text, verified, invalid, unknown);
     }

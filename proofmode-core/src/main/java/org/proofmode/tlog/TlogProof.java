@@ -138,7 +138,8 @@ public record TlogProof(Optional<byte[]> extra, long index, List<byte[]> hashes,
      * signed by a trusted log key whose name is the checkpoint's origin, and the proof must bind the leaf
      * to the checkpoint's root at this index.
      *
-     * @param logKeys the log keys trusted, each named by its log's origin
+     * @param logKeys the log keys trusted, each named by its log's origin, and witnesses' cosignature keys
+     *     trusted, whose valid cosignatures of the checkpoint the result names
      */
     public Result check(byte[] leafHash, Collection<NoteKey> logKeys) {
         Objects.requireNonNull(leafHash, "leafHash");
@@ -154,7 +155,7 @@ public record TlogProof(Optional<byte[]> extra, long index, List<byte[]> hashes,
             return new Result(Outcome.INVALID, "the checkpoint's signature by " + note.invalid().get(0).name() + " does not verify",
                     Optional.empty());
         }
-        if (note.verified().stream().noneMatch(k -> k.name().equals(c.origin()))) {
+        if (note.verified().stream().noneMatch(k -> !k.cosigner() && k.name().equals(c.origin()))) {
             return new Result(Outcome.UNTRUSTED, "no trusted log key for " + c.origin() + " signed the checkpoint", Optional.empty());
         }
         if (index >= c.size()) {
@@ -163,6 +164,8 @@ public record TlogProof(Optional<byte[]> extra, long index, List<byte[]> hashes,
         if (!Merkle.verifyInclusion(leafHash, index, c.size(), hashes, c.rootHash())) {
             return new Result(Outcome.INVALID, "the inclusion proof does not lead from this entry to the checkpoint's root", Optional.of(c));
         }
-        return new Result(Outcome.VALID, "entry " + index + " of " + c.size() + " in " + c.origin(), Optional.of(c));
+        String witnesses = note.cosigners().isEmpty() ? ""
+                : ", cosigned by " + String.join(", ", note.cosigners().stream().map(NoteKey::name).toList());
+        return new Result(Outcome.VALID, "entry " + index + " of " + c.size() + " in " + c.origin() + witnesses, Optional.of(c));
     }
 }

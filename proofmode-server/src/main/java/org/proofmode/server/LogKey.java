@@ -40,12 +40,13 @@ import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
 
 /**
- * The evidence server's transparency-log key: an Ed25519 key that signs checkpoints, made on first start
- * and kept like the device key. In {@code <home>/server/log-key/}: {@code key.pem}, the private key as
- * encrypted PKCS#8 (PBES2: PBKDF2 with HMAC-SHA256, AES-256-CBC; {@code openssl pkey} reads it with the
- * passphrase), {@code passphrase} (owner-only, only when the passphrase was generated, not chosen) and
- * {@code verifier-key}, the public key as verifiers take it ({@code <origin>+<hash>+<base64>}). The key's
- * name is the log's origin line, fixed when the key is made.
+ * A signed-note key kept like the device key: the evidence server's transparency-log key (an Ed25519 key
+ * that signs checkpoints, made on first start, named by the log's origin line) in
+ * {@code <home>/server/log-key/}, or a witness's cosignature key in {@code <home>/witness/key/}. The folder
+ * holds {@code key.pem}, the private key as encrypted PKCS#8 (PBES2: PBKDF2 with HMAC-SHA256,
+ * AES-256-CBC; {@code openssl pkey} reads it with the passphrase), {@code passphrase} (owner-only, only
+ * when the passphrase was generated, not chosen) and {@code verifier-key}, the public key as verifiers
+ * take it ({@code <name>+<hash>+<base64>}). The name is fixed when the key is made.
  */
 public final class LogKey {
     /** PBKDF2 iterations for a passphrase the operator chose: every guess costs an attacker. */
@@ -59,16 +60,39 @@ public final class LogKey {
 
     private static final Pattern ORIGIN = Pattern.compile("[\\x21-\\x7E&&[^+]]{1,200}");
 
-    private LogKey() {}
+    private final Path home;
+    private final Path dir;
+    private final byte type;
+    private final String what;
+    private final String option;
 
-    /** The folder of a home's log key. */
-    public static Path dir(Path home) {
-        return home.resolve("server").resolve("log-key");
+    private LogKey(Path home, Path dir, byte type, String what, String option) {
+        this.home = home;
+        this.dir = dir;
+        this.type = type;
+        this.what = what;
+        this.option = option;
     }
 
-    /** The log key's public half, if the home has a log key. */
-    public static Optional<NoteKey> publicKey(Path home) {
-        Path file = dir(home).resolve("verifier-key");
+    /** A home's transparency-log key, in {@code <home>/server/log-key/}. */
+    public static LogKey forLog(Path home) {
+        return new LogKey(home, home.resolve("server").resolve("log-key"), NoteKey.ED25519, "log key", "--log-passphrase-file");
+    }
+
+    /** A home's witness cosignature key, in {@code <home>/witness/key/}. */
+    public static LogKey forWitness(Path home) {
+        return new LogKey(home, home.resolve("witness").resolve("key"), NoteKey.COSIGNATURE_V1, "witness key",
+                "--witness-passphrase-file");
+    }
+
+    /** Its folder. */
+    public Path dir() {
+        return dir;
+    }
+
+    /** Its public half, if it exists. */
+    public Optional<NoteKey> publicKey() {
+        Path file = dir.resolve("verifier-key");
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
@@ -81,60 +105,59 @@ public final class LogKey {
     }
 
     /**
-     * Makes the home's log key unless it has one.
+     * Makes the key unless it exists (several processes at once make one between them).
      *
-     * @param origin the log's origin for a new key (a schema-less URL: printable ASCII, no spaces, no '+')
-     * @param passphrase the passphrase to protect a new key with; empty to generate one
+     * @param name the key's name for a new key (a log's origin, a witness's name: a schema-less URL,
+     *     printable ASCII, no spaces, no '+')
+     * @param passphrase the passphrase to protect a new key with (cleared after use); empty to generate one
      * @return the public key, new or existing
-     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for an origin that cannot be a key name
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a name that cannot be a key name
      */
-    public static NoteKey create(Path home, String origin, Optional<Passphrase> passphrase) {
-        if (!ORIGIN.matcher(origin).matches()) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "a log origin is 1 to 200 printable ASCII characters "
+    public NoteKey create(String name, Optional<Passphrase> passphrase) {
+        if (!ORIGIN.matcher(name).matches()) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "a " + what + "'s name is 1 to 200 printable ASCII characters "
                     + "without spaces or '+', like evidence.example.org/log");
         }
-        return HomeLock.holding(home, () -> publicKey(home).orElseGet(() -> make(home, origin, passphrase)));
+        return HomeLock.holding(home, () -> publicKey().orElseGet(() -> make(name, passphrase)));
     }
 
     /**
-     * Unlocks the home's log key for signing.
+     * Unlocks the key for signing.
      *
-     * @param passphrase the passphrase; empty to use the generated one kept beside the key
-     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the home has no log key,
+     * @param passphrase the passphrase (cleared after use); empty to use the generated one kept beside the key
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is no key,
      *     {@link Failure#KEY_LOCKED} if the passphrase is missing or wrong
      */
-    public static SignedNote.Signer unlock(Path home, Optional<Passphrase> passphrase) {
-        NoteKey key = publicKey(home).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
-                "no log key in " + dir(home)));
-        Path stored = dir(home).resolve("passphrase");
+    public SignedNote.Signer unlock(Optional<Passphrase> passphrase) {
+        NoteKey key = publicKey().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING, "no " + what + " in " + dir));
+        Path stored = dir.resolve("passphrase");
         if (passphrase.isEmpty() && !Files.isRegularFile(stored)) {
-            throw new ProofModeException(Failure.KEY_LOCKED, "the log key is protected by a passphrase: give it with --log-passphrase-file");
+            throw new ProofModeException(Failure.KEY_LOCKED, "the " + what + " is protected by a passphrase: give it with " + option);
         }
-        String pem = new String(InputFiles.read(dir(home).resolve("key.pem"), 16_384, "log key"), StandardCharsets.UTF_8);
+        String pem = new String(InputFiles.read(dir.resolve("key.pem"), 16_384, what), StandardCharsets.UTF_8);
         try (Passphrase p = passphrase.orElseGet(() -> Passphrase.read(stored));
                 PEMParser parser = new PEMParser(new StringReader(pem))) {
             if (!(parser.readObject() instanceof PKCS8EncryptedPrivateKeyInfo encrypted)) {
-                throw new ProofModeException(Failure.IO, dir(home).resolve("key.pem") + " is not an encrypted PKCS#8 key");
+                throw new ProofModeException(Failure.IO, dir.resolve("key.pem") + " is not an encrypted PKCS#8 key");
             }
             PrivateKeyInfo info = encrypted.decryptPrivateKeyInfo(new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(BC).build(p.chars()));
             if (!(PrivateKeyFactory.createKey(info) instanceof Ed25519PrivateKeyParameters ed)
                     || !Arrays.equals(ed.generatePublicKey().getEncoded(), key.publicKey())) {
-                throw new ProofModeException(Failure.IO, "the log key in " + dir(home) + " does not match its verifier key");
+                throw new ProofModeException(Failure.IO, "the " + what + " in " + dir + " does not match its verifier key");
             }
             PrivateKey privateKey = new JcaPEMKeyConverter().getPrivateKey(info);
             return new SignedNote.Signer(key, privateKey);
         } catch (PKCSException e) {
-            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the log key in " + dir(home), e);
+            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the " + what + " in " + dir, e);
         } catch (IOException | OperatorCreationException e) {
-            throw new ProofModeException(Failure.IO, "cannot read the log key in " + dir(home) + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, "cannot read the " + what + " in " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    private static NoteKey make(Path home, String origin, Optional<Passphrase> chosen) {
-        Path dir = dir(home);
+    private NoteKey make(String name, Optional<Passphrase> chosen) {
         try (Passphrase p = chosen.orElseGet(Passphrase::random)) {
             KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-            NoteKey key = NoteKey.of(origin, pair.getPublic());
+            NoteKey key = type == NoteKey.COSIGNATURE_V1 ? NoteKey.cosigner(name, pair.getPublic()) : NoteKey.of(name, pair.getPublic());
             StringWriter pem = new StringWriter();
             try (JcaPEMWriter w = new JcaPEMWriter(pem)) {
                 w.writeObject(new JcaPKCS8Generator(pair.getPrivate(), new JceOpenSSLPKCS8EncryptorBuilder(PKCS8Generator.AES_256_CBC)
@@ -151,7 +174,7 @@ public final class LogKey {
             AtomicFiles.write(dir.resolve("verifier-key"), (key.verifierKey() + "\n").getBytes(StandardCharsets.UTF_8), false, true);
             return key;
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot make the log key in " + dir + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, "cannot make the " + what + " in " + dir + ": " + e.getMessage(), e);
         }
     }
 }

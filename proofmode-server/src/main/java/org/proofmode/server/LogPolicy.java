@@ -2,11 +2,14 @@
 package org.proofmode.server;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.tlog.NoteKey;
 
 /**
  * How the server keeps its transparency log.
@@ -16,10 +19,37 @@ import java.util.Optional;
  * @param passphraseFile a file holding the log key's passphrase; empty when the key's passphrase was
  *     generated and is kept beside it
  * @param interval how often queued entries are integrated and a checkpoint signed (when there are any)
+ * @param witnesses the witnesses each new checkpoint is sent to for cosigning (C2SP tlog-witness)
+ * @param quorum how many of them must have cosigned a checkpoint before it is served and receipts use it
+ *     (0: checkpoints are served as soon as the log signs them)
+ * @param tsa an RFC 3161 time-stamp authority that stamps each checkpoint served, anchoring the log in time
  */
-public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval) {
-    /** The defaults: origin from the host name, a generated passphrase, a checkpoint at most every second. */
+public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval, List<WitnessRef> witnesses,
+        int quorum, Optional<URI> tsa) {
+    /** The defaults: origin from the host name, a generated passphrase, a checkpoint at most every second, no witnesses. */
     public static final LogPolicy DEFAULT = new LogPolicy(Optional.empty(), Optional.empty(), Duration.ofSeconds(1));
+
+    /**
+     * A witness the log asks for cosignatures.
+     *
+     * @param key its cosignature key (type {@link NoteKey#COSIGNATURE_V1})
+     * @param url its submission prefix: requests go to {@code <url>/add-checkpoint}
+     */
+    public record WitnessRef(NoteKey key, URI url) {
+        /** Validates the fields. */
+        public WitnessRef {
+            Objects.requireNonNull(key, "key");
+            Objects.requireNonNull(url, "url");
+            if (!key.cosigner()) {
+                throw new IllegalArgumentException("a witness's key is a cosignature key (type 4)");
+            }
+        }
+    }
+
+    /** Without witnesses. */
+    public LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval) {
+        this(origin, passphraseFile, interval, List.of(), 0, Optional.empty());
+    }
 
     /** Validates the fields. */
     public LogPolicy {
@@ -28,6 +58,11 @@ public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, 
         Objects.requireNonNull(interval, "interval");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("the log's interval must be positive");
+        }
+        witnesses = List.copyOf(witnesses);
+        Objects.requireNonNull(tsa, "tsa");
+        if (quorum < 0 || quorum > witnesses.size()) {
+            throw new IllegalArgumentException("the quorum is 0 to the number of witnesses");
         }
     }
 

@@ -100,8 +100,8 @@ public final class ProofServer implements AutoCloseable {
             LogStore logStore = new LogStore(db);
             SignedNote.Signer logKey = openLog(config);
             logStore.open(logKey);
-            sequencer = new LogSequencer(logStore, logKey, config.log().interval());
-            LogApi log = new LogApi(logStore);
+            sequencer = new LogSequencer(logStore, logKey, config.log());
+            LogApi log = new LogApi(logStore, config.log().quorum());
             FileBlobStore blobs = new FileBlobStore(config.blobDir());
             Path incoming = blobs.incoming();
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
@@ -201,10 +201,11 @@ public final class ProofServer implements AutoCloseable {
      */
     private static SignedNote.Signer openLog(ServerConfig config) {
         LogPolicy p = config.log();
-        if (LogKey.publicKey(config.home()).isEmpty()) {
-            LogKey.create(config.home(), p.originOrDefault(), p.passphraseFile().map(Passphrase::read));
+        LogKey key = LogKey.forLog(config.home());
+        if (key.publicKey().isEmpty()) {
+            key.create(p.originOrDefault(), p.passphraseFile().map(Passphrase::read));
         }
-        return LogKey.unlock(config.home(), p.passphraseFile().map(Passphrase::read));
+        return key.unlock(p.passphraseFile().map(Passphrase::read));
     }
 
     /** The verifier key of the transparency log's checkpoints. */

@@ -39,6 +39,7 @@ import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
 import org.proofmode.tlog.Tiles;
 import org.proofmode.tlog.TlogProof;
+import org.proofmode.tlog.Witness;
 
 /**
  * The evidence server's transparency log, read as an outsider reads it: over HTTP, knowing only the log
@@ -116,7 +117,7 @@ class TransparencyLogTest {
             assertThat(entry.custody()).contains(item.at("/custodyChain/head").asText());
             assertThat(new String(entry.encoded(), StandardCharsets.UTF_8)).doesNotContain("bundle-1.zip", "desk", "127.0.0.1");
             // Another log's key proves nothing.
-            NoteKey stranger = LogKey.create(tmp.resolve("other-home"), key.name(), Optional.empty());
+            NoteKey stranger = LogKey.forLog(tmp.resolve("other-home")).create(key.name(), Optional.empty());
             assertThat(receipt.check(entry.leafHash(), List.of(stranger)).outcome()).isEqualTo(TlogProof.Outcome.UNTRUSTED);
             Path receiptFile = Files.write(tmp.resolve(sha + ".tlog"), receiptAnswer.body().getBytes(StandardCharsets.UTF_8));
             Path firstCheckpoint = Files.write(tmp.resolve("checkpoint-1"), raw(srv, "/log/checkpoint").body());
@@ -265,14 +266,62 @@ class TransparencyLogTest {
         try (TestServer srv = TestServer.start(config)) {
             assertThat(key(srv).name()).isEqualTo("evidence.example.org/log");
         }
-        assertThat(LogKey.dir(tmp.resolve("home")).resolve("passphrase")).doesNotExist();
-        assertThat(Files.readString(LogKey.dir(tmp.resolve("home")).resolve("key.pem"))).startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
+        assertThat(LogKey.forLog(tmp.resolve("home")).dir().resolve("passphrase")).doesNotExist();
+        assertThat(Files.readString(LogKey.forLog(tmp.resolve("home")).dir().resolve("key.pem"))).startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
         Files.writeString(pass, "wrong\n");
         assertThatThrownBy(() -> TestServer.start(config)).isInstanceOf(ProofModeException.class)
                 .extracting(e -> ((ProofModeException) e).failure()).isEqualTo(Failure.KEY_LOCKED);
-        assertThatThrownBy(() -> LogKey.unlock(tmp.resolve("home"), Optional.empty())).isInstanceOf(ProofModeException.class)
+        assertThatThrownBy(() -> LogKey.forLog(tmp.resolve("home")).unlock(Optional.empty())).isInstanceOf(ProofModeException.class)
                 .extracting(e -> ((ProofModeException) e).failure()).isEqualTo(Failure.KEY_LOCKED);
-        assertThat(LogKey.unlock(tmp.resolve("home"), Optional.of(Passphrase.adopt("correct horse battery staple".toCharArray())))
+        assertThat(LogKey.forLog(tmp.resolve("home")).unlock(Optional.of(Passphrase.adopt("correct horse battery staple".toCharArray())))
                 .key().name()).isEqualTo("evidence.example.org/log");
+    }
+
+    @Test
+    void witnessedLog_servesOnlyCosignedCheckpoints_andReceiptsCarryTheCosignature() throws Exception {
+        Path home = tmp.resolve("home");
+        NoteKey logKey = LogKey.forLog(home).create("desk.example/log", Optional.empty());
+        LogKey witnessFiles = LogKey.forWitness(tmp.resolve("witness-home"));
+        NoteKey witnessKey = witnessFiles.create("witness.example/w1", Optional.empty());
+        Witness witness = new Witness(witnessFiles.unlock(Optional.empty()), List.of(logKey), tmp.resolve("witness-state"),
+                java.time.Clock.systemUTC());
+        WitnessServer w = WitnessServer.start(witness, "127.0.0.1", 0);
+        int witnessPort = w.port();
+        LogPolicy policy = new LogPolicy(Optional.empty(), Optional.empty(), java.time.Duration.ofHours(1),
+                List.of(new LogPolicy.WitnessRef(witnessKey, java.net.URI.create("http://127.0.0.1:" + witnessPort))), 1, Optional.empty());
+        try (TestServer srv = TestServer.start(ServerConfig.defaults(home).withListen("127.0.0.1", 0).withLog(policy))) {
+            String token = srv.token("desk");
+            String first = json(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.good(tmp.resolve("a"))),
+                    Optional.of(token))).get("sha256").asText();
+            srv.server.integrateLog();
+            byte[] served = raw(srv, "/log/checkpoint").body();
+            SignedNote.Opened opened = SignedNote.open(served, List.of(logKey, witnessKey));
+            assertThat(opened.cosigners()).containsExactly(witnessKey);
+            assertThat(Checkpoint.parse(opened.text()).size()).isEqualTo(1);
+            TlogProof receipt = TlogProof.parse(srv.get("/api/v1/evidence/" + first + "/receipt", Optional.of(token)).body()
+                    .getBytes(StandardCharsets.UTF_8));
+            assertThat(SignedNote.open(receipt.checkpoint(), List.of(witnessKey)).cosigners()).containsExactly(witnessKey);
+            assertThat(receipt.check(LogEntry.parse(receipt.extra().orElseThrow()).leafHash(), List.of(logKey, witnessKey)).outcome())
+                    .isEqualTo(TlogProof.Outcome.VALID);
+
+            // The witness goes away: the log goes on, but serves and proves only what was cosigned.
+            w.close();
+            String second = json(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.good(tmp.resolve("b"))),
+                    Optional.of(token))).get("sha256").asText();
+            srv.server.integrateLog();
+            assertThat(checkpoint(srv, logKey).size()).isEqualTo(1);
+            assertThat(srv.get("/api/v1/evidence/" + second + "/receipt", Optional.of(token)).statusCode()).isEqualTo(404);
+            assertThat(json(srv.get("/api/v1/evidence/" + second, Optional.of(token))).at("/log/state").asText()).isEqualTo("queued");
+
+            // Back (a new process, the same state): it cosigns the grown log, after a consistency proof.
+            w = WitnessServer.start(new Witness(witnessFiles.unlock(Optional.empty()), List.of(logKey), tmp.resolve("witness-state"),
+                    java.time.Clock.systemUTC()), "127.0.0.1", witnessPort);
+            srv.server.integrateLog();
+            assertThat(checkpoint(srv, logKey).size()).isEqualTo(2);
+            assertThat(srv.get("/api/v1/evidence/" + second + "/receipt", Optional.of(token)).statusCode()).isEqualTo(200);
+            assertThat(witness.latest("desk.example/log")).map(Checkpoint::size).contains(2L);
+        } finally {
+            w.close();
+        }
     }
 }

@@ -23,19 +23,37 @@ public final class LogApi {
     static final String TILE_CACHE = "public, max-age=31536000, immutable";
 
     private final LogStore log;
+    private final int quorum;
 
-    /** Wires the handlers. */
-    public LogApi(LogStore log) {
+    /**
+     * Wires the handlers.
+     *
+     * @param quorum how many witnesses must have cosigned a checkpoint before it is served or used in receipts
+     */
+    public LogApi(LogStore log, int quorum) {
         this.log = Objects.requireNonNull(log, "log");
+        this.quorum = quorum;
     }
 
-    /** {@code GET /log/checkpoint} and {@code GET /log/tile/...}. */
+    /**
+     * {@code GET /log/checkpoint}, {@code GET /log/tile/...}, and {@code GET /log/timestamp/<size>}: the
+     * RFC 3161 time-stamp (DER {@code TimeStampResp}) of the checkpoint of that size, over the SHA-256 of
+     * its text, when the server has a time-stamp authority.
+     */
     public void read(Context ctx) {
         String path = ctx.pathParam("path");
         if (path.equals("checkpoint")) {
             ctx.header("Cache-Control", CHECKPOINT_CACHE);
             ctx.contentType("text/plain; charset=utf-8");
-            ctx.result(log.state().checkpoint());
+            ctx.result(log.served(quorum).note());
+            return;
+        }
+        if (path.matches("timestamp/(0|[1-9][0-9]{0,18})")) {
+            byte[] token = log.timestamp(Long.parseLong(path.substring("timestamp/".length()))).orElseThrow(() -> new ApiException(
+                    ProblemType.NOT_FOUND, "no time-stamp of that checkpoint (yet)"));
+            ctx.header("Cache-Control", TILE_CACHE);
+            ctx.contentType("application/timestamp-reply");
+            ctx.result(token);
             return;
         }
         Tiles.Request request = Tiles.parse(path).orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND,
@@ -55,9 +73,9 @@ public final class LogApi {
 
     /** Answers with an item's receipt, a C2SP tlog-proof (the caller checked the token and the item). */
     void receipt(Context ctx, String sha256) {
-        TlogProof proof = log.receipt(sha256).orElseThrow(() -> {
+        TlogProof proof = log.receipt(sha256, quorum).orElseThrow(() -> {
             ctx.header("Retry-After", "1");
-            return new ApiException(ProblemType.NOT_FOUND, "the item's log entry is not in the log yet: retry in a second");
+            return new ApiException(ProblemType.NOT_FOUND, "the item's log entry is not under a checkpoint yet" + (quorum > 0 ? " cosigned by its witnesses" : "") + ": retry in a second");
         });
         ctx.contentType("text/plain; charset=utf-8");
         ctx.header("Content-Disposition", "attachment; filename=\"" + sha256 + ".tlog\"");
@@ -70,7 +88,7 @@ public final class LogApi {
      */
     public ObjectNode describe(String sha256) {
         ObjectNode n = EvidenceJson.MAPPER.createObjectNode();
-        Optional<TlogProof> r = log.receipt(sha256);
+        Optional<TlogProof> r = log.receipt(sha256, quorum);
         if (r.isEmpty()) {
             n.put("state", "queued");
             return n;

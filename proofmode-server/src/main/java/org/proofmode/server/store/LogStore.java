@@ -8,6 +8,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,8 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.tlog.Checkpoint;
 import org.proofmode.tlog.LogEntry;
 import org.proofmode.tlog.Merkle;
+import org.proofmode.tlog.NoteFormatException;
+import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
 import org.proofmode.tlog.Tiles;
 import org.proofmode.tlog.TlogProof;
@@ -240,14 +243,15 @@ public final class LogStore {
 
     /**
      * A receipt for the first entry of a bundle (its intake): the entry, its index and an inclusion proof
-     * to the current signed checkpoint, as a C2SP {@code tlog-proof} whose {@code extra} data is the
-     * entry itself.
+     * to the checkpoint served ({@link #served}), as a C2SP {@code tlog-proof} whose {@code extra} data is
+     * the entry itself.
      *
-     * @return the receipt, or empty if the bundle's entry is not in the tree yet (or there is none)
+     * @param quorum how many witnesses must have cosigned the checkpoint
+     * @return the receipt, or empty if the bundle's entry is not under such a checkpoint yet (or there is none)
      */
-    public Optional<TlogProof> receipt(String bundleSha256) {
+    public Optional<TlogProof> receipt(String bundleSha256, int quorum) {
         return db.inTransaction(c -> {
-            State s = state(c, false);
+            Served s = served(c, quorum);
             try (PreparedStatement ps = c.prepareStatement(
                     "SELECT idx, entry FROM log_entries WHERE bundle_sha256 = ? ORDER BY idx LIMIT 1")) {
                 ps.setString(1, bundleSha256);
@@ -258,10 +262,127 @@ public final class LogStore {
                     long index = rs.getLong(1);
                     byte[] entry = rs.getString(2).getBytes(StandardCharsets.UTF_8);
                     List<byte[]> proof = Merkle.inclusionProof(index, s.size(), new CachedNodes(c));
-                    return Optional.of(new TlogProof(Optional.of(entry), index, proof, s.checkpoint().getBytes(StandardCharsets.UTF_8)));
+                    return Optional.of(new TlogProof(Optional.of(entry), index, proof, s.note().getBytes(StandardCharsets.UTF_8)));
                 }
             }
         });
+    }
+
+    /**
+     * The checkpoint to serve: the newest one cosigned by at least {@code quorum} witnesses (the newest
+     * one when the quorum is 0).
+     *
+     * @param size its tree size
+     * @param note the signed note, with the cosignatures gathered
+     */
+    public record Served(long size, String note) {}
+
+    /** The checkpoint to serve with this quorum; see {@link Served}. */
+    public Served served(int quorum) {
+        return db.inTransaction(c -> served(c, quorum));
+    }
+
+    private Served served(Connection c, int quorum) throws SQLException {
+        if (quorum == 0) {
+            State s = state(c, false);
+            return new Served(s.size(), s.checkpoint());
+        }
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT size, note FROM log_checkpoints WHERE witnessed >= ? ORDER BY size DESC LIMIT 1")) {
+            ps.setInt(1, quorum);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    // Before any cosignature: the empty tree's checkpoint, which proves nothing either way.
+                    return new Served(0, checkpoint(c, 0).orElseThrow());
+                }
+                return new Served(rs.getLong(1), rs.getString(2));
+            }
+        }
+    }
+
+    /** A consistency proof from the tree of {@code oldSize} entries to the one of {@code newSize} (at most the current size). */
+    public List<byte[]> consistencyProof(long oldSize, long newSize) {
+        return db.inTransaction(c -> Merkle.consistencyProof(oldSize, newSize, new CachedNodes(c)));
+    }
+
+    /**
+     * Adds witnesses' cosignature lines to the checkpoint of a size, keeping those of the given witnesses
+     * that verify and the ones gathered before, and records how many of the witnesses have cosigned it.
+     *
+     * @return how many of {@code witnesses} have now cosigned it
+     */
+    public int addCosignatures(long size, List<String> lines, List<NoteKey> witnesses) {
+        return db.inTransaction(c -> {
+            state(c, true);
+            Optional<String> note = checkpoint(c, size);
+            if (note.isEmpty()) {
+                return 0;
+            }
+            StringBuilder merged = new StringBuilder(note.get());
+            for (String line : lines) {
+                String l = line.endsWith("\n") ? line : line + "\n";
+                if (merged.indexOf(l) < 0 && cosignedBy(note.get() + l, witnesses) > cosignedBy(note.get(), witnesses)) {
+                    merged.append(l);
+                }
+            }
+            int n = cosignedBy(merged.toString(), witnesses);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE log_checkpoints SET note = ?, witnessed = ? WHERE size = ?")) {
+                ps.setString(1, merged.toString());
+                ps.setInt(2, n);
+                ps.setLong(3, size);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE log_state SET checkpoint = ? WHERE size = ?")) {
+                ps.setString(1, merged.toString());
+                ps.setLong(2, size);
+                ps.executeUpdate();
+            }
+            return n;
+        });
+    }
+
+    /** The checkpoint this quorum serves, if it has no time-stamp yet. */
+    public Optional<Served> unstamped(int quorum) {
+        return db.inTransaction(c -> {
+            Served s = served(c, quorum);
+            return timestamp(c, s.size()).isPresent() ? Optional.<Served>empty() : Optional.of(s);
+        });
+    }
+
+    /** Keeps an RFC 3161 time-stamp of the checkpoint of a size (the first one kept stays). */
+    public void addTimestamp(long size, byte[] timeStampResp) {
+        db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE log_checkpoints SET timestamp_token = ? WHERE size = ? AND timestamp_token IS NULL")) {
+                ps.setString(1, Base64.getEncoder().encodeToString(timeStampResp));
+                ps.setLong(2, size);
+                ps.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** The RFC 3161 time-stamp of the checkpoint of a size, if it has one. */
+    public Optional<byte[]> timestamp(long size) {
+        return db.inTransaction(c -> timestamp(c, size));
+    }
+
+    private static Optional<byte[]> timestamp(Connection c, long size) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT timestamp_token FROM log_checkpoints WHERE size = ?")) {
+            ps.setLong(1, size);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getString(1) != null ? Optional.of(Base64.getDecoder().decode(rs.getString(1))) : Optional.empty();
+            }
+        }
+    }
+
+    private static int cosignedBy(String note, List<NoteKey> witnesses) {
+        try {
+            SignedNote.Opened o = SignedNote.open(note.getBytes(StandardCharsets.UTF_8), witnesses);
+            return o.invalid().isEmpty() ? o.cosigners().size() : 0;
+        } catch (NoteFormatException e) {
+            return 0;
+        }
     }
 
     /** Whether a bundle has an entry waiting in the queue. */
@@ -278,14 +399,16 @@ public final class LogStore {
 
     /** The checkpoint signed when the tree had {@code size} entries, if one was. */
     public Optional<String> checkpoint(long size) {
-        return db.inTransaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT note FROM log_checkpoints WHERE size = ?")) {
-                ps.setLong(1, size);
-                try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-                }
+        return db.inTransaction(c -> checkpoint(c, size));
+    }
+
+    private static Optional<String> checkpoint(Connection c, long size) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT note FROM log_checkpoints WHERE size = ?")) {
+            ps.setLong(1, size);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
-        });
+        }
     }
 
     private static <T> List<T> complete(List<T> rows, int width) throws SQLException {
