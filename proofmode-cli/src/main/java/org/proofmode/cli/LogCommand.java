@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.proofmode.ProofMode;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -25,9 +27,12 @@ import org.proofmode.server.WitnessServer;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaToken;
+import org.proofmode.tlog.LogEntry;
 import org.proofmode.tlog.LogMonitor;
+import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
+import org.proofmode.tlog.TlogProof;
 import org.proofmode.tlog.Witness;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Http;
@@ -41,9 +46,10 @@ import picocli.CommandLine.ParentCommand;
 /** {@code proofmode log}: watch an evidence server's transparency log from outside. */
 @Command(name = "log", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Watch an evidence server's transparency log from outside, trusting nothing but its key.", ""},
-        subcommands = {LogCommand.Monitor.class, LogCommand.WitnessCommand.class},
+        subcommands = {LogCommand.Monitor.class, LogCommand.WitnessCommand.class, LogCommand.Keep.class},
         footer = {"", "Examples:", "  proofmode log monitor https://evidence.example.org --log-key desk-log.key",
             "  proofmode log witness --follow desk-log.key --port 8090",
+            "  proofmode log keep receipt.tlog       keep a server's receipt beside the proof it names; export and verify use it",
             "", ExitCodes.HELP_TABLE})
 final class LogCommand implements Callable<Integer> {
     @ParentCommand
@@ -51,7 +57,7 @@ final class LogCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: monitor or witness");
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: monitor, witness or keep");
     }
 
     /** {@code log monitor URL --log-key KEY}. */
@@ -224,6 +230,60 @@ final class LogCommand implements Callable<Integer> {
                     + ":" + srv.port() + "/add-checkpoint for " + logs.size() + (logs.size() == 1 ? " log" : " logs") + "; stop with Ctrl-C");
             ctx.out().flush();
             stopped.await();
+            return ExitCodes.OK;
+        }
+    }
+
+    /** {@code log keep RECEIPT...}. */
+    @Command(name = "keep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Keep transparency-log receipts (from an evidence server's GET /api/v1/evidence/SHA256/receipt) "
+                + "beside the stored proofs whose media their entry names, as PROOFMODE_HOME/proofs/<h>/<h>.tlog: 'export' "
+                + "then puts them in share bundles and 'verify' checks them. Prints '<sha256>  kept  <receipt>' per proof, "
+                + "and says whether a log key this home trusts (PROOFMODE_HOME/log-keys/) signed the receipt.", ""})
+    static final class Keep implements Callable<Integer> {
+        @ParentCommand
+        LogCommand parent;
+
+        @Parameters(arity = "1..*", paramLabel = "RECEIPT", description = "Receipt files (C2SP tlog-proof carrying the entry).")
+        List<Path> receipts;
+
+        @Override
+        public Integer call() throws IOException {
+            CliContext ctx = parent.root.ctx;
+            ProofMode pm = parent.root.proofMode();
+            List<NoteKey> trusted = pm.logKeys(List.of());
+            int kept = 0;
+            for (Path file : receipts) {
+                byte[] data = InputFiles.read(file, TlogProof.MAX_BYTES, "receipt");
+                TlogProof proof;
+                LogEntry entry;
+                try {
+                    proof = TlogProof.parse(data);
+                    entry = LogEntry.parse(proof.extra().orElseThrow(() -> new NoteFormatException("no entry (extra line)")));
+                } catch (NoteFormatException e) {
+                    throw new ProofModeException(Failure.BAD_DATA, file + ": not a receipt: " + e.getMessage());
+                }
+                TlogProof.Result r = proof.check(entry.leafHash(), trusted);
+                if (r.outcome() == TlogProof.Outcome.INVALID) {
+                    throw new ProofModeException(Failure.BAD_DATA, file + ": " + SafeText.escape(r.detail()));
+                }
+                for (String h : entry.media()) {
+                    Optional<Path> folder = pm.store().find(h);
+                    if (folder.isEmpty()) {
+                        continue;
+                    }
+                    AtomicFiles.write(folder.get().resolve(h + ProofFiles.TLOG), data, true, false);
+                    ctx.out().println(h + "  kept  " + SafeText.escape(file.toString()));
+                    kept++;
+                }
+                if (r.outcome() == TlogProof.Outcome.UNTRUSTED) {
+                    ctx.err().println("proofmode: " + SafeText.escape(file.toString()) + ": " + SafeText.escape(r.detail())
+                            + " (trust the log with a file in " + pm.home().resolve("log-keys") + ")");
+                }
+            }
+            if (kept == 0) {
+                throw new ProofModeException(Failure.INPUT_MISSING, "no stored proof of the media these receipts name");
+            }
             return ExitCodes.OK;
         }
     }

@@ -219,6 +219,54 @@ class LogCommandTest {
     }
 
     @Test
+    void logKeep_putsTheReceiptBesideTheStoredProof_whereExportAndVerifyFindIt() throws Exception {
+        Path zip = Cli.othersBundle(tmp, "anna", 1);
+        logged(zip);
+        Path receipt = Files.write(tmp.resolve("receipt.tlog"), send(HttpRequest.newBuilder(
+                URI.create(url() + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt"))).body());
+        Cli anna = new Cli(tmp.resolve("home-anna")).env("PROOFMODE_PASSPHRASE", "anna passphrase");
+        Path media = tmp.resolve("media-anna/anna1.jpg");
+        String h = Digests.sha256(media);
+
+        Cli.Result kept = anna.run("log", "keep", receipt.toString());
+        assertThat(kept.exit()).as(kept.err()).isZero();
+        assertThat(kept.out()).isEqualTo(h + "  kept  " + receipt + "\n");
+        assertThat(kept.err()).contains("no trusted log key").contains("log-keys");
+        assertThat(tmp.resolve("home-anna/proofs/" + h + "/" + h + ".tlog")).hasSameBinaryContentAs(receipt);
+
+        Files.createDirectories(tmp.resolve("home-anna/log-keys"));
+        Files.writeString(tmp.resolve("home-anna/log-keys/desk.key"), server.logKey() + "\n");
+        Cli.Result verified = anna.run("verify", media.toString());
+        assertThat(verified.exit()).as(verified.out()).isZero();
+        assertThat(verified.out()).contains("PASS  tlog.inclusion.valid");
+        Path exported = tmp.resolve("export.zip");
+        assertThat(anna.run("export", "--with-media", "-o", exported.toString(), media.toString()).exit()).isZero();
+        try (ZipFile z = new ZipFile(exported.toFile())) {
+            assertThat(z.getEntry(h + ".tlog")).isNotNull();
+        }
+        assertThat(new Cli(tmp.resolve("desk")).run("verify", "--log-key", server.logKey(), exported.toString()).out())
+                .contains("PASS  tlog.inclusion.valid");
+
+        assertThat(anna.run("log", "keep", Files.writeString(tmp.resolve("junk.tlog"), "junk").toString()).exit()).isEqualTo(41);
+        Cli.Result none = new Cli(tmp.resolve("empty-home")).run("log", "keep", receipt.toString());
+        assertThat(none.exit()).isEqualTo(61);
+        assertThat(none.err()).contains("no stored proof of the media these receipts name");
+    }
+
+    @Test
+    void logMonitor_aDeletedRow_leavesTheLogUnreadable_andTheMonitorSaysSo() throws Exception {
+        Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
+        logged(Cli.othersBundle(tmp, "anna", 1));
+        logged(Cli.othersBundle(tmp, "anna", 2));
+        try (Connection c = server.database().connection(); Statement st = c.createStatement()) {
+            st.executeUpdate("DELETE FROM log_entries WHERE idx = 0");
+        }
+        Cli.Result r = new Cli(tmp.resolve("monitor-home")).run("log", "monitor", url(), "--log-key", key.toString());
+        assertThat(r.exit()).isEqualTo(47);
+        assertThat(r.err()).contains("log/tile/entries/000.p/2");
+    }
+
+    @Test
     void logMonitor_badInput_documentedExitCodes() throws Exception {
         Path key = Files.writeString(tmp.resolve("desk.key"), server.logKey() + "\n");
         assertThat(cli.run("log", "monitor", url()).exit()).isEqualTo(19);

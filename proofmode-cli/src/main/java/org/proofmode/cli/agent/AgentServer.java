@@ -235,15 +235,14 @@ public final class AgentServer implements AutoCloseable {
                 frames.exit(0);
                 return;
             }
+            // The answer goes out before the agent stops: once it stops, its process may end at any moment.
             if (!r.build().equals(build)) {
-                close();
-                frames.refuse("the running agent is of another build of proofmode; it stopped (start it again: proofmode agent)");
+                refuseAndStop(frames, "the running agent is of another build of proofmode; it stopped (start it again: proofmode agent)");
                 return;
             }
             Optional<byte[]> keyNow = hash(keyFile);
             if (keyNow.isEmpty() || !Arrays.equals(keyNow.get(), keyFileHash)) {
-                close();
-                frames.refuse("the device key changed since the agent unlocked it; the agent stopped");
+                refuseAndStop(frames, "the device key changed since the agent unlocked it; the agent stopped");
                 return;
             }
             if (!forwardable(r.args())) {
@@ -253,6 +252,14 @@ public final class AgentServer implements AutoCloseable {
             run(r, in, frames, ch);
         } catch (IOException e) {
             // the command went away; its proofs so far are whole, the rest were not started
+        }
+    }
+
+    private void refuseAndStop(AgentProtocol.Frames frames, String why) throws IOException {
+        try {
+            frames.refuse(why);
+        } finally {
+            close();
         }
     }
 

@@ -97,7 +97,8 @@ public final class EvidenceApi {
             EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
             ObjectNode out = EvidenceJson.summary(in.item());
             out.put("created", in.created());
-            out.set("log", log.describe(item.sha256()));
+            // A new item's entry was queued in its own transaction: no checkpoint covers it yet.
+            out.set("log", in.created() ? LogApi.queued() : log.describe(item.sha256()));
             ctx.header("Location", "/api/v1/evidence/" + item.sha256());
             json(ctx, in.created() ? 201 : 200, out);
         }

@@ -82,6 +82,11 @@ public final class LogApi {
         ctx.result(proof.encoded());
     }
 
+    /** The log's part of an item's JSON while its entry waits for a checkpoint. */
+    static ObjectNode queued() {
+        return EvidenceJson.MAPPER.createObjectNode().put("state", "queued");
+    }
+
     /**
      * What an item's JSON says of its place in the log: {@code included} with the index, the tree size
      * and the receipt, or {@code queued}.
@@ -90,8 +95,7 @@ public final class LogApi {
         ObjectNode n = EvidenceJson.MAPPER.createObjectNode();
         Optional<TlogProof> r = log.receipt(sha256, quorum);
         if (r.isEmpty()) {
-            n.put("state", "queued");
-            return n;
+            return queued();
         }
         n.put("state", "included");
         n.put("index", r.get().index());
