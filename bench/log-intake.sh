@@ -19,9 +19,13 @@ in turns with the reference: the same server built from REF (the commit before t
 transparency log), in the same run. For ours it also measures how long until a signed
 checkpoint covers every intake (appends/s), the size of a receipt, and the time to check
 one offline (parse, entry, Ed25519 checkpoint signature, inclusion proof; warm JVM).
+Then NOTES notarization texts (POST /api/v1/notarizations: one entry each, nothing to
+verify, so the log's share of the work is largest) from the same clients: texts/s for
+both, and for ours appends/s until a checkpoint covers them all.
 
 Environment:
   COUNT=200     bundles (one 8 MP photo each)
+  NOTES=2000    notarization texts
   CLIENTS=32    concurrent clients
   RUNS=2        turns of reference and ours per database; best of each
   REF=a1cb0bd   the commit built as the reference (cached in bench/target/ref-REF)
@@ -69,7 +73,7 @@ one_run() {
     [[ -n $port ]] || { kill "$pid"; die "server did not start: $(cat "$WORK/serve-$name.err")"; }
     local line
     line=$(java -cp "$ROOT/proofmode-cli/target/proofmode.jar" "$ROOT/bench/LogLoad.java" "http://127.0.0.1:$port" "$token" \
-        "$CLIENTS" "$WORK/bundles" "$logged") || { kill "$pid"; die "load run $name failed"; }
+        "$CLIENTS" "$WORK/bundles" "$logged" "$NOTES") || { kill "$pid"; die "load run $name failed"; }
     kill "$pid"; wait "$pid" 2>/dev/null || true
     printf '%s' "$line"
 }
@@ -81,6 +85,7 @@ main() {
     [[ $# -eq 0 ]] || { usage >&2; exit 2; }
     local count=${COUNT:-200} runs=${RUNS:-2} ref=${REF:-a1cb0bd}
     CLIENTS=${CLIENTS:-32}
+    NOTES=${NOTES:-2000}
     positive_int COUNT "$count"
     positive_int CLIENTS "$CLIENTS"
     positive_int RUNS "$runs"
@@ -119,9 +124,10 @@ for line in open(hashes):
 PY
     PGPORT=""
     local summary=() last=""
-    printf '%-11s %-4s %-9s %10s %8s %8s %12s %10s\n' database run server "intake/s" "p50 ms" "p99 ms" "appends/s" "log lag s"
+    printf '%-11s %-4s %-9s %10s %8s %8s %12s %10s %9s %12s\n' database run server "intake/s" "p50 ms" "p99 ms" "appends/s" "log lag s" \
+        "texts/s" "appends/s"
     for dbname in ${DBS:-sqlite postgresql}; do
-        local best_ref=0 best_ours=0 appends=0 receipt=0 check=0
+        local best_ref=0 best_ours=0 appends=0 receipt=0 check=0 notes_ref=0 notes_ours=0
         for r in $(seq 1 "$runs"); do
             for which in ref ours; do
                 local url=""
@@ -140,21 +146,26 @@ PY
                 local lag=""
                 if [[ $which == ours ]]; then
                     lag=$(calc "$(field integrated_s "$line") - $count / $rps" 2)
-                    appends=$(max_of "$appends" "$(field appends_per_s "$line")")
+                    appends=$(max_of "$appends" "$(field ' appends_per_s' "$line")")
                     receipt=$(field receipt_bytes "$line")
                     check=$(field check_us "$line")
                     best_ours=$(max_of "$best_ours" "$rps")
+                    notes_ours=$(max_of "$notes_ours" "$(field notes_rps "$line")")
                 else
                     best_ref=$(max_of "$best_ref" "$rps")
+                    notes_ref=$(max_of "$notes_ref" "$(field notes_rps "$line")")
                 fi
-                printf '%-11s %-4s %-9s %10s %8s %8s %12s %10s\n' "$dbname" "$r" "$which" "$rps" "$(field p50_ms "$line")" \
-                    "$(field p99_ms "$line")" "$(field appends_per_s "$line")" "$lag"
+                printf '%-11s %-4s %-9s %10s %8s %8s %12s %10s %9s %12s\n' "$dbname" "$r" "$which" "$rps" "$(field p50_ms "$line")" \
+                    "$(field p99_ms "$line")" "$(field ' appends_per_s' "$line")" "$lag" "$(field notes_rps "$line")" \
+                    "$(field notes_appends_per_s "$line")"
             done
         done
         local ratio; ratio=$(calc "$best_ours / $best_ref" 2)
         printf '%s: best intake %s/s with the log, %s/s without: ratio %s (target >= 0.90: %s)\n' "$dbname" "$best_ours" "$best_ref" \
             "$ratio" "$(verdict "$ratio" '>=' 0.90)"
-        summary+=("${dbname}_ratio=$ratio ${dbname}_appends_per_s=$appends")
+        local nratio; nratio=$(calc "$notes_ours / $notes_ref" 2)
+        printf '%s: notarization texts %s/s with the log, %s/s without: ratio %s\n' "$dbname" "$notes_ours" "$notes_ref" "$nratio"
+        summary+=("${dbname}_ratio=$ratio ${dbname}_appends_per_s=$appends ${dbname}_notes_ratio=$nratio")
         last="receipt_bytes=$receipt check_us=$check"
     done
     printf 'receipt: %s bytes; checked offline in %s us (warm JVM)\n' "$(sed 's/receipt_bytes=\([0-9]*\).*/\1/' <<<"$last")" \

@@ -69,6 +69,7 @@ final class LogSequencer implements AutoCloseable {
 
     /** Integrates everything queued now, in batches, and has the newest checkpoint cosigned. */
     synchronized void drain() {
+        lastFailure.set(null);
         try {
             while (log.integrate(BATCH, key) == BATCH) {
                 // another full batch may wait
@@ -79,7 +80,6 @@ final class LogSequencer implements AutoCloseable {
             if (tsa.isPresent()) {
                 stamp(tsa.get());
             }
-            lastFailure.set(null);
         } catch (RuntimeException e) {
             // The entries stay queued, the checkpoint uncosigned; the next round tries again.
             lastFailure.set(e.getMessage());

@@ -102,6 +102,7 @@ public final class ProofServer implements AutoCloseable {
             logStore.open(logKey);
             sequencer = new LogSequencer(logStore, logKey, config.log());
             LogApi log = new LogApi(logStore, config.log().quorum());
+            LogSequencer logSequencer = sequencer;
             FileBlobStore blobs = new FileBlobStore(config.blobDir());
             Path incoming = blobs.incoming();
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
@@ -147,7 +148,8 @@ public final class ProofServer implements AutoCloseable {
                     s.location = Location.CLASSPATH;
                 });
                 c.routes.before(ProofServer::headers);
-                c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\"}\n"));
+                c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
+                        + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);

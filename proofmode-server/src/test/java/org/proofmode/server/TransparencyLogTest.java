@@ -312,6 +312,7 @@ class TransparencyLogTest {
             assertThat(checkpoint(srv, logKey).size()).isEqualTo(1);
             assertThat(srv.get("/api/v1/evidence/" + second + "/receipt", Optional.of(token)).statusCode()).isEqualTo(404);
             assertThat(json(srv.get("/api/v1/evidence/" + second, Optional.of(token))).at("/log/state").asText()).isEqualTo("queued");
+            assertThat(json(srv.get("/api/v1/health", Optional.empty())).get("log").asText()).isEqualTo("behind");
 
             // Back (a new process, the same state): it cosigns the grown log, after a consistency proof.
             w = WitnessServer.start(new Witness(witnessFiles.unlock(Optional.empty()), List.of(logKey), tmp.resolve("witness-state"),
@@ -320,6 +321,7 @@ class TransparencyLogTest {
             assertThat(checkpoint(srv, logKey).size()).isEqualTo(2);
             assertThat(srv.get("/api/v1/evidence/" + second + "/receipt", Optional.of(token)).statusCode()).isEqualTo(200);
             assertThat(witness.latest("desk.example/log")).map(Checkpoint::size).contains(2L);
+            assertThat(json(srv.get("/api/v1/health", Optional.empty())).get("log").asText()).isEqualTo("ok");
         } finally {
             w.close();
         }
