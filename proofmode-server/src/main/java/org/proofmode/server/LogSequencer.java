@@ -23,6 +23,7 @@ import org.proofmode.timestamp.rfc3161.TsaClient;
 import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
+import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
 
 /**
@@ -45,7 +46,10 @@ final class LogSequencer implements AutoCloseable {
     private final List<LogPolicy.WitnessRef> witnesses;
     private final int quorum;
     private final Optional<URI> tsa;
+    /** The size each witness last cosigned, learnt from its answers. */
     private final Map<LogPolicy.WitnessRef, Long> cosignedSize = new ConcurrentHashMap<>();
+    /** The root of the checkpoint each witness last cosigned for this instance, so it is not asked again. */
+    private final Map<LogPolicy.WitnessRef, String> cosignedRoot = new ConcurrentHashMap<>();
     private final Http http = new Http(Http.Timeouts.DEFAULT);
     private final TsaClient tsaClient = new TsaClient(http, new SecureRandom());
     private final ScheduledExecutorService timer;
@@ -120,9 +124,10 @@ final class LogSequencer implements AutoCloseable {
         URI uri = URI.create(w.url().toString().replaceAll("/+$", "") + "/add-checkpoint");
         for (int attempt = 0; attempt < 2; attempt++) {
             if (old > s.size()) {
+                lastFailure.set(w.key().name() + " has cosigned " + old + " entries; this log has " + s.size());
                 return Optional.empty();
             }
-            if (old == s.size() && attempt == 0 && cosignedSize.containsKey(w)) {
+            if (Hex.encode(s.root()).equals(cosignedRoot.get(w))) {
                 return Optional.empty();
             }
             StringBuilder body = new StringBuilder("old ").append(old).append('\n');
@@ -147,6 +152,7 @@ final class LogSequencer implements AutoCloseable {
                 return Optional.empty();
             }
             cosignedSize.put(w, s.size());
+            cosignedRoot.put(w, Hex.encode(s.root()));
             return answer.lines().filter(l -> cosigns(s.checkpoint() + l + "\n", w.key())).findFirst();
         }
         return Optional.empty();

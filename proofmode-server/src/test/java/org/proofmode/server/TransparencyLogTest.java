@@ -322,6 +322,28 @@ class TransparencyLogTest {
             assertThat(srv.get("/api/v1/evidence/" + second + "/receipt", Optional.of(token)).statusCode()).isEqualTo(200);
             assertThat(witness.latest("desk.example/log")).map(Checkpoint::size).contains(2L);
             assertThat(json(srv.get("/api/v1/health", Optional.empty())).get("log").asText()).isEqualTo("ok");
+
+            // History rewritten behind the server's back (same size, another entry): the witness refuses it,
+            // the server keeps serving what was cosigned, and says the log is behind.
+            try (Connection c = srv.db().connection(); Statement st = c.createStatement()) {
+                st.executeUpdate("DELETE FROM log_entries");
+                st.executeUpdate("DELETE FROM log_hashes");
+                st.executeUpdate("UPDATE log_state SET size = 0, root = '" + Digests.sha256Hex(new byte[0])
+                        + "', checkpoint = (SELECT note FROM log_checkpoints WHERE size = 0)");
+                st.executeUpdate("DELETE FROM log_checkpoints WHERE size > 0");
+                for (int i = 0; i < 2; i++) {
+                    LogEntry forged = new LogEntry("notarization", Optional.empty(), Optional.of(String.valueOf(i).repeat(64)),
+                            List.of(), List.of(), Optional.empty(), "2020-01-01T00:00:00.000Z", Optional.empty());
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO log_queue (entry) VALUES (?)")) {
+                        ps.setString(1, new String(forged.encoded(), StandardCharsets.UTF_8));
+                        ps.executeUpdate();
+                    }
+                }
+            }
+            srv.server.integrateLog();
+            assertThat(json(srv.get("/api/v1/health", Optional.empty())).get("log").asText()).isEqualTo("behind");
+            assertThat(witness.latest("desk.example/log")).map(Checkpoint::size).contains(2L);
+            assertThat(SignedNote.open(raw(srv, "/log/checkpoint").body(), List.of(witnessKey)).cosigners()).isEmpty();
         } finally {
             w.close();
         }
