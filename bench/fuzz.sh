@@ -54,7 +54,8 @@ TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#veri
     "UntrustedInputFuzzTest#bundleZip" "UntrustedInputFuzzTest#proofJson" "UntrustedInputFuzzTest#proofCsv"
     "UntrustedInputFuzzTest#armoredKey" "SignatureFuzzTest#armoredSignature" "UntrustedInputFuzzTest#imageMetadata"
     "C2paFuzzTest#jumbf" "C2paFuzzTest#cbor" "C2paFuzzTest#cose" "C2paFuzzTest#manifestStore" "C2paFuzzTest#asset"
-    "TlogFuzzTest#signedCheckpoint" "TlogFuzzTest#receipt" "TlogFuzzTest#verifierKey")
+    "TlogFuzzTest#signedCheckpoint" "TlogFuzzTest#receipt" "TlogFuzzTest#verifierKey"
+    "TlogFuzzTest#logEntry" "TlogFuzzTest#witnessRequest")
 # Classes whose branches guide the fuzzer: ours, and Bouncy Castle's ASN.1, CMS and TSP parsers,
 # where most of the RFC 3161 parsing happens.
 INSTRUMENT=${INSTRUMENT:-"org.proofmode.**,com.fasterxml.jackson.dataformat.cbor.**,org.bouncycastle.asn1.**,org.bouncycastle.cms.**,org.bouncycastle.tsp.**,org.bouncycastle.cert.**"}
