@@ -180,7 +180,9 @@ class TransparencyLogTest {
             assertThat(raw(srv, "/log/checkpoint").headers().firstValue("Cache-Control")).contains("public, max-age=2");
             assertThat(raw(srv, "/log/tile/entries/000.p/1").statusCode()).isEqualTo(200);
             for (String missing : List.of("/log/tile/0/000.p/2", "/log/tile/0/000", "/log/tile/1/000.p/1", "/log/tile/entries/001.p/1",
-                    "/log/tile/0/0", "/log/tile/9/000", "/log/nothing", "/log/tile/0/000.p/1/../../checkpoint")) {
+                    "/log/tile/0/0", "/log/tile/9/000", "/log/nothing", "/log/tile/0/000.p/1/../../checkpoint",
+                    "/log/tile/0/x999/x999/x999/x999/x999/999", "/log/tile/entries/x999/x999/x999/x999/x999/999.p/1",
+                    "/log/timestamp/0", "/log/timestamp/-1", "/log/timestamp/99999999999999999999", "/log/timestamp/9999999999999999999")) {
                 HttpResponse<String> r = srv.get(missing, Optional.empty());
                 assertThat(r.statusCode()).as(missing).isEqualTo(404);
             }

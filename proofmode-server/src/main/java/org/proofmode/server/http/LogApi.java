@@ -48,7 +48,7 @@ public final class LogApi {
             ctx.result(log.served(quorum).note());
             return;
         }
-        if (path.matches("timestamp/(0|[1-9][0-9]{0,18})")) {
+        if (path.matches("timestamp/(0|[1-9][0-9]{0,17})")) {
             byte[] token = log.timestamp(Long.parseLong(path.substring("timestamp/".length()))).orElseThrow(() -> new ApiException(
                     ProblemType.NOT_FOUND, "no time-stamp of that checkpoint (yet)"));
             ctx.header("Cache-Control", TILE_CACHE);

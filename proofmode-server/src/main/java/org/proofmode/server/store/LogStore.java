@@ -205,6 +205,9 @@ public final class LogStore {
      */
     public Optional<byte[]> tile(Tiles.Request request) {
         Tiles.Tile t = request.tile();
+        if (t.index() >= Long.MAX_VALUE / Tiles.WIDTH) {
+            return Optional.empty();
+        }
         return db.inTransaction(c -> {
             long atLevel = state(c, false).size() >> (Tiles.HEIGHT * t.level());
             long from = t.index() * Tiles.WIDTH;
