@@ -146,6 +146,24 @@ try {
       chain: await page.locator('.chain').innerText(),
       maps: await page.locator('svg.map.world').count(),
     };
+    // The transparency log: once a checkpoint covers the item (the page says so after a reload), its receipt downloads.
+    let logged = false;
+    for (let i = 0; i < 20 && !logged; i++) {
+      logged = (await page.locator('section.tlog a.receipt').count()) > 0;
+      if (!logged) {
+        await page.waitForTimeout(500);
+        await page.reload();
+        await page.locator('table.custody').waitFor({ timeout: 30000 });
+      }
+    }
+    result.log = { text: await page.locator('section.tlog').innerText() };
+    if (logged) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('section.tlog a.receipt')]);
+      const saved = join(out, 'receipt.tlog');
+      await download.saveAs(saved);
+      result.log.file = download.suggestedFilename();
+      result.log.receipt = saved;
+    }
     // The offline map: the land outline drawn, the marker where the projection puts it, the close-up and its circle.
     await page.locator('svg.map.world path.land').waitFor({ timeout: 10000 });
     await page.locator('svg.map.inset path.land').first().waitFor({ timeout: 10000 });

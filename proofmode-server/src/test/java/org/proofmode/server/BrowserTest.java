@@ -76,6 +76,16 @@ class BrowserTest {
             assertThat(kept.get("custodyFirst").asText()).isEqualTo("INTAKE");
             assertThat(kept.get("maps").asInt()).isEqualTo(1);
             assertThat(kept.get("chain").asText()).startsWith("Custody log intact: 1 entries, head ");
+            // The receipt the page hands out is the server's, and checks offline with the log's key.
+            JsonNode logged = page.get("log");
+            assertThat(logged.get("text").asText()).containsPattern("Logged as entry \\d+ of this server's public transparency log");
+            byte[] receipt = java.nio.file.Files.readAllBytes(java.nio.file.Path.of(logged.get("receipt").asText()));
+            org.proofmode.tlog.TlogProof proof = org.proofmode.tlog.TlogProof.parse(receipt);
+            org.proofmode.tlog.LogEntry entry = org.proofmode.tlog.LogEntry.parse(proof.extra().orElseThrow());
+            assertThat(proof.check(entry.leafHash(), java.util.List.of(org.proofmode.tlog.NoteKey.parse(srv.server.logKey()))).outcome())
+                    .isEqualTo(org.proofmode.tlog.TlogProof.Outcome.VALID);
+            assertThat(logged.get("file").asText()).isEqualTo(entry.media().get(0) + ".tlog");
+            assertThat(entry.bundle()).contains(org.proofmode.media.Digests.sha256(located));
 
             JsonNode anonymous = page.get("anonymous");
             assertThat(anonymous.get("permalink").asText()).matches(java.util.regex.Pattern.quote(base) + "/#/report/[A-Za-z0-9_-]{22}");

@@ -220,6 +220,23 @@ function custody(item) {
       el('tbody', {}, rows))));
 }
 
+// The item's place in the server's transparency log, and its receipt to keep beside the proof.
+function logSection(item) {
+  const log = item.log || {};
+  const section = el('section', { class: 'card tlog' }, el('h2', {}, 'Transparency log'));
+  if (log.state !== 'included') {
+    section.append(el('p', { class: 'hint', role: 'status' }, 'Waiting for the next signed checkpoint of this server\'s '
+      + 'transparency log (within seconds): reload the page for the receipt.'));
+    return section;
+  }
+  const href = URL.createObjectURL(new Blob([log.receipt], { type: 'text/plain' }));
+  const name = item.proofs.length ? item.proofs[0].mediaSha256 + '.tlog' : item.sha256 + '.tlog';
+  section.append(el('p', { role: 'status' }, 'Logged as entry ' + log.index + ' of this server\'s public transparency log. ',
+    el('a', { href, download: name, class: 'receipt' }, 'Download the receipt'), ' and keep it beside the proof as ',
+    el('code', {}, name), ': anyone with the log\'s key can check it offline (proofmode verify --log-key KEY).'));
+  return section;
+}
+
 function keptLine(kept) {
   if (!kept) return null;
   if (kept.permalink) {
@@ -240,7 +257,7 @@ function render(report, item, kept) {
   if (line) r.append(line);
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
-  if (item) r.append(custody(item));
+  if (item) r.append(logSection(item), custody(item));
   r.focus();
 }
 
