@@ -248,3 +248,40 @@ verdict() { awk -v v="$1" -v t="$3" -v op="$2" 'BEGIN { ok = (op == "<=") ? v <=
 positive_int() { # NAME VALUE
     [[ $2 =~ ^[1-9][0-9]*$ ]] || die "$1 must be a positive integer (got '$2')"
 }
+
+# ---- a throw-away PostgreSQL ------------------------------------------------
+
+# start_postgres -> sets PGPORT and PG_AS: a new cluster in a folder of its own (stopped and removed on exit)
+start_postgres() {
+    local bin=/usr/lib/postgresql/15/bin dir
+    [[ -x $bin/initdb ]] || die "PostgreSQL 15 is not installed (apt-get install postgresql)"
+    PGPORT=$(( 20000 + RANDOM % 20000 ))
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/log-intake-pg.XXXXXX")
+    chmod 755 "$dir"
+    PG_AS=()
+    if [[ $(id -u) -eq 0 ]]; then
+        chown postgres:postgres "$dir"
+        PG_AS=(runuser -u postgres --)
+    fi
+    "${PG_AS[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust >/dev/null
+    "${PG_AS[@]}" "$bin/pg_ctl" -D "$dir/data" -o "-p $PGPORT -k $dir -c listen_addresses=127.0.0.1" -l "$dir/log" -w start >/dev/null \
+        || die "PostgreSQL did not start: $(cat "$dir/log")"
+    CLEANUP_HOOKS+=("${PG_AS[*]} $bin/pg_ctl -D $dir/data -m fast stop >/dev/null; rm -rf $dir")
+}
+
+# start_server JAR HOME NAME [SERVE_ARGS...] -> sets SERVER_PID and SERVER_PORT: `proofmode serve --port 0`
+#   (no rate limit) in the background, its output in $WORK/serve-NAME.out and .err; dies if it does not start.
+start_server() {
+    local jar=$1 home=$2 name=$3 i
+    shift 3
+    PROOFMODE_HOME=$home java -jar "$jar" serve --port 0 --rate 1000000 "$@" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
+    SERVER_PID=$!
+    SERVER_PORT=""
+    for i in $(seq 1 150); do
+        SERVER_PORT=$(sed -n 's#.*http://127.0.0.1:\([0-9]*\)/.*#\1#p' "$WORK/serve-$name.out")
+        [[ -n $SERVER_PORT ]] && return 0
+        sleep 0.2
+    done
+    kill "$SERVER_PID"
+    die "server did not start: $(cat "$WORK/serve-$name.err")"
+}

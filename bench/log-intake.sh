@@ -37,24 +37,6 @@ Last stdout line (machine-readable):
 EOF2
 }
 
-# start_postgres -> sets PGPORT and PG_AS: a new cluster in a folder of its own (stopped and removed on exit)
-start_postgres() {
-    local bin=/usr/lib/postgresql/15/bin dir
-    [[ -x $bin/initdb ]] || die "PostgreSQL 15 is not installed (apt-get install postgresql)"
-    PGPORT=$(( 20000 + RANDOM % 20000 ))
-    dir=$(mktemp -d "${TMPDIR:-/tmp}/log-intake-pg.XXXXXX")
-    chmod 755 "$dir"
-    PG_AS=()
-    if [[ $(id -u) -eq 0 ]]; then
-        chown postgres:postgres "$dir"
-        PG_AS=(runuser -u postgres --)
-    fi
-    "${PG_AS[@]}" "$bin/initdb" -D "$dir/data" -U postgres -A trust >/dev/null
-    "${PG_AS[@]}" "$bin/pg_ctl" -D "$dir/data" -o "-p $PGPORT -k $dir -c listen_addresses=127.0.0.1" -l "$dir/log" -w start >/dev/null \
-        || die "PostgreSQL did not start: $(cat "$dir/log")"
-    CLEANUP_HOOKS+=("${PG_AS[*]} $bin/pg_ctl -D $dir/data -m fast stop >/dev/null; rm -rf $dir")
-}
-
 # one_run JAR NAME DB_URL LOG -> prints LogLoad's line
 one_run() {
     local jar=$1 name=$2 url=$3 logged=$4 home
@@ -63,14 +45,8 @@ one_run() {
     local db=()
     [[ -n $url ]] && db=(--db "$url")
     local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench "${db[@]}" 2>/dev/null)
-    PROOFMODE_HOME=$home java -jar "$jar" serve --port 0 --rate 1000000 "${db[@]}" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
-    local pid=$! port="" i
-    for i in $(seq 1 150); do
-        port=$(sed -n 's#.*http://127.0.0.1:\([0-9]*\)/.*#\1#p' "$WORK/serve-$name.out")
-        [[ -n $port ]] && break
-        sleep 0.2
-    done
-    [[ -n $port ]] || { kill "$pid"; die "server did not start: $(cat "$WORK/serve-$name.err")"; }
+    start_server "$jar" "$home" "$name" "${db[@]}"
+    local pid=$SERVER_PID port=$SERVER_PORT
     local line
     line=$(java -cp "$ROOT/proofmode-cli/target/proofmode.jar" "$ROOT/bench/LogLoad.java" "http://127.0.0.1:$port" "$token" \
         "$CLIENTS" "$WORK/bundles" "$logged" "$NOTES") || { kill "$pid"; die "load run $name failed"; }

@@ -213,6 +213,20 @@ abstract class ApiContract implements ReportContract, CustodyContract {
         JsonNode past = json(srv.get("/api/v1/evidence?to=2001-01-01&signer=" + fp, Optional.of(token))).get("results");
         assertThat(past).isEmpty();
         assertProblem(srv.get("/api/v1/evidence?bbox=1,2,3", Optional.of(token)), 400, "bad-request");
+
+        // Pages of one: each names where the next starts; together they are the whole result, in order.
+        JsonNode first = json(srv.get("/api/v1/evidence?limit=1&signer=" + fp, Optional.of(token)));
+        JsonNode second = json(srv.get("/api/v1/evidence?limit=1&signer=" + fp + "&after=" + first.get("next").asText(), Optional.of(token)));
+        JsonNode third = json(srv.get("/api/v1/evidence?limit=1&signer=" + fp + "&after=" + second.get("next").asText(), Optional.of(token)));
+        List<String> paged = new java.util.ArrayList<>(first.get("results").findValuesAsText("evidence"));
+        paged.addAll(second.get("results").findValuesAsText("evidence"));
+        paged.addAll(third.get("results").findValuesAsText("evidence"));
+        assertThat(bySigner.size()).isGreaterThanOrEqualTo(3);
+        assertThat(paged).containsExactlyElementsOf(bySigner.findValuesAsText("evidence").subList(0, 3));
+        JsonNode all = json(srv.get("/api/v1/evidence?limit=" + bySigner.size() + "&signer=" + fp, Optional.of(token)));
+        assertThat(json(srv.get("/api/v1/evidence?limit=" + bySigner.size() + "&signer=" + fp + "&after=" + all.get("next").asText(),
+                Optional.of(token))).get("results")).isEmpty();
+        assertProblem(srv.get("/api/v1/evidence?after=not-a-cursor", Optional.of(token)), 400, "bad-request");
     }
 
     @Test

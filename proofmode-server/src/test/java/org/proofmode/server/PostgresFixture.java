@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * with {@code initdb} in a temporary folder and started on a free loopback port. Every call gives a fresh
  * schema, so runs never see each other's rows.
  */
-final class PostgresFixture {
+public final class PostgresFixture {
     static final String ENV = "PROOFMODE_TEST_POSTGRES_URL";
     private static final Path BIN = Path.of("/usr/lib/postgresql/15/bin");
     private static String baseUrl;
@@ -32,7 +32,7 @@ final class PostgresFixture {
     private PostgresFixture() {}
 
     /** A JDBC URL for a new, empty schema. */
-    static synchronized String freshSchemaUrl() throws Exception {
+    public static synchronized String freshSchemaUrl() throws Exception {
         if (baseUrl == null) {
             baseUrl = locate();
         }

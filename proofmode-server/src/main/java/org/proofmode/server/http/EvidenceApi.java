@@ -154,7 +154,9 @@ public final class EvidenceApi {
         EvidenceSearch.Query q = SearchParams.query(ctx);
         ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
         ArrayNode arr = out.putArray("results");
-        search.find(q).forEach(p -> arr.add(EvidenceJson.proof(p)));
+        EvidenceSearch.Page page = search.page(q);
+        page.rows().forEach(p -> arr.add(EvidenceJson.proof(p)));
+        page.next().ifPresent(n -> out.put("next", n.encoded()));
         json(ctx, 200, out);
     }
 

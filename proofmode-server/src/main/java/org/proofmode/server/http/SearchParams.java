@@ -31,7 +31,9 @@ final class SearchParams {
         Optional<String> to = param(ctx, "to").map(t -> time("to", t));
         Optional<double[]> box = param(ctx, "bbox").map(SearchParams::box);
         int limit = param(ctx, "limit").map(SearchParams::limit).orElse(100);
-        return new EvidenceSearch.Query(signer, media, from, to, box, limit);
+        Optional<EvidenceSearch.Cursor> after = param(ctx, "after").map(a -> EvidenceSearch.Cursor.parse(a).orElseThrow(() ->
+                new ApiException(ProblemType.BAD_REQUEST, "after is the 'next' value of the page before")));
+        return new EvidenceSearch.Query(signer, media, from, to, box, limit, after);
     }
 
     private static Optional<String> param(Context ctx, String name) {

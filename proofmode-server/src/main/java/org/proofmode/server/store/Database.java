@@ -95,7 +95,7 @@ public final class Database implements AutoCloseable {
         try {
             Flyway.configure().dataSource(ds).locations("classpath:org/proofmode/server/db/common")
                     .placeholders(Map.of("identity", vendor.identity))
-                    .javaMigrations(new CustodyChainMigration()).load().migrate();
+                    .javaMigrations(new CustodyChainMigration(), new SearchIndexMigration()).load().migrate();
         } catch (FlywayException e) {
             ds.close();
             throw new ProofModeException(Failure.IO, "cannot migrate the database: " + rootMessage(e), e);
