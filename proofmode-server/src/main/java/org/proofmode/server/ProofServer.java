@@ -11,6 +11,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -150,6 +152,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.before(ProofServer::headers);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
                         + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
+                c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, blobs, logSequencer));
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
@@ -259,6 +262,34 @@ public final class ProofServer implements AutoCloseable {
         if (ctx.path().startsWith("/api/")) {
             ctx.header("Cache-Control", "no-store");
         }
+    }
+
+    /**
+     * Readiness: 200 when the database answers and a blob can be written, else 503 naming which does not
+     * (no error text: the answer is public). The log's state is reported, but a log that is behind (a
+     * witness or time-stamp authority away) does not make the server unready: intake goes on.
+     */
+    private static void ready(Context ctx, Database db, FileBlobStore blobs, LogSequencer sequencer) {
+        boolean database;
+        try {
+            database = db.inTransaction(c -> {
+                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
+                    return rs.next();
+                }
+            });
+        } catch (RuntimeException e) {
+            database = false;
+        }
+        boolean stored;
+        try {
+            blobs.probe();
+            stored = true;
+        } catch (IOException | RuntimeException e) {
+            stored = false;
+        }
+        ctx.status(database && stored ? 200 : 503).contentType("application/json").result("{\"database\":\""
+                + (database ? "ok" : "failing") + "\",\"blobs\":\"" + (stored ? "ok" : "failing") + "\",\"log\":\""
+                + (sequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n");
     }
 
     /** Status codes the framework sets itself (no route, wrong method, body too large) as problems too. */

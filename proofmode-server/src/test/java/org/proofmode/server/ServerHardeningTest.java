@@ -38,6 +38,30 @@ class ServerHardeningTest {
     Path tmp;
 
     @Test
+    void ready_saysWhichDependencyFails_databaseOrBlobs() throws Exception {
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
+            HttpResponse<String> ok = srv.get("/api/v1/ready", Optional.empty());
+            assertThat(ok.statusCode()).isEqualTo(200);
+            assertThat(ok.body()).isEqualTo("{\"database\":\"ok\",\"blobs\":\"ok\",\"log\":\"ok\"}\n");
+
+            // The blob folder's incoming area replaced by a file: nothing can be written there (even by root).
+            Path incoming = srv.config.blobDir().resolve("incoming");
+            org.proofmode.util.AtomicFiles.deleteTree(incoming);
+            Files.writeString(incoming, "not a folder");
+            HttpResponse<String> noBlobs = srv.get("/api/v1/ready", Optional.empty());
+            assertThat(noBlobs.statusCode()).isEqualTo(503);
+            assertThat(noBlobs.body()).contains("\"blobs\":\"failing\"").contains("\"database\":\"ok\"").doesNotContain(tmp.toString());
+            Files.delete(incoming);
+
+            srv.db().close();
+            HttpResponse<String> noDatabase = srv.get("/api/v1/ready", Optional.empty());
+            assertThat(noDatabase.statusCode()).isEqualTo(503);
+            assertThat(noDatabase.body()).contains("\"database\":\"failing\"").contains("\"blobs\":\"ok\"");
+            assertThat(srv.get("/api/v1/health", Optional.empty()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void start_leavesEverythingOwnerOnly_freshHomeAndStoredBundle() throws Exception {
         Path home = tmp.resolve("home");
         try (TestServer srv = TestServer.start(home, Optional.empty())) {

@@ -21,6 +21,13 @@ public interface BlobStore {
      */
     void put(Path file, String sha256) throws IOException;
 
+    /**
+     * Checks that blobs can be written now (readiness): writes, flushes and removes a small probe.
+     *
+     * @throws IOException if they cannot
+     */
+    void probe() throws IOException;
+
     /** Tells whether a blob is stored. */
     boolean exists(String sha256) throws IOException;
 

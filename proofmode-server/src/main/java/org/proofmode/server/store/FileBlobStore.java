@@ -56,6 +56,16 @@ public final class FileBlobStore implements BlobStore {
     }
 
     @Override
+    public void probe() throws IOException {
+        Path probe = Files.createTempFile(incoming(), ".ready-", ".probe");
+        try {
+            Files.write(probe, new byte[] {1}, StandardOpenOption.SYNC);
+        } finally {
+            Files.deleteIfExists(probe);
+        }
+    }
+
+    @Override
     public boolean exists(String sha256) {
         return Files.isRegularFile(path(sha256));
     }
