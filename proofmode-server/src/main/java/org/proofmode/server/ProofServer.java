@@ -105,6 +105,7 @@ public final class ProofServer implements AutoCloseable {
             sequencer = new LogSequencer(logStore, logKey, config.log());
             LogApi log = new LogApi(logStore, config.log().quorum());
             LogSequencer logSequencer = sequencer;
+            Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             FileBlobStore blobs = new FileBlobStore(config.blobDir());
             Path incoming = blobs.incoming();
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
@@ -115,7 +116,7 @@ public final class ProofServer implements AutoCloseable {
             ReportApi reports = new ReportApi(new ReportStore(db, policy.retention(), Clock.systemUTC()),
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
-                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log);
+                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics);
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -150,6 +151,8 @@ public final class ProofServer implements AutoCloseable {
                     s.location = Location.CLASSPATH;
                 });
                 c.routes.before(ProofServer::headers);
+                c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
+                c.routes.get("/metrics", metrics::serve);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
                         + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
                 c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, blobs, logSequencer));

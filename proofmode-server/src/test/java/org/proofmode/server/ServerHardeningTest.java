@@ -38,6 +38,28 @@ class ServerHardeningTest {
     Path tmp;
 
     @Test
+    void metrics_countIntakesVerificationsAnswersAndTheLog_forThisMachineOnly() throws Exception {
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
+            String token = srv.token("desk");
+            assertThat(srv.postZip("/api/v1/evidence", TestBundles.read(TestBundles.good(tmp.resolve("good"))), Optional.of(token))
+                    .statusCode()).isEqualTo(201);
+            assertThat(srv.get("/api/v1/evidence/" + "0".repeat(64), Optional.of(token)).statusCode()).isEqualTo(404);
+            HttpResponse<String> m = srv.get("/metrics", Optional.empty());
+            assertThat(m.statusCode()).isEqualTo(200);
+            assertThat(m.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/plain"));
+            assertThat(m.body()).contains("proofmode_intakes_total{result=\"new\"} 1", "proofmode_verifications_total{verdict=\"VALID\"} 1",
+                    "proofmode_verification_seconds_count 1", "proofmode_http_answers_total{status=\"201\"} 1",
+                    "proofmode_http_answers_total{status=\"404\"} 1", "proofmode_log_queued 1");
+            srv.server.integrateLog();
+            assertThat(srv.get("/metrics", Optional.empty()).body()).contains("proofmode_log_entries 1", "proofmode_log_queued 0");
+        }
+        assertThat(Metrics.loopback("127.0.0.1")).isTrue();
+        assertThat(Metrics.loopback("0:0:0:0:0:0:0:1")).isTrue();
+        assertThat(Metrics.loopback("203.0.113.9")).isFalse();
+        assertThat(Metrics.loopback("10.0.0.5")).isFalse();
+    }
+
+    @Test
     void ready_saysWhichDependencyFails_databaseOrBlobs() throws Exception {
         try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
             HttpResponse<String> ok = srv.get("/api/v1/ready", Optional.empty());

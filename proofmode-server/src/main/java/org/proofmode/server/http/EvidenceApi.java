@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.proofmode.server.Metrics;
 import org.proofmode.server.Verification;
 import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.CustodyAction;
@@ -39,10 +40,12 @@ public final class EvidenceApi {
     private final Path incoming;
     private final long maxUpload;
     private final LogApi log;
+    private final Metrics metrics;
 
     /** Wires the handlers. */
     public EvidenceApi(Verification verification, EvidenceStore evidence, EvidenceSearch search,
-            NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload, LogApi log) {
+            NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload, LogApi log,
+            Metrics metrics) {
         this.verification = Objects.requireNonNull(verification, "verification");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
         this.search = Objects.requireNonNull(search, "search");
@@ -52,6 +55,14 @@ public final class EvidenceApi {
         this.incoming = Objects.requireNonNull(incoming, "incoming");
         this.maxUpload = maxUpload;
         this.log = Objects.requireNonNull(log, "log");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+    }
+
+    private Verification.Result verifyTimed(Path file, String name) {
+        long t0 = System.nanoTime();
+        Verification.Result r = verification.verify(file, name);
+        metrics.verified(r.report().verdict().name(), System.nanoTime() - t0);
+        return r;
     }
 
     /**
@@ -62,7 +73,7 @@ public final class EvidenceApi {
         Access.sameOrigin(ctx);
         boolean keep = reports.wantsKeep(ctx);
         try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
-            Verification.Result r = verification.verify(up.file(), up.name());
+            Verification.Result r = verifyTimed(up.file(), up.name());
             r.json().put("bundleSha256", up.sha256());
             ObjectNode answer = r.json().deepCopy();
             if (keep) {
@@ -91,10 +102,11 @@ public final class EvidenceApi {
         Access.sameOrigin(ctx);
         EvidenceStore.Actor actor = access.require(ctx);
         try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
-            Verification.Result r = verification.verify(up.file(), up.name());
+            Verification.Result r = verifyTimed(up.file(), up.name());
             EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
                     r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
             EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
+            metrics.intake(in.created());
             ObjectNode out = EvidenceJson.summary(in.item());
             out.put("created", in.created());
             // A new item's entry was queued in its own transaction: no checkpoint covers it yet.
@@ -141,7 +153,7 @@ public final class EvidenceApi {
         EvidenceStore.Actor actor = access.require(ctx);
         EvidenceStore.Item item = item(ctx);
         try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
-            Verification.Result r = verification.verify(copy.path(), item.name());
+            Verification.Result r = verifyTimed(copy.path(), item.name());
             evidence.log(item.sha256(), CustodyAction.REVERIFY, actor, Optional.of(r.report().verdict().name()),
                     "verified again: " + r.report().verdict().name());
             json(ctx, 200, r.json());
