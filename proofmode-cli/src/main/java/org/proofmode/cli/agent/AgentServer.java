@@ -235,7 +235,6 @@ public final class AgentServer implements AutoCloseable {
                 frames.exit(0);
                 return;
             }
-            // The answer goes out before the agent stops: once it stops, its process may end at any moment.
             if (!r.build().equals(build)) {
                 refuseAndStop(frames, "the running agent is of another build of proofmode; it stopped (start it again: proofmode agent)");
                 return;
@@ -255,7 +254,17 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses a command and stops: the socket's name goes first (no new client reaches this agent, and one
+     * that reads the refusal finds the agent gone), then the answer, then the listening socket, whose
+     * closing may end the process.
+     */
     private void refuseAndStop(AgentProtocol.Frames frames, String why) throws IOException {
+        try {
+            Files.deleteIfExists(socket);
+        } catch (IOException e) {
+            // a socket left behind is found not to answer and replaced by the next agent
+        }
         try {
             frames.refuse(why);
         } finally {
