@@ -43,9 +43,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code proofmode log}: watch an evidence server's transparency log from outside. */
+/** {@code proofmode log}: an evidence server's transparency log from outside: monitor, witness, keep receipts. */
 @Command(name = "log", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Watch an evidence server's transparency log from outside, trusting nothing but its key.", ""},
+        description = {"An evidence server's transparency log, from outside: watch it trusting nothing but its key (monitor), "
+            + "cosign it as a witness (witness), keep its receipts beside your proofs (keep).", ""},
         subcommands = {LogCommand.Monitor.class, LogCommand.WitnessCommand.class, LogCommand.Keep.class},
         footer = {"", "Examples:", "  proofmode log monitor https://evidence.example.org --log-key desk-log.key",
             "  proofmode log witness --follow desk-log.key --port 8090",
