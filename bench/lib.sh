@@ -285,3 +285,20 @@ start_server() {
     kill "$SERVER_PID"
     die "server did not start: $(cat "$WORK/serve-$name.err")"
 }
+
+# share_bundles HASHES PROOFS OUT -> one share zip per proved file in OUT, named <sha256>.zip: the media and
+#   its proof folder's files. HASHES is `prove --out PROOFS`'s output (<sha256>  <path> per line).
+share_bundles() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import os, sys, zipfile
+hashes, proofs, out = sys.argv[1:4]
+for line in open(hashes):
+    h, media = line.split(None, 1)
+    media = media.strip()
+    with zipfile.ZipFile(os.path.join(out, h + ".zip"), "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(media, os.path.basename(media))
+        folder = os.path.join(proofs, h)
+        for f in sorted(os.listdir(folder)):
+            z.write(os.path.join(folder, f), f)
+PY
+}

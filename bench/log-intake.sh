@@ -86,18 +86,7 @@ main() {
     mkdir -p "$WORK/media" "$WORK/bundles"
     find "$photos" -name 'IMG_*.jpg' | sort | sed -n "1,${count}p" | xargs -I{} cp {} "$WORK/media/"
     PROOFMODE_HOME=$WORK/signer java -jar "$jar" prove --out "$WORK/proofs" "$WORK/media" > "$WORK/hashes.txt"
-    python3 - "$WORK/hashes.txt" "$WORK/proofs" "$WORK/bundles" <<'PY'
-import os, sys, zipfile
-hashes, proofs, out = sys.argv[1:4]
-for line in open(hashes):
-    h, media = line.split(None, 1)
-    media = media.strip()
-    with zipfile.ZipFile(os.path.join(out, h + ".zip"), "w", zipfile.ZIP_DEFLATED) as z:
-        z.write(media, os.path.basename(media))
-        folder = os.path.join(proofs, h)
-        for f in sorted(os.listdir(folder)):
-            z.write(os.path.join(folder, f), f)
-PY
+    share_bundles "$WORK/hashes.txt" "$WORK/proofs" "$WORK/bundles"
     PGPORT=""
     local summary=() last=""
     printf '%-11s %-4s %-9s %10s %8s %8s %12s %10s %9s %12s\n' database run server "intake/s" "p50 ms" "p99 ms" "appends/s" "log lag s" \

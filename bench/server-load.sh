@@ -65,18 +65,7 @@ for i in range(n):
         f.write(b"\xff\xd8\xff\xe0" + os.urandom(20000))
 PY
     java -jar "$jar" prove --out "$WORK/proofs" "$WORK/media" > "$WORK/hashes.txt"
-    python3 - "$WORK/hashes.txt" "$WORK/proofs" "$WORK/bundles" <<'PY'
-import os, sys, zipfile
-hashes, proofs, out = sys.argv[1:4]
-for line in open(hashes):
-    h, media = line.split(None, 1)
-    media = media.strip()
-    with zipfile.ZipFile(os.path.join(out, h + ".zip"), "w", zipfile.ZIP_DEFLATED) as z:
-        z.write(media, os.path.basename(media))
-        folder = os.path.join(proofs, h)
-        for f in sorted(os.listdir(folder)):
-            z.write(os.path.join(folder, f), f)
-PY
+    share_bundles "$WORK/hashes.txt" "$WORK/proofs" "$WORK/bundles"
     fi
     local n; n=$(find "$WORK/bundles" -name '*.zip' | wc -l)
     (( n == count )) || die "made $n bundles, expected $count"

@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -151,8 +150,7 @@ final class LogCommand implements Callable<Integer> {
             if (t.status() != 200) {
                 throw new ProofModeException(Failure.SERVICE_UNREACHABLE, base + ": log/timestamp/" + size + ": HTTP " + t.status());
             }
-            String note = new String(r.currentNote(), StandardCharsets.UTF_8);
-            byte[] text = note.substring(0, note.indexOf("\n\n") + 1).getBytes(StandardCharsets.UTF_8);
+            byte[] text = SignedNote.text(new String(r.currentNote(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
             return Optional.of(new TokenVerifier(roots).verify(t.body(), List.of(new TokenVerifier.Candidate("the checkpoint of "
                     + size + " entries", Optional.of(text), Digests.newSha256().digest(text)))));
         }
@@ -205,8 +203,7 @@ final class LogCommand implements Callable<Integer> {
             }
             LogKey key = LogKey.forWitness(ctx.home());
             NoteKey pub = key.publicKey().orElseGet(() -> key.create(name != null ? name
-                    : new LogPolicy(Optional.empty(), Optional.empty(), Duration.ofSeconds(1)).originOrDefault()
-                            .replace("/proofmode-log", "/proofmode-witness"), Optional.ofNullable(passphraseFile).map(Passphrase::read)));
+                    : LogPolicy.hostName() + "/proofmode-witness", Optional.ofNullable(passphraseFile).map(Passphrase::read)));
             if (printKey) {
                 ctx.out().println(pub.verifierKey());
                 return ExitCodes.OK;

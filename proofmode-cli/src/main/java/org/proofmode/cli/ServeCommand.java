@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -115,7 +113,7 @@ final class ServeCommand implements Callable<Integer> {
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
                 .withConnectionsPerClient(connectionsPerClient)
                 .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa)));
-        if (!isLoopback(bind)) {
+        if (!ServerConfig.isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
         CountDownLatch stopped = new CountDownLatch(1);
@@ -143,13 +141,5 @@ final class ServeCommand implements Callable<Integer> {
             return "SQLite " + (q >= 0 ? file.substring(0, q) : file);
         }
         return "PostgreSQL";
-    }
-
-    private static boolean isLoopback(String address) {
-        try {
-            return InetAddress.getByName(address).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 }

@@ -117,6 +117,33 @@ public final class SignedNote {
                 .put(sig).array());
     }
 
+    /**
+     * The text a note signs: everything before its signature block, final newline included (what
+     * {@link #open} checks signatures against, without checking them).
+     *
+     * @throws IllegalArgumentException if it has no signature block
+     */
+    public static String text(String note) {
+        int split = note.lastIndexOf("\n\n");
+        if (split < 0) {
+            throw new IllegalArgumentException("not a signed note: no signature block");
+        }
+        return note.substring(0, split + 1);
+    }
+
+    /**
+     * The witnesses among {@code witnesses} whose cosignature of a note is valid; none when the note is
+     * malformed or one of their signatures fails.
+     */
+    public static List<NoteKey> cosigners(String note, Collection<NoteKey> witnesses) {
+        try {
+            Opened o = open(note.getBytes(StandardCharsets.UTF_8), witnesses);
+            return o.invalid().isEmpty() ? o.cosigners() : List.of();
+        } catch (NoteFormatException e) {
+            return List.of();
+        }
+    }
+
     /** The message a cosignature signs. */
     static byte[] cosigned(byte[] body, long timestamp) {
         byte[] head = ("cosignature/v1\ntime " + timestamp + "\n").getBytes(StandardCharsets.UTF_8);

@@ -69,6 +69,11 @@ class WitnessTest {
         SignedNote.Opened opened = SignedNote.open((note + first.body()).getBytes(StandardCharsets.UTF_8), List.of(log.key(), witnessKey.key()));
         assertThat(opened.cosigners()).containsExactly(witnessKey.key());
         assertThat(opened.invalid()).isEmpty();
+        assertThat(SignedNote.cosigners(note + first.body(), List.of(witnessKey.key()))).containsExactly(witnessKey.key());
+        assertThat(SignedNote.cosigners(note + first.body().replace("\u2014 witness.example/w1 ", "\u2014 witness.example/w1 A"),
+                List.of(witnessKey.key()))).isEmpty();
+        assertThat(SignedNote.cosigners(note, List.of(witnessKey.key()))).isEmpty();
+        assertThat(SignedNote.text(note + first.body())).isEqualTo(new Checkpoint("desk.example/log", 10, Merkle.root(10, tree())).text());
 
         assertThat(add(10, 25).status()).isEqualTo(200);
         assertThat(add(25, 25).status()).isEqualTo(200);

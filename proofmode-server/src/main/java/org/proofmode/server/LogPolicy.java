@@ -68,10 +68,11 @@ public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, 
 
     /** The origin for a new log on this machine. */
     public String originOrDefault() {
-        return origin.orElseGet(() -> host() + "/proofmode-log");
+        return origin.orElseGet(() -> hostName() + "/proofmode-log");
     }
 
-    private static String host() {
+    /** This machine's name, as default names of logs and witnesses start ({@code localhost} if unknown). */
+    public static String hostName() {
         String h = System.getenv("HOSTNAME");
         if (h == null || h.isBlank()) {
             try {

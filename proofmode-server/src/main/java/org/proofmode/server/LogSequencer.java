@@ -20,7 +20,6 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
 import org.proofmode.server.store.LogStore;
 import org.proofmode.timestamp.rfc3161.TsaClient;
-import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
 import org.proofmode.util.Hex;
@@ -100,8 +99,7 @@ final class LogSequencer implements AutoCloseable {
         if (s.isEmpty()) {
             return;
         }
-        String note = s.get().note();
-        byte[] text = note.substring(0, note.indexOf("\n\n") + 1).getBytes(StandardCharsets.UTF_8);
+        byte[] text = SignedNote.text(s.get().note()).getBytes(StandardCharsets.UTF_8);
         log.addTimestamp(s.get().size(), tsaClient.stamp(authority, Digests.newSha256().digest(text)));
     }
 
@@ -153,18 +151,10 @@ final class LogSequencer implements AutoCloseable {
             }
             cosignedSize.put(w, s.size());
             cosignedRoot.put(w, Hex.encode(s.root()));
-            return answer.lines().filter(l -> cosigns(s.checkpoint() + l + "\n", w.key())).findFirst();
+            return answer.lines().filter(l -> SignedNote.cosigners(s.checkpoint() + l + "\n", List.of(w.key())).contains(w.key()))
+                    .findFirst();
         }
         return Optional.empty();
-    }
-
-    private static boolean cosigns(String note, NoteKey witness) {
-        try {
-            SignedNote.Opened o = SignedNote.open(note.getBytes(StandardCharsets.UTF_8), List.of(witness));
-            return o.invalid().isEmpty() && o.cosigners().contains(witness);
-        } catch (NoteFormatException e) {
-            return false;
-        }
     }
 
     /** Why the last round failed, if it did. */

@@ -9,8 +9,6 @@ import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.function.DoubleSupplier;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
@@ -66,7 +64,7 @@ public final class Metrics {
 
     /** {@code GET /metrics}. */
     void serve(Context ctx) throws IOException {
-        if (!loopback(ctx.req().getRemoteAddr())) {
+        if (!ServerConfig.isLoopback(ctx.req().getRemoteAddr())) {
             throw new ApiException(ProblemType.FORBIDDEN, "metrics are served to this machine only");
         }
         PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
@@ -74,13 +72,5 @@ public final class Metrics {
         writer.write(out, registry.scrape());
         ctx.contentType(writer.getContentType());
         ctx.result(out.toByteArray());
-    }
-
-    static boolean loopback(String address) {
-        try {
-            return InetAddress.getByName(address).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
-        }
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -70,6 +72,15 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** The JDBC URL in force: the given one, or SQLite in the home. */
     public String effectiveJdbcUrl() {
         return jdbcUrl.orElseGet(() -> "jdbc:sqlite:" + home.resolve("server").resolve("evidence.db"));
+    }
+
+    /** Whether an address (a name, or a literal as a request's remote address is) is this machine's loopback. */
+    public static boolean isLoopback(String address) {
+        try {
+            return InetAddress.getByName(address).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     /** A copy with another address and port. */

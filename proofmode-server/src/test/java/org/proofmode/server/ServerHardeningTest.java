@@ -53,10 +53,10 @@ class ServerHardeningTest {
             srv.server.integrateLog();
             assertThat(srv.get("/metrics", Optional.empty()).body()).contains("proofmode_log_entries 1", "proofmode_log_queued 0");
         }
-        assertThat(Metrics.loopback("127.0.0.1")).isTrue();
-        assertThat(Metrics.loopback("0:0:0:0:0:0:0:1")).isTrue();
-        assertThat(Metrics.loopback("203.0.113.9")).isFalse();
-        assertThat(Metrics.loopback("10.0.0.5")).isFalse();
+        assertThat(ServerConfig.isLoopback("127.0.0.1")).isTrue();
+        assertThat(ServerConfig.isLoopback("0:0:0:0:0:0:0:1")).isTrue();
+        assertThat(ServerConfig.isLoopback("203.0.113.9")).isFalse();
+        assertThat(ServerConfig.isLoopback("10.0.0.5")).isFalse();
     }
 
     @Test

@@ -19,7 +19,6 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.tlog.Checkpoint;
 import org.proofmode.tlog.LogEntry;
 import org.proofmode.tlog.Merkle;
-import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
 import org.proofmode.tlog.Tiles;
@@ -322,13 +321,14 @@ public final class LogStore {
                 return 0;
             }
             StringBuilder merged = new StringBuilder(note.get());
+            int before = SignedNote.cosigners(note.get(), witnesses).size();
             for (String line : lines) {
                 String l = line.endsWith("\n") ? line : line + "\n";
-                if (merged.indexOf(l) < 0 && cosignedBy(note.get() + l, witnesses) > cosignedBy(note.get(), witnesses)) {
+                if (merged.indexOf(l) < 0 && SignedNote.cosigners(note.get() + l, witnesses).size() > before) {
                     merged.append(l);
                 }
             }
-            int n = cosignedBy(merged.toString(), witnesses);
+            int n = SignedNote.cosigners(merged.toString(), witnesses).size();
             try (PreparedStatement ps = c.prepareStatement("UPDATE log_checkpoints SET note = ?, witnessed = ? WHERE size = ?")) {
                 ps.setString(1, merged.toString());
                 ps.setInt(2, n);
@@ -376,15 +376,6 @@ public final class LogStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getString(1) != null ? Optional.of(Base64.getDecoder().decode(rs.getString(1))) : Optional.empty();
             }
-        }
-    }
-
-    private static int cosignedBy(String note, List<NoteKey> witnesses) {
-        try {
-            SignedNote.Opened o = SignedNote.open(note.getBytes(StandardCharsets.UTF_8), witnesses);
-            return o.invalid().isEmpty() ? o.cosigners().size() : 0;
-        } catch (NoteFormatException e) {
-            return 0;
         }
     }
 
