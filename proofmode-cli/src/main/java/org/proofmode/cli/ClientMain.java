@@ -23,6 +23,7 @@ public final class ClientMain {
         if (byAgent.isPresent()) {
             System.exit(byAgent.getAsInt());
         }
+        EarlyRead.start(args, cwd);
         Main.runHere(args);
     }
 }

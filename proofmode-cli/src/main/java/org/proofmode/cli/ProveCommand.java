@@ -147,11 +147,13 @@ final class ProveCommand implements Callable<Integer> {
             keyOptions.passphraseFile = ctx.resolve(keyOptions.passphraseFile);
         }
         timestampOptions.tsaTrust.replaceAll(ctx::resolve);
-        // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed. A
-        // credentialed copy (--c2pa) is signed first, so there the key is had after it. An agent running
-        // this command holds the key unlocked already.
+        // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed (for
+        // large files, from once their hashing is under way: see UnlockStart). A credentialed copy (--c2pa)
+        // is signed first, so there the key is had after it. An agent running this command holds the key
+        // unlocked already.
+        DeviceKeyAccess.UnlockStart unlockStart = new DeviceKeyAccess.UnlockStart(work.stream().mapToLong(Work::size).sum());
         CompletableFuture<SigningKey> early = ctx.heldKey().map(CompletableFuture::completedFuture)
-                .orElseGet(() -> c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions));
+                .orElseGet(() -> c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions, unlockStart.future()));
         Settings settings;
         List<MetadataSource> sources;
         try {
@@ -161,6 +163,7 @@ final class ProveCommand implements Callable<Integer> {
             // The command ends here: let the key's unlock or creation, already under way, finish first,
             // so that nothing of this command still writes to the home after it has answered.
             if (early != null) {
+                unlockStart.now();
                 early.handle((k, x) -> null).join();
             }
             throw e;
@@ -183,8 +186,12 @@ final class ProveCommand implements Callable<Integer> {
         }
         CompletableFuture<SigningKey> key = early != null ? early : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         ProofStore store = out == null ? pm.store() : new ProofStore(ctx.resolve(out));
-        Prover prover = pm.prover(() -> DeviceKeyAccess.join(key), store, sources)
-                .withJ3m(j3m != null ? j3m : settings.j3m());
+        Prover prover = pm.prover(() -> {
+            unlockStart.now();
+            return DeviceKeyAccess.join(key);
+        }, store, sources)
+                .withJ3m(j3m != null ? j3m : settings.j3m())
+                .withReadAlready(EarlyRead.begun());
         long total = work.stream().mapToLong(Work::size).sum();
         if (!noContext && settings.frameHashes() && ctx.terminal().interactive() && anyVideoOrAudio(work)) {
             // The bar counts the bytes read; ffmpeg's decode for the frame and sample hashes comes after.
@@ -193,7 +200,10 @@ final class ProveCommand implements Callable<Integer> {
         }
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && (work.size() > 1 || total > (64L << 20)),
                 total, work.size());
-        Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, bar::bytes);
+        Prover.Options options = new Prover.Options(Optional.ofNullable(notes), force, n -> {
+            bar.bytes(n);
+            unlockStart.hashed(n);
+        });
         try (BatchProver batch = new BatchProver(jobs != null ? jobs : BatchProver.defaultThreads(work.size()), "prove", stamping)) {
             List<Future<BatchProver.Item>> futures = new ArrayList<>();
             for (Work w : work) {

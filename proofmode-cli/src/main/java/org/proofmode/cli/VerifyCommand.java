@@ -263,7 +263,7 @@ final class VerifyCommand implements Callable<Integer> {
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.
-            return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, hash(media), orig);
+            return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, () -> hash(media), orig);
         }
         // One read of the media: its hash finds the proof, and the same hash state checks the signature.
         Prehash hashed = hash(p);
@@ -274,7 +274,7 @@ final class VerifyCommand implements Callable<Integer> {
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
-        return verifier.verify(folder.get(), p, hashed, orig);
+        return verifier.verify(folder.get(), p, () -> hashed, orig);
     }
 
     /** Refuses a device, FIFO or socket before anything reads it (a FIFO would wait forever, /dev/zero never end). */
@@ -297,6 +297,11 @@ final class VerifyCommand implements Callable<Integer> {
             return;
         }
         early = Optional.of(f);
+        Optional<EarlyRead> begun = EarlyRead.take(f, StreamSigner.Progress.NONE);
+        if (begun.isPresent()) {
+            earlyHash = begun.get().future();
+            return;
+        }
         earlyHash = CompletableFuture.supplyAsync(() -> {
             try {
                 return digest(f);
@@ -318,6 +323,9 @@ final class VerifyCommand implements Callable<Integer> {
             } catch (CompletionException e) {
                 if (e.getCause() instanceof UncheckedIOException u) {
                     throw u.getCause();
+                }
+                if (e.getCause() instanceof IOException io) {
+                    throw io;
                 }
                 throw e;
             }

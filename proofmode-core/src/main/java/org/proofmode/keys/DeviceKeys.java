@@ -17,7 +17,6 @@ import java.util.Date;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPrivateKey;
 import org.bouncycastle.openpgp.PGPPublicKey;
@@ -177,10 +176,12 @@ public final class DeviceKeys {
     public SigningKey unlock(Passphrase passphrase) {
         byte[] file = readSecretBytes();
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(file, secretFile().toString());
-        PGPPublicKey signingPublic = checkedSigningKey(ring, CheckedKeyFile.hash(file));
+        CheckedKeyFile.Note checked = checkedSigningKey(ring, CheckedKeyFile.hash(file));
+        PGPPublicKey signingPublic = ring.getPublicKey(checked.signingKeyId());
         PGPSecretKey secretKey = ring.getSecretKey(signingPublic.getKeyID());
         PGPPrivateKey privateKey = KeyPolicy.unlock(secretKey, passphrase);
-        return new SigningKey(privateKey, signingPublic, PGPainless.extractCertificate(ring), OpenPgpKeys.describe(ring));
+        return new SigningKey(privateKey, signingPublic, PGPainless.extractCertificate(ring),
+                OpenPgpKeys.describe(ring.getPublicKey(), checked.userId()));
     }
 
     /**
@@ -333,12 +334,16 @@ public final class DeviceKeys {
      * The signing key of the device key file, checked in full the first time these exact bytes are
      * unlocked and taken from the note of that check afterwards (see {@link CheckedKeyFile}).
      */
-    private PGPPublicKey checkedSigningKey(PGPSecretKeyRing ring, String fileSha256) {
-        OptionalLong noted = CheckedKeyFile.signingKey(dir, fileSha256, Instant.now());
+    /**
+     * What the full check of the key file finds (which key signs, until when, the primary user ID), taken
+     * from the note of an earlier check of the very same bytes where there is one.
+     */
+    private CheckedKeyFile.Note checkedSigningKey(PGPSecretKeyRing ring, String fileSha256) {
+        Optional<CheckedKeyFile.Note> noted = CheckedKeyFile.find(dir, fileSha256, Instant.now());
         if (noted.isPresent()) {
-            PGPPublicKey k = ring.getPublicKey(noted.getAsLong());
+            PGPPublicKey k = ring.getPublicKey(noted.get().signingKeyId());
             if (k != null && ring.getSecretKey(k.getKeyID()) != null) {
-                return k;
+                return noted.get();
             }
         }
         KeyRingInfo info = KeyPolicy.inspect(ring, "the device key");
@@ -346,8 +351,9 @@ public final class DeviceKeys {
         Date primary = info.getPrimaryKeyExpirationDate();
         Date own = k.isMasterKey() ? null : info.getSubkeyExpirationDate(k.getKeyID());
         Optional<Instant> expires = Stream.of(primary, own).filter(Objects::nonNull).map(Date::toInstant).min(Comparator.naturalOrder());
-        CheckedKeyFile.remember(dir, new CheckedKeyFile.Note(fileSha256, k.getKeyID(), expires));
-        return k;
+        CheckedKeyFile.Note note = new CheckedKeyFile.Note(fileSha256, k.getKeyID(), expires, OpenPgpKeys.primaryUserId(info));
+        CheckedKeyFile.remember(dir, note);
+        return note;
     }
 
     private void store(PGPSecretKeyRing ring) {

@@ -3,6 +3,7 @@ package org.proofmode.keys;
 
 import java.util.List;
 import java.util.Optional;
+import org.bouncycastle.bcpg.S2K;
 import org.bouncycastle.bcpg.SymmetricKeyAlgorithmTags;
 import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPPrivateKey;
@@ -23,7 +24,6 @@ import org.pgpainless.key.generation.type.rsa.RsaLength;
 import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
-import org.pgpainless.key.protection.UnlockSecretKey;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
@@ -98,26 +98,37 @@ final class KeyPolicy {
         }
     }
 
+    /**
+     * Decrypts a secret key. Bouncy Castle's own extraction, as PGPainless's {@code UnlockSecretKey} does
+     * it, without the policy that it reads only for a check that is off by default: building that policy
+     * costs a fresh process more than the rest of the unlock.
+     */
     static PGPPrivateKey unlock(PGPSecretKey key, Passphrase passphrase) {
         org.pgpainless.util.Passphrase pp = passphrase == null
                 ? org.pgpainless.util.Passphrase.emptyPassphrase()
                 : new org.pgpainless.util.Passphrase(passphrase.chars());
         try {
-            PGPPrivateKey pk;
-            if (passphrase == null) {
-                pk = UnlockSecretKey.unlockSecretKey(key, SecretKeyRingProtector.unprotectedKeys());
+            PBESecretKeyDecryptor decryptor;
+            if (passphrase == null || key.getKeyEncryptionAlgorithm() == SymmetricKeyAlgorithmTags.NULL) {
+                decryptor = null;
             } else if (isAes(key.getKeyEncryptionAlgorithm())) {
-                pk = UnlockSecretKey.unlockSecretKey(key, fastDecryptor(pp.getChars()));
+                decryptor = fastDecryptor(pp.getChars());
             } else {
                 // Older ciphers (CAST5, Twofish, ...) of imported keys: BouncyCastle's own implementations.
-                pk = UnlockSecretKey.unlockSecretKey(key, SecretKeyRingProtector.unlockSingleKeyWith(pp, key));
+                decryptor = SecretKeyRingProtector.unlockSingleKeyWith(pp, key).getDecryptor(key.getKeyID());
+            }
+            PGPPrivateKey pk;
+            try {
+                pk = key.extractPrivateKey(decryptor);
+            } catch (PGPException e) {
+                // a wrong passphrase fails the key's checksum or integrity check
+                throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key", e);
             }
             if (pk == null) {
-                throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key");
+                throw new ProofModeException(Failure.KEY_LOCKED, "cannot unlock the key: it holds no secret key material"
+                        + (key.getS2K() != null && key.getS2K().getType() == S2K.GNU_DUMMY_S2K ? " (a GnuPG stub: the key is on a card)" : ""));
             }
             return pk;
-        } catch (WrongPassphraseException e) {
-            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key", e);
         } catch (PGPException | RuntimeException e) {
             if (e instanceof ProofModeException pme) {
                 throw pme;

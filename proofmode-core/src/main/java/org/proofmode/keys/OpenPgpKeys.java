@@ -91,14 +91,20 @@ public final class OpenPgpKeys {
 
     /** Describes a certificate: fingerprint, algorithm, creation time, primary user ID. */
     public static KeyInfo describe(PGPKeyRing ring) {
-        PGPPublicKey primary = ring.getPublicKey();
-        KeyRingInfo info = PGPainless.inspectKeyRing(ring);
-        String uid = Optional.ofNullable(info.getPrimaryUserId()).orElseGet(() -> {
-            Iterator<String> ids = primary.getUserIDs();
+        return describe(ring.getPublicKey(), primaryUserId(PGPainless.inspectKeyRing(ring)));
+    }
+
+    /** Describes a key whose primary user ID is known already (see {@link #primaryUserId}). */
+    static KeyInfo describe(PGPPublicKey primary, String userId) {
+        return new KeyInfo(fingerprint(primary), algorithmName(primary), primary.getCreationTime().toInstant(), userId);
+    }
+
+    /** The primary user ID a key's self-signatures give, else its first user ID, else {@code ""}. */
+    static String primaryUserId(KeyRingInfo info) {
+        return Optional.ofNullable(info.getPrimaryUserId()).orElseGet(() -> {
+            Iterator<String> ids = info.getPublicKey().getUserIDs();
             return ids.hasNext() ? ids.next() : "";
         });
-        return new KeyInfo(fingerprint(primary), algorithmName(primary),
-                primary.getCreationTime().toInstant(), uid);
     }
 
     /**

@@ -31,7 +31,11 @@ public final class ProofJson {
             .streamReadConstraints(StreamReadConstraints.builder()
                     .maxNestingDepth(8).maxStringLength(1 << 20).maxNumberLength(100).build())
             .build();
-    private static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+
+    /** Made on first read only: an object mapper costs a fresh process tens of milliseconds that a write never needs. */
+    private static final class Mapper {
+        static final ObjectMapper MAPPER = new ObjectMapper(FACTORY);
+    }
 
     private ProofJson() {}
 
@@ -109,7 +113,7 @@ public final class ProofJson {
             String value;
             if (v == JsonToken.START_OBJECT || v == JsonToken.START_ARRAY) {
                 // Nested values are kept as their JSON text; proof records are flat by design.
-                value = MAPPER.readTree(p).toString();
+                value = Mapper.MAPPER.readTree(p).toString();
             } else if (v == JsonToken.VALUE_NULL) {
                 value = "";
             } else {

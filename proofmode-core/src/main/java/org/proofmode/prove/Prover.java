@@ -72,6 +72,7 @@ public final class Prover {
     private final Clock clock;
     private final boolean j3m;
     private final Guard guard;
+    private final ReadAlready readAlready;
 
     /**
      * A last check before a proof set is stored, after the media was read, signed and its record built:
@@ -94,6 +95,26 @@ public final class Prover {
     }
 
     /**
+     * Reads begun before the prover was asked: a command line that names a large file can start hashing
+     * it in its first milliseconds, while the rest of the program is still being loaded.
+     */
+    @FunctionalInterface
+    public interface ReadAlready {
+        /** No read was begun. */
+        ReadAlready NONE = (file, progress) -> Optional.empty();
+
+        /**
+         * The hash state of a read of this very file begun earlier, waited for; from now on its progress
+         * goes to {@code progress} (the bytes read so far first).
+         *
+         * @param file the media file, absolute and normalized
+         * @return empty if no read of this file, as it is now, was begun
+         * @throws IOException if that read failed
+         */
+        Optional<Prehash> take(Path file, StreamSigner.Progress progress) throws IOException;
+    }
+
+    /**
      * Creates a prover.
      *
      * @param key the unlocked device key
@@ -102,7 +123,7 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(SigningKey key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE);
+        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
     }
 
     /**
@@ -115,16 +136,18 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE);
+        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
     }
 
-    private Prover(Key key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m, Guard guard) {
+    private Prover(Key key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m, Guard guard,
+            ReadAlready readAlready) {
         this.key = key;
         this.store = Objects.requireNonNull(store, "store");
         this.sources = List.copyOf(sources);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.j3m = j3m;
         this.guard = Objects.requireNonNull(guard, "guard");
+        this.readAlready = Objects.requireNonNull(readAlready, "readAlready");
     }
 
     /**
@@ -134,7 +157,7 @@ public final class Prover {
      * @param on whether to write it
      */
     public Prover withJ3m(boolean on) {
-        return new Prover(key, store, sources, clock, on, guard);
+        return new Prover(key, store, sources, clock, on, guard, readAlready);
     }
 
     /**
@@ -148,7 +171,7 @@ public final class Prover {
         List<MetadataSource> all = new ArrayList<>();
         all.add(Objects.requireNonNull(first, "first"));
         all.addAll(sources);
-        return new Prover(key, store, all, clock, j3m, guard);
+        return new Prover(key, store, all, clock, j3m, guard, readAlready);
     }
 
     /**
@@ -157,7 +180,12 @@ public final class Prover {
      * @param check throws to keep the proof out of the store
      */
     public Prover withGuard(Guard check) {
-        return new Prover(key, store, sources, clock, j3m, check);
+        return new Prover(key, store, sources, clock, j3m, check, readAlready);
+    }
+
+    /** Returns a prover that takes a file's hash from a read begun before it was asked, where there is one. */
+    public Prover withReadAlready(ReadAlready reads) {
+        return new Prover(key, store, sources, clock, j3m, guard, reads);
     }
 
     /**
@@ -271,11 +299,26 @@ public final class Prover {
         long sizeBefore = size(file, path);
         if (sizeBefore >= EARLY_CONTEXT_BYTES) {
             MediaFile m = new MediaFile(path, type.get(), sizeBefore, clock.instant().truncatedTo(ChronoUnit.SECONDS));
-            early = Optional.of(CompletableFuture.supplyAsync(() -> context(m), CONTEXT));
+            early = Optional.of(CompletableFuture.supplyAsync(() -> {
+                ProofRecord.Builder b = context(m);
+                // The record is written once the hash is known; writing it once now, thrown away, loads
+                // the writers meanwhile instead of after the hash, where a fresh process would wait for it.
+                ProofRecord draft = b.build();
+                ProofJson.write(draft);
+                ProofCsv.write(draft);
+                return b;
+            }, CONTEXT));
         }
         Prehash hashed;
-        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
-            hashed = StreamSigner.digest(in, options.progress());
+        try {
+            Optional<Prehash> already = readAlready.take(path, options.progress());
+            if (already.isPresent()) {
+                hashed = already.get();
+            } else {
+                try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+                    hashed = StreamSigner.digest(in, options.progress());
+                }
+            }
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
         }

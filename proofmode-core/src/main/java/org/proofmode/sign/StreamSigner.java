@@ -8,7 +8,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -25,7 +24,6 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.media.Digests;
-import org.proofmode.util.ReadAhead;
 
 /**
  * Makes detached OpenPGP v4 signatures (binary document, SHA-256) from one read of the document: the
@@ -35,9 +33,6 @@ import org.proofmode.util.ReadAhead;
 public final class StreamSigner {
     /** Size of the read buffer. */
     public static final int BUFFER_SIZE = 1 << 16;
-
-    /** Files at least this large are read on a second thread while the first one hashes. */
-    static final long READ_AHEAD_THRESHOLD = 64L << 20;
 
     /** One direct read buffer per thread, reused across files. */
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(BUFFER_SIZE));
@@ -67,22 +62,15 @@ public final class StreamSigner {
 
     /**
      * Reads the channel to its end once into a reused direct buffer: one copy from the operating
-     * system, and memory that does not grow with the file.
+     * system, and memory that does not grow with the file. The hashing thread reads for itself: a second
+     * thread that reads ahead into a ring of buffers costs more processor time than it saves (the copies
+     * land outside this core's cache), and on two cores it takes time from everything else a command does.
      *
      * @param in the document; not closed
      * @param progress told how many bytes were read, block by block
      * @throws IOException if reading fails
      */
     public static Prehash digest(ReadableByteChannel in, Progress progress) throws IOException {
-        if (in instanceof FileChannel file && file.size() >= READ_AHEAD_THRESHOLD) {
-            MessageDigest md = Digests.newSha256();
-            long size = ReadAhead.read(in, 16, BUFFER_SIZE, block -> {
-                int n = block.remaining();
-                md.update(block);
-                progress.advanced(n);
-            });
-            return new Prehash(md, size);
-        }
         MessageDigest md = Digests.newSha256();
         ByteBuffer buf = BUFFERS.get();
         buf.clear();

@@ -149,11 +149,13 @@ public final class Verifier {
      *
      * @param path the bundle or proof folder
      * @param media the media file
-     * @param mediaHash the media's SHA-256 state after one read of it ({@link StreamSigner#digest})
+     * @param mediaHash the media's SHA-256 state after one read of it ({@link StreamSigner#digest}), asked for
+     *     only once the proof's other signatures were checked: a caller that reads the media on a thread of
+     *     its own has those checks run meanwhile
      * @param original the original of a redacted copy, with its proof when there is one
      * @throws ProofModeException as {@link #verify(Path, Optional)}
      */
-    public VerificationReport verify(Path path, Path media, Prehash mediaHash, Optional<RedactionOriginal> original) {
+    public VerificationReport verify(Path path, Path media, MediaHash mediaHash, Optional<RedactionOriginal> original) {
         Objects.requireNonNull(mediaHash, "mediaHash");
         try (Bundle bundle = Bundle.open(path, limits)) {
             return verify(bundle, Optional.of(media), Optional.of(mediaHash), original);
@@ -167,7 +169,7 @@ public final class Verifier {
         return verify(bundle, media, Optional.empty(), original);
     }
 
-    private VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<Prehash> mediaHash,
+    private VerificationReport verify(Bundle bundle, Optional<Path> media, Optional<MediaHash> mediaHash,
             Optional<RedactionOriginal> original) {
         BundleLayout layout = BundleLayout.of(bundle.entries());
         List<Check> checks = new ArrayList<>();
@@ -261,12 +263,19 @@ public final class Verifier {
      * Where the media comes from: an entry of the bundle or a file beside it, possibly hashed already by
      * the caller (who looked its proof up by that hash).
      */
-    record MediaSource(String name, Optional<BundleEntry> entry, Optional<Path> file, Optional<Prehash> hashed) {
+    /** The media's SHA-256 state, from a read that may still be under way. */
+    @FunctionalInterface
+    public interface MediaHash {
+        /** Waits for the read to end; throws what it failed with. */
+        Prehash get() throws IOException;
+    }
+
+    record MediaSource(String name, Optional<BundleEntry> entry, Optional<Path> file, Optional<MediaHash> hashed) {
         static MediaSource of(BundleEntry e) {
             return new MediaSource(e.name(), Optional.of(e), Optional.empty(), Optional.empty());
         }
 
-        static MediaSource of(Path p, Optional<Prehash> hashed) {
+        static MediaSource of(Path p, Optional<MediaHash> hashed) {
             return new MediaSource(p.toString(), Optional.empty(), Optional.of(p), hashed);
         }
 
@@ -277,7 +286,7 @@ public final class Verifier {
         /** The media's SHA-256 state from one read (none when the caller hashed it already). */
         Prehash hash() throws IOException {
             if (hashed.isPresent()) {
-                return hashed.get();
+                return hashed.get().get();
             }
             if (file.isPresent()) {
                 try (FileChannel ch = FileChannel.open(file.get(), StandardOpenOption.READ)) {

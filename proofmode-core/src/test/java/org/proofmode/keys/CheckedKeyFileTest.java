@@ -46,6 +46,19 @@ class CheckedKeyFileTest {
     }
 
     @Test
+    void unlock_describesKeyFromNoteAsFullCheckDoes_secondUnlock() throws IOException {
+        PGPSecretKeyRing ring = KeyFixtures.pgpainlessKey();
+        keys().importKey(armored(ring), "imported.asc", Optional.of(TestHomes.passphrase()), Optional.empty(), false);
+
+        KeyInfo first = keys().unlock(TestHomes.passphrase()).info();
+        assertThat(Files.readString(note())).contains("userId=" + HexFormat.of().formatHex(first.userId().getBytes(StandardCharsets.UTF_8)));
+        KeyInfo second = keys().unlock(TestHomes.passphrase()).info();
+
+        assertThat(first.userId()).isNotEmpty();
+        assertThat(second).isEqualTo(first).isEqualTo(OpenPgpKeys.describe(ring));
+    }
+
+    @Test
     void unlock_takesSigningKeyFromNote_noteForTheseBytes() throws IOException {
         PGPSecretKeyRing ring = KeyFixtures.pgpainlessKey();
         keys().importKey(armored(ring), "imported.asc", Optional.of(TestHomes.passphrase()), Optional.empty(), false);
@@ -97,9 +110,11 @@ class CheckedKeyFileTest {
 
     @Test
     void decode_rejectsMalformedOrOtherVersion_badNotes() {
-        String good = new CheckedKeyFile.Note("a".repeat(64), 42L, Optional.empty()).encode();
-        assertThat(CheckedKeyFile.Note.decode(good)).isPresent();
-        assertThat(CheckedKeyFile.Note.decode(good.replace("version=1", "version=2"))).isEmpty();
+        String good = new CheckedKeyFile.Note("a".repeat(64), 42L, Optional.empty(), "Device <d@example.org>\nline two").encode();
+        assertThat(CheckedKeyFile.Note.decode(good)).map(CheckedKeyFile.Note::userId).contains("Device <d@example.org>\nline two");
+        assertThat(CheckedKeyFile.Note.decode(good.replace("version=2", "version=1"))).isEmpty();
+        assertThat(CheckedKeyFile.Note.decode(good.replaceAll("userId=[0-9a-f]*", "userId=ff"))).isEmpty();
+        assertThat(CheckedKeyFile.Note.decode(good.replaceAll("userId=[0-9a-f]*\n", ""))).isEmpty();
         assertThat(CheckedKeyFile.Note.decode(good.replace("expires=never", "expires=soon"))).isEmpty();
         assertThat(CheckedKeyFile.Note.decode(good.replace("a".repeat(64), "xyz"))).isEmpty();
         assertThat(CheckedKeyFile.Note.decode("")).isEmpty();
@@ -107,6 +122,6 @@ class CheckedKeyFileTest {
 
     private void writeNote(Path keyFile, long keyId, Optional<Instant> expires) throws IOException {
         String sha = Digests.sha256Hex(Files.readAllBytes(keyFile));
-        Files.write(note(), new CheckedKeyFile.Note(sha, keyId, expires).encode().getBytes(StandardCharsets.US_ASCII));
+        Files.write(note(), new CheckedKeyFile.Note(sha, keyId, expires, DeviceKeys.USER_ID).encode().getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -8,6 +8,8 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -32,6 +34,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.pgpainless.PGPainless;
+import org.proofmode.media.Digests;
 import org.pgpainless.decryption_verification.ConsumerOptions;
 import org.pgpainless.decryption_verification.DecryptionStream;
 import org.proofmode.ProofMode;
@@ -179,5 +182,25 @@ class StreamSignerTest {
         public int read(byte[] b, int off, int len) throws IOException {
             return super.read(b, off, Math.min(len, 4093));
         }
+    }
+
+    @Test
+    void digest_matchesPlainSha256_fileOfManyBuffers(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("big");
+        try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
+            raf.setLength((65L << 20) + 7);
+            raf.seek(12345);
+            raf.write(new byte[] {1, 2, 3});
+            raf.seek((65L << 20) + 3);
+            raf.write(new byte[] {4, 5});
+        }
+        String expected = Digests.sha256(f);
+        AtomicLong told = new AtomicLong();
+        try (FileChannel ch = FileChannel.open(f)) {
+            Prehash p = StreamSigner.digest(ch, told::addAndGet);
+            assertThat(p.sha256()).isEqualTo(expected);
+            assertThat(p.size()).isEqualTo((65L << 20) + 7);
+        }
+        assertThat(told).hasValue((65L << 20) + 7);
     }
 }

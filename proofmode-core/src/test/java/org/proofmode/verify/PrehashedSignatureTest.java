@@ -156,7 +156,8 @@ class PrehashedSignatureTest {
         VerificationReport streamed = v.verify(fx.folder(), Optional.of(fx.media()));
         VerificationReport prehashed;
         try (var in = java.nio.file.Files.newInputStream(fx.media())) {
-            prehashed = v.verify(fx.folder(), fx.media(), StreamSigner.digest(in, StreamSigner.Progress.NONE), Optional.empty());
+            var p = StreamSigner.digest(in, StreamSigner.Progress.NONE);
+            prehashed = v.verify(fx.folder(), fx.media(), () -> p, Optional.empty());
         }
         assertThat(prehashed.verdict()).isEqualTo(streamed.verdict()).isEqualTo(Verdict.VALID);
         assertThat(prehashed.proofs().get(0).checks()).isEqualTo(streamed.proofs().get(0).checks());
