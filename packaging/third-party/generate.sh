@@ -9,8 +9,11 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
-./mvnw -B -q -DskipTests -Dstyle.color=never -pl proofmode-cli -am package org.codehaus.mojo:license-maven-plugin:add-third-party
 generated=proofmode-cli/target/generated-sources/license/THIRD-PARTY.md
+# The plugin keeps a list it wrote before when it thinks nothing changed, which a changed parent POM can
+# fool: always write it anew.
+rm -f "$generated"
+./mvnw -B -q -DskipTests -Dstyle.color=never -pl proofmode-cli -am package org.codehaus.mojo:license-maven-plugin:add-third-party
 [[ -s $generated ]] || { echo "third-party: $generated was not written" >&2; exit 1; }
 tmp=$(mktemp THIRD-PARTY.md.XXXXXX)
 {

@@ -366,7 +366,7 @@ public final class ProofMode {
      */
     public TimeStamper c2paTimeStamper(URI tsa) {
         TsaClient client = new TsaClient(
-                new Http(TimestampSettings.load(home).timeouts()), new SecureRandom());
+                new Http(TimestampSettings.load(home).timeouts(), settings().proxy()), new SecureRandom());
         return sha256 -> client.stamp(tsa, sha256);
     }
 
@@ -378,8 +378,13 @@ public final class ProofMode {
      * @throws ProofModeException with {@link Failure#BAD_DATA} if the settings or a root cannot be read
      */
     public Timestamps timestamps(List<X509Certificate> extraTsaRoots) {
+        return timestamps(extraTsaRoots, settings().proxy());
+    }
+
+    /** As {@link #timestamps(List)}, through this SOCKS5 proxy (or directly) whatever the settings say. */
+    public Timestamps timestamps(List<X509Certificate> extraTsaRoots, Optional<Http.Socks> proxy) {
         return new Timestamps(TimestampSettings.load(home), new TimestampQueue(home.resolve(TimestampQueue.FOLDER)),
-                tsaRoots(extraTsaRoots), clock);
+                tsaRoots(extraTsaRoots), clock, proxy);
     }
 
     private List<X509Certificate> tsaRoots(List<X509Certificate> extra) {

@@ -42,6 +42,7 @@ import picocli.CommandLine;
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg   prove and timestamp",
             "  proofmode timestamp sync                  retry timestamps queued while offline",
+            "  proofmode publish --tor IMG_0001.jpg      send the proof and photo to your evidence server over Tor",
             "  proofmode serve                           web page and API on http://127.0.0.1:8080/",
             "  proofmode watch --recursive ~/Sync/Camera prove every photo that arrives, until stopped",
             "  proofmode agent &                         keep the key unlocked: later proves start fast",
@@ -56,7 +57,7 @@ public final class Main {
      * command's annotations by reflection, which costs start-up time); help and errors get them all.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
-            ProveCommand.class, VerifyCommand.class, ExportCommand.class, RedactCommand.class, NotarizeCommand.class,
+            ProveCommand.class, VerifyCommand.class, ExportCommand.class, PublishCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
             InspectCommand.class, CompareCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class, LogCommand.class,
             AgentCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);

@@ -171,7 +171,7 @@ final class ProveCommand implements Callable<Integer> {
         Optional<BatchProver.Stamping> stamping = Optional.empty();
         if (timestamp || timestampOptions.anyNamed()) {
             TimestampSettings.writeDefaultIfMissing(pm.home());
-            Timestamps ts = pm.timestamps(timestampOptions.roots());
+            Timestamps ts = timestampOptions.timestamps(pm);
             // A proof kept from before is stamped too: asking for a timestamp of it is why it was named again.
             stamping = Optional.of(new BatchProver.Stamping(ts, timestampOptions.asked(pm.home(), ts.settings(), timestamp).orElseThrow(),
                     true));

@@ -9,10 +9,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.publish.QueuedPublish;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
 import org.proofmode.watch.ProofEntry;
@@ -27,7 +30,7 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Show the state of the folder watcher of this PROOFMODE_HOME: whether it runs, which folders it "
                 + "watches, how many files wait to be proved, its last proofs, the files it could not prove, and how "
-                + "many timestamp requests are queued. Read from PROOFMODE_HOME/watch.db; safe while it runs.",
+                + "many timestamp requests and items to publish are queued. Read from PROOFMODE_HOME/watch.db; safe while it runs.",
             ""},
         footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
 final class StatusCommand implements Callable<Integer> {
@@ -45,16 +48,22 @@ final class StatusCommand implements Callable<Integer> {
         if (last < 0) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--last must be at least 0");
         }
-        WatchStatus s = WatchStatus.of(root.proofMode(), last);
+        ProofMode pm = root.proofMode();
+        WatchStatus s = WatchStatus.of(pm, last);
+        List<QueuedPublish> publish = PublishCommand.queue(pm).list();
         if (json) {
-            root.ctx.out().println(json(s));
+            root.ctx.out().println(json(s, publish));
         } else {
             text(s, root.ctx.out());
+            Lines out = new Lines(root.ctx.out());
+            out.println("publish:     " + publish.size() + " item(s) queued"
+                    + publish.stream().map(QueuedPublish::nextTry).min(Instant::compareTo).map(t -> ", next try after " + t
+                            + " ('proofmode publish sync')").orElse(""));
         }
         return ExitCodes.OK;
     }
 
-    private static String json(WatchStatus s) {
+    private static String json(WatchStatus s, List<QueuedPublish> publish) {
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode n = m.createObjectNode();
         n.put("running", s.running());
@@ -69,6 +78,7 @@ final class StatusCommand implements Callable<Integer> {
             counts.put(st.name().toLowerCase(Locale.ROOT), s.counts().getOrDefault(st, 0L));
         }
         n.put("pendingTimestamps", s.pendingTimestamps());
+        n.put("pendingPublishes", publish.size());
         s.freeBytes().ifPresent(b -> n.put("homeFreeBytes", b));
         n.put("diskFull", s.diskFull());
         ArrayNode proofs = n.putArray("lastProofs");

@@ -3,12 +3,11 @@ package org.proofmode.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.QueueSummary;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -59,7 +58,7 @@ final class TimestampCommand implements Callable<Integer> {
         }
         ProofMode pm = root.proofMode();
         TimestampSettings.writeDefaultIfMissing(pm.home());
-        Timestamps ts = pm.timestamps(options.roots());
+        Timestamps ts = options.timestamps(pm);
         StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
                 "no timestamp service: name one with --tsa URL or --ots, or add tsa.url / ots.calendar lines to "
                         + pm.home().resolve(TimestampSettings.FILE)));
@@ -115,17 +114,10 @@ final class TimestampCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            Timestamps ts = parent.root.proofMode().timestamps(parent.options.roots());
+            Timestamps ts = parent.options.timestamps(parent.root.proofMode());
             List<StampResult> r = ts.sync(now);
             StampPrinter.print(ctx.out(), r);
-            List<QueuedStamp> left = ts.queue().list();
-            if (left.isEmpty()) {
-                ctx.err().println("proofmode: the timestamp queue is empty");
-            } else {
-                Optional<Instant> next = left.stream().map(QueuedStamp::nextTry).min(Instant::compareTo);
-                ctx.err().println("proofmode: " + left.size() + " request(s) still queued; next try after "
-                        + next.map(Instant::toString).orElse("?") + " (or now, with --now)");
-            }
+            QueueSummary.print(ctx.err(), "timestamp queue", "request(s)", ts.queue().list().stream().map(QueuedStamp::nextTry).toList());
             return StampPrinter.exit(r, requireTimestamp);
         }
     }
@@ -150,7 +142,7 @@ final class TimestampCommand implements Callable<Integer> {
         public Integer call() {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = parent.root.proofMode();
-            Timestamps ts = pm.timestamps(List.of());
+            Timestamps ts = pm.timestamps(List.of(), parent.options.proxy.choose(pm.settings()));
             List<Target> targets = new ArrayList<>();
             if (proofs.isEmpty()) {
                 for (String h : pm.store().list()) {

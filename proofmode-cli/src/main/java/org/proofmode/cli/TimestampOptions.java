@@ -7,11 +7,14 @@ import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.TimestampSettings;
+import org.proofmode.timestamp.Timestamps;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -21,6 +24,9 @@ import picocli.CommandLine.Spec;
 final class TimestampOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
+
+    @Mixin
+    ProxyOptions proxy;
 
     @Option(names = "--tsa", paramLabel = "URL", description = "Get an RFC 3161 token from this time-stamp authority (repeatable: tried in order).")
     List<URI> tsa = new ArrayList<>();
@@ -107,5 +113,10 @@ final class TimestampOptions {
         if (!(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https")) || u.getHost() == null) {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '" + option + "': " + u + " is not an http(s) URL");
         }
+    }
+
+    /** The home's timestamp service, through the proxy these options or the settings name. */
+    Timestamps timestamps(ProofMode pm) {
+        return pm.timestamps(roots(), proxy.choose(pm.settings()));
     }
 }

@@ -132,7 +132,7 @@ final class WatchCommand implements Callable<Integer> {
         WatchDb.loadDriverAsync();
         Settings settings = context.apply(pm.settings());
         TimestampSettings.writeDefaultIfMissing(pm.home());
-        Timestamps ts = pm.timestamps(timestampOptions.roots());
+        Timestamps ts = timestampOptions.timestamps(pm);
         Optional<StampRequest> request = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
         AtomicReference<Throwable> keyFailure = new AtomicReference<>();
         WatchConfig defaults = WatchConfig.defaults(folders, recursive);

@@ -12,6 +12,8 @@ import org.proofmode.ProofMode;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.publish.PublishQueue;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.watch.WatchDb;
@@ -26,9 +28,9 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Erase proof data and/or the device key from PROOFMODE_HOME, for when the device may be seized.",
             "",
-            "--proofs removes every proof set, the watcher's database and the timestamp queue. --keys overwrites "
-                + "every file of the key store (secret key, generated passphrase, identifier secret, public keys) "
-                + "with random bytes, flushes it, then deletes it. --all does both and removes the whole home "
+            "--proofs removes every proof set, the watcher's database and the timestamp and publish queues. --keys "
+                + "overwrites every file of the key store (secret key, generated passphrase, identifier secret, public keys) "
+                + "and the upload token of 'publish' with random bytes, flushes them, then deletes them. --all does both and removes the whole home "
                 + "(settings too). A running watcher is stopped first, and with --keys or --all a running agent.",
             "",
             "Without --yes it asks for confirmation on the terminal; without a terminal it refuses (exit 19). "
@@ -40,10 +42,10 @@ final class WipeCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
-    @Option(names = "--proofs", description = "Remove proofs, the watcher's database and the timestamp queue.")
+    @Option(names = "--proofs", description = "Remove proofs, the watcher's database and the timestamp and publish queues.")
     boolean proofs;
 
-    @Option(names = "--keys", description = "Overwrite and remove the device key store.")
+    @Option(names = "--keys", description = "Overwrite and remove the device key store and the upload token.")
     boolean keys;
 
     @Option(names = "--all", description = "Both, and the whole PROOFMODE_HOME.")
@@ -87,15 +89,22 @@ final class WipeCommand implements Callable<Integer> {
         if (keys || all) {
             pm.keys().wipe();
             ctx.err().println("proofmode: device key store overwritten and removed");
+            Path token = home.resolve(PublishCommand.TOKEN);
+            if (Files.isRegularFile(token)) {
+                DeviceKeys.shred(token);
+                ctx.err().println("proofmode: upload token overwritten and removed (revoke it on the server too: 'proofmode server token revoke')");
+            }
         }
         if (proofs || all) {
             int sets = pm.store().list().size();
             delete(pm.store().root());
             delete(home.resolve(TimestampQueue.FOLDER));
+            delete(home.resolve(PublishQueue.FOLDER));
+            delete(home.resolve("publish").resolve("outgoing"));
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Files.deleteIfExists(home.resolve(WatchDb.FILE + suffix));
             }
-            ctx.err().println("proofmode: removed " + sets + " proof set(s), the watch database and the timestamp queue");
+            ctx.err().println("proofmode: removed " + sets + " proof set(s), the watch database and the timestamp and publish queues");
         }
         if (all) {
             delete(home);

@@ -28,7 +28,8 @@ class SettingsCommandTest {
 
         assertThat(r.exit()).isZero();
         assertThat(r.out().lines()).containsExactly("location = false", "network = false", "device-ids = false",
-                "image-hashes = true", "frame-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947");
+                "image-hashes = true", "frame-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947",
+                "publish.server = ", "publish.proxy = ", "publish.mode = with-media");
         assertThat(home.resolve("settings")).exists();
     }
 
@@ -78,5 +79,20 @@ class SettingsCommandTest {
 
         assertThat(r.exit()).isEqualTo(41);
         assertThat(r.err()).contains("settings line 2").contains("perhaps");
+    }
+
+    @Test
+    void set_checksPublishSettings_urlProxyAndMode() {
+        assertThat(cli.run("settings", "set", "publish.server", "https://desk.example.org/").out())
+                .isEqualTo("publish.server = https://desk.example.org" + System.lineSeparator());
+        assertThat(cli.run("settings", "set", "publish.proxy", "socks5h://127.0.0.1:9050").exit()).isZero();
+        assertThat(cli.run("settings", "set", "publish.mode", "proof-only").exit()).isZero();
+
+        for (String[] bad : new String[][] {{"publish.server", "ftp://x"}, {"publish.server", "https://user:pw@x"},
+                {"publish.proxy", "socks5://127.0.0.1:9050"}, {"publish.proxy", "socks5h://127.0.0.1"}, {"publish.mode", "everything"}}) {
+            Cli.Result r = cli.run("settings", "set", bad[0], bad[1]);
+            assertThat(r.exit()).as(String.join(" ", bad)).isEqualTo(ExitCodes.BAD_OPTION);
+        }
+        assertThat(cli.run("settings", "get", "publish.proxy").out().strip()).isEqualTo("socks5h://127.0.0.1:9050");
     }
 }

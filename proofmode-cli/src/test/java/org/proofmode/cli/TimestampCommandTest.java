@@ -287,4 +287,29 @@ class TimestampCommandTest {
         assertThat(cli.run("timestamp", "--tsa", "ftp://tsa.example/", "ab".repeat(32)).exit()).isEqualTo(37);
         assertThat(cli.run("timestamp", "--ots", "ab".repeat(32)).exit()).isEqualTo(61);
     }
+
+    @Test
+    void timestamp_goesThroughTheProxy_byName_andQueuesWhenItIsDown() throws Exception {
+        Path f = ProveCommandTest.jpeg(tmp, "proxied.jpg", 3000, 31);
+        assertThat(cli.run("prove", f.toString()).exit()).isZero();
+        int port = tsa.url().getPort();
+        String viaName = "http://tsa.invalid:" + port + "/tsr";
+        try (org.proofmode.testkit.SocksRecorder proxy = new org.proofmode.testkit.SocksRecorder(
+                java.util.Map.of("tsa.invalid", new java.net.InetSocketAddress("127.0.0.1", port)))) {
+            Cli.Result direct = cli.run("timestamp", "--tsa", viaName, f.toString());
+            assertThat(direct.out()).as("no proxy: the name cannot be resolved here").contains("queued");
+
+            Cli.Result r = cli.run("timestamp", "--proxy", proxy.url(), "--tsa", viaName, f.toString());
+
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("tsa").doesNotContain("queued");
+            assertThat(proxy.requests()).isNotEmpty().allSatisfy(q -> assertThat(q)
+                    .isEqualTo(new org.proofmode.testkit.SocksRecorder.Request(org.proofmode.testkit.SocksRecorder.DOMAIN, "tsa.invalid", port)));
+        }
+        Path g = ProveCommandTest.jpeg(tmp, "proxied-later.jpg", 3000, 32);
+        assertThat(cli.run("prove", g.toString()).exit()).isZero();
+        cli.run("settings", "set", "publish.proxy", "socks5h://127.0.0.1:" + freePort());
+        Cli.Result down = cli.run("timestamp", "--tsa", tsa.url().toString(), g.toString());
+        assertThat(down.out()).as("the proxy set and down: queued, never direct").contains("queued");
+    }
 }

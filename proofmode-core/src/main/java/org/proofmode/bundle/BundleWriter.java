@@ -82,7 +82,7 @@ public final class BundleWriter {
                 }
             }
         }
-        ZipEntry how = new ZipEntry(ProofFiles.HOW_TO_VERIFY);
+        ZipEntry how = entry(ProofFiles.HOW_TO_VERIFY);
         zip.putNextEntry(how);
         try (InputStream in = BundleWriter.class.getResourceAsStream(ProofFiles.HOW_TO_VERIFY)) {
             Objects.requireNonNull(in, "missing resource " + ProofFiles.HOW_TO_VERIFY).transferTo(zip);
@@ -95,7 +95,7 @@ public final class BundleWriter {
         if (!names.add(name)) {
             return;
         }
-        zip.putNextEntry(new ZipEntry(name));
+        zip.putNextEntry(entry(name));
         try (InputStream in = Files.newInputStream(file)) {
             in.transferTo(zip);
         }
@@ -120,7 +120,7 @@ public final class BundleWriter {
                 size += n;
             }
         }
-        ZipEntry e = new ZipEntry(name);
+        ZipEntry e = entry(name);
         e.setMethod(ZipEntry.STORED);
         e.setSize(size);
         e.setCompressedSize(size);
@@ -130,6 +130,16 @@ public final class BundleWriter {
             in.transferTo(zip);
         }
         zip.closeEntry();
+    }
+
+    /**
+     * An entry without a time of its own (the zip format's earliest, 1980-01-01): the same files always
+     * make the same bytes, so a bundle published twice is one item on the server, not two.
+     */
+    private static ZipEntry entry(String name) {
+        ZipEntry e = new ZipEntry(name);
+        e.setTime(0);
+        return e;
     }
 
     private static String unique(Set<String> names, String name) {

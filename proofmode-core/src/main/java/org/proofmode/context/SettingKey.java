@@ -44,9 +44,20 @@ public enum SettingKey {
             "Where gpsd listens, when location is on."),
     /** TCP port of the gpsd daemon. */
     GPSD_PORT("gpsd.port", "2947", Kind.PORT,
-            "gpsd's TCP port.");
+            "gpsd's TCP port."),
+    /** The evidence server 'publish' sends to. */
+    PUBLISH_SERVER("publish.server", "", Kind.URL,
+            "The evidence server 'proofmode publish' sends proofs to (http:// or https://; empty: none).",
+            "'proofmode publish login URL' sets it and keeps the upload token owner-only in the home."),
+    /** The SOCKS5 proxy for publishing and timestamps. */
+    PUBLISH_PROXY("publish.proxy", "", Kind.PROXY,
+            "A SOCKS5 proxy for every connection of 'publish' and 'timestamp': socks5h://127.0.0.1:9050 for Tor.",
+            "Host names are resolved by the proxy, never here. Empty: connect directly."),
+    /** What 'publish' sends by default. */
+    PUBLISH_MODE("publish.mode", "with-media", Kind.MODE,
+            "What 'publish' sends: with-media (the share bundle with the media) or proof-only.");
 
-    private enum Kind { BOOLEAN, HOST, PORT }
+    private enum Kind { BOOLEAN, HOST, PORT, URL, PROXY, MODE }
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]]{1,253}");
 
@@ -83,6 +94,9 @@ public enum SettingKey {
             case BOOLEAN -> "true or false";
             case HOST -> "a host name or IP address";
             case PORT -> "a port number from 1 to 65535";
+            case URL -> "an http:// or https:// URL, or nothing";
+            case PROXY -> "socks5h://HOST:PORT, or nothing";
+            case MODE -> "with-media or proof-only";
         };
     }
 
@@ -126,6 +140,33 @@ public enum SettingKey {
             case PORT -> {
                 if (v.matches("\\d{1,5}") && Integer.parseInt(v) >= 1 && Integer.parseInt(v) <= 65535) {
                     return Integer.toString(Integer.parseInt(v));
+                }
+            }
+            case URL -> {
+                if (v.isEmpty()) {
+                    return v;
+                }
+                try {
+                    java.net.URI u = new java.net.URI(v);
+                    String scheme = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+                    if ((scheme.equals("http") || scheme.equals("https")) && u.getHost() != null && u.getRawUserInfo() == null
+                            && u.getRawQuery() == null && u.getRawFragment() == null) {
+                        return v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+                    }
+                } catch (java.net.URISyntaxException e) {
+                    // not a URL: refused below
+                }
+            }
+            case PROXY -> {
+                if (v.isEmpty()) {
+                    return v;
+                }
+                return org.proofmode.util.Http.Socks.parse(v).url();
+            }
+            case MODE -> {
+                String l = v.toLowerCase(Locale.ROOT);
+                if (l.equals("with-media") || l.equals("proof-only")) {
+                    return l;
                 }
             }
             default -> throw new IllegalStateException(kind.name());

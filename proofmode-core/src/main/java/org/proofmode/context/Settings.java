@@ -20,9 +20,12 @@ import org.proofmode.failure.ProofModeException;
  * @param j3m also write a J3M document
  * @param gpsdHost gpsd's host
  * @param gpsdPort gpsd's port
+ * @param publishServer the evidence server 'publish' sends to ({@code ""}: none)
+ * @param publishProxy the SOCKS5 proxy of 'publish' and 'timestamp' ({@code ""}: none)
+ * @param publishMode {@code with-media} or {@code proof-only}
  */
 public record Settings(boolean location, boolean network, boolean deviceIds, boolean imageHashes, boolean frameHashes, boolean j3m,
-        String gpsdHost, int gpsdPort) {
+        String gpsdHost, int gpsdPort, String publishServer, String publishProxy, String publishMode) {
     /** Validates the fields. */
     public Settings {
         Objects.requireNonNull(gpsdHost, "gpsdHost");
@@ -30,6 +33,14 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         if (gpsdPort < 1 || gpsdPort > 65535) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "gpsd.port " + gpsdPort + " is not a port number");
         }
+        SettingKey.PUBLISH_SERVER.canonical(Objects.requireNonNull(publishServer, "publishServer"));
+        SettingKey.PUBLISH_PROXY.canonical(Objects.requireNonNull(publishProxy, "publishProxy"));
+        SettingKey.PUBLISH_MODE.canonical(Objects.requireNonNull(publishMode, "publishMode"));
+    }
+
+    /** The SOCKS5 proxy set for publishing and timestamps, if any. */
+    public java.util.Optional<org.proofmode.util.Http.Socks> proxy() {
+        return publishProxy.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(org.proofmode.util.Http.Socks.parse(publishProxy));
     }
 
     /** The defaults, as written into a new settings file. */
@@ -69,6 +80,9 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         v.put(SettingKey.J3M, Boolean.toString(j3m));
         v.put(SettingKey.GPSD_HOST, gpsdHost);
         v.put(SettingKey.GPSD_PORT, Integer.toString(gpsdPort));
+        v.put(SettingKey.PUBLISH_SERVER, publishServer);
+        v.put(SettingKey.PUBLISH_PROXY, publishProxy);
+        v.put(SettingKey.PUBLISH_MODE, publishMode);
         return Collections.unmodifiableMap(v);
     }
 
@@ -81,6 +95,7 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         return new Settings(Boolean.parseBoolean(v.get(SettingKey.LOCATION)), Boolean.parseBoolean(v.get(SettingKey.NETWORK)),
                 Boolean.parseBoolean(v.get(SettingKey.DEVICE_IDS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
                 Boolean.parseBoolean(v.get(SettingKey.FRAME_HASHES)), Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
-                Integer.parseInt(v.get(SettingKey.GPSD_PORT)));
+                Integer.parseInt(v.get(SettingKey.GPSD_PORT)), v.get(SettingKey.PUBLISH_SERVER), v.get(SettingKey.PUBLISH_PROXY),
+                v.get(SettingKey.PUBLISH_MODE));
     }
 }

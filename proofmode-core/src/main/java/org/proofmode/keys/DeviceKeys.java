@@ -377,8 +377,13 @@ public final class DeviceKeys {
         }
     }
 
-    /** Overwrites a file with random bytes, flushes, then deletes it. */
-    static void shred(Path file) {
+    /**
+     * Overwrites a file with random bytes, flushes, then deletes it: the key store's files, and other
+     * secrets of a home (an upload token). A file that is not there is nothing to do.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if it cannot be overwritten or deleted
+     */
+    public static void shred(Path file) {
         if (!Files.isRegularFile(file)) {
             return;
         }

@@ -17,11 +17,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
+import org.proofmode.util.QueueFolder;
 
 /**
  * Timestamp requests that wait for their service, one small JSON file per proof in
@@ -39,16 +38,16 @@ public final class TimestampQueue {
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int FORMAT_VERSION = 1;
 
-    private final Path dir;
+    private final QueueFolder files;
 
     /** Opens (without creating) a queue folder. */
     public TimestampQueue(Path dir) {
-        this.dir = dir.toAbsolutePath();
+        this.files = new QueueFolder(dir, "the timestamp queue");
     }
 
     /** The queue's folder. */
     public Path folder() {
-        return dir;
+        return files.dir();
     }
 
     /** The wait before the next attempt after {@code attempts} failures. */
@@ -84,25 +83,15 @@ public final class TimestampQueue {
     /** Every queued request, sorted by hash; unreadable files are reported as {@link Failure#BAD_DATA}. */
     public List<QueuedStamp> list() {
         List<QueuedStamp> out = new ArrayList<>();
-        if (!Files.isDirectory(dir)) {
-            return out;
-        }
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
-                String n = p.getFileName().toString();
-                if (n.endsWith(".json") && Hex.isSha256(n.substring(0, n.length() - 5))) {
-                    out.add(read(p));
-                }
-            }
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot list " + dir + ": " + e.getMessage(), e);
+        for (Path p : files.files(n -> n.endsWith(".json") && Hex.isSha256(n.substring(0, n.length() - 5)))) {
+            out.add(read(p));
         }
         return out;
     }
 
     /** The queued request of a proof, if any. */
     public Optional<QueuedStamp> get(String sha256) {
-        Path p = file(sha256);
+        Path p = files.dir().resolve(name(sha256));
         return Files.isRegularFile(p) ? Optional.of(read(p)) : Optional.empty();
     }
 
@@ -119,27 +108,22 @@ public final class TimestampQueue {
         n.put("nextTry", q.nextTry().toString());
         q.lastError().ifPresent(e -> n.put("lastError", e));
         try {
-            AtomicFiles.write(file(q.sha256()), MAPPER.writeValueAsBytes(n), true, false);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write to the timestamp queue " + dir + ": " + e.getMessage(), e);
+            files.write(name(q.sha256()), MAPPER.writeValueAsBytes(n));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
     }
 
     /** Removes a proof's request (done, or its proof is gone). */
     public void remove(String sha256) {
-        try {
-            Files.deleteIfExists(file(sha256));
-            AtomicFiles.fsyncDirectory(dir);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot update the timestamp queue " + dir + ": " + e.getMessage(), e);
-        }
+        files.remove(name(sha256));
     }
 
-    private Path file(String sha256) {
+    private static String name(String sha256) {
         if (!Hex.isSha256(sha256)) {
             throw new IllegalArgumentException("not a SHA-256: " + sha256);
         }
-        return dir.resolve(sha256.toLowerCase(Locale.ROOT) + ".json");
+        return sha256.toLowerCase(Locale.ROOT) + ".json";
     }
 
     private static QueuedStamp read(Path p) {

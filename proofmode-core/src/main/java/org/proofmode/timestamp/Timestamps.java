@@ -59,11 +59,20 @@ public final class Timestamps {
      * @param clock the time for the queue's backoff
      */
     public Timestamps(TimestampSettings settings, TimestampQueue queue, List<X509Certificate> tsaRoots, Clock clock) {
+        this(settings, queue, tsaRoots, clock, Optional.empty());
+    }
+
+    /**
+     * Creates the service with every connection through a SOCKS5 proxy, if one is given (see {@link Http}):
+     * authorities and calendars then never learn this machine's address, and nothing goes direct.
+     */
+    public Timestamps(TimestampSettings settings, TimestampQueue queue, List<X509Certificate> tsaRoots, Clock clock,
+            Optional<Http.Socks> proxy) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.random = new SecureRandom();
-        Http http = new Http(settings.timeouts());
+        Http http = new Http(settings.timeouts(), proxy);
         this.tsa = new TsaClient(http, random);
         this.calendars = new CalendarClient(http);
         this.tokens = new TokenVerifier(tsaRoots);

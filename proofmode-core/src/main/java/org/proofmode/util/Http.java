@@ -1,32 +1,41 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.util;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.Optional;
+import okhttp3.Call;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.ResponseBody;
+import okio.Buffer;
+import okio.BufferedSource;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
 /**
- * A small HTTP client for timestamp services: short timeouts, no redirects, bounded answers. A service
- * that cannot be reached, times out or answers with a server error is {@link Failure#SERVICE_UNREACHABLE};
- * an answer larger than allowed is {@link Failure#BAD_DATA}. The request timeout bounds the whole
- * exchange, body included; bodies are collected only up to their bound.
+ * A small HTTP client for timestamp services and evidence servers: short timeouts, no redirects, bounded
+ * answers, and optionally every connection through a SOCKS5 proxy that resolves host names itself (Tor).
+ * A service that cannot be reached, times out or answers with a server error is
+ * {@link Failure#SERVICE_UNREACHABLE}; an answer larger than allowed is {@link Failure#BAD_DATA}. For
+ * {@link #get} and {@link #post} the request timeout bounds the whole exchange, body included; an
+ * {@link #upload} may take as long as it needs while bytes move, and fails when none move for that long.
+ *
+ * <p>With a proxy, no host name of a service is ever looked up on this machine: the proxy is given the
+ * name (SOCKS5 address type 3), so an {@code .onion} address works and no DNS query leaves the machine.
+ * A proxy that cannot be reached fails the request; nothing goes direct.
  */
 public final class Http {
     /** The User-Agent sent with every request. */
@@ -51,6 +60,58 @@ public final class Http {
     }
 
     /**
+     * A SOCKS5 proxy that resolves the names it is given ({@code socks5h://HOST:PORT}).
+     *
+     * @param host the proxy's host
+     * @param port its port
+     */
+    public record Socks(String host, int port) {
+        /** Tor's own SOCKS port on this machine. */
+        public static final Socks TOR = new Socks("127.0.0.1", 9050);
+
+        /** Validates the fields. */
+        public Socks {
+            Objects.requireNonNull(host, "host");
+            if (host.isEmpty() || port < 1 || port > 65535) {
+                throw new IllegalArgumentException("not a proxy address: " + host + ":" + port);
+            }
+        }
+
+        /**
+         * Reads {@code socks5h://HOST:PORT}.
+         *
+         * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for anything else, saying why
+         */
+        public static Socks parse(String url) {
+            String u = url == null ? "" : url.trim();
+            String lower = u.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("socks5://") || lower.startsWith("socks4") || lower.startsWith("http")) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "proxy " + SafeText.escape(u)
+                        + ": only socks5h://HOST:PORT is supported (the proxy resolves host names, so none is looked up here)");
+            }
+            if (!lower.startsWith("socks5h://")) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "proxy " + SafeText.escape(u) + ": expected socks5h://HOST:PORT");
+            }
+            try {
+                URI parsed = new URI(u);
+                if (parsed.getHost() == null || parsed.getPort() < 1 || parsed.getRawPath() != null && !parsed.getRawPath().isEmpty()
+                        && !parsed.getRawPath().equals("/") || parsed.getRawUserInfo() != null) {
+                    throw new IllegalArgumentException("host and port only");
+                }
+                String host = parsed.getHost().startsWith("[") ? parsed.getHost().substring(1, parsed.getHost().length() - 1) : parsed.getHost();
+                return new Socks(host, parsed.getPort());
+            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "proxy " + SafeText.escape(u) + ": expected socks5h://HOST:PORT", e);
+            }
+        }
+
+        /** The proxy as written in settings. */
+        public String url() {
+            return "socks5h://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+        }
+    }
+
+    /**
      * An answer.
      *
      * @param status the HTTP status code
@@ -69,20 +130,48 @@ public final class Http {
     }
 
     private final Timeouts timeouts;
-    private HttpClient client;
+    private final Optional<Socks> proxy;
+    private OkHttpClient client;
 
     /**
-     * Creates a client with the given timeouts. The connection machinery (which reads the platform's
-     * trusted certificates, a noticeable part of a second) is made at the first request, so that
-     * commands which end up asking no service do not pay for it.
+     * Creates a client with the given timeouts that connects directly. The connection machinery (which
+     * reads the platform's trusted certificates, a noticeable part of a second) is made at the first
+     * request, so that commands which end up asking no service do not pay for it.
      */
     public Http(Timeouts timeouts) {
-        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        this(timeouts, Optional.empty());
     }
 
-    private synchronized HttpClient client() {
+    /** Creates a client whose every connection goes through the proxy, if one is given. */
+    public Http(Timeouts timeouts, Optional<Socks> proxy) {
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
+        this.proxy = Objects.requireNonNull(proxy, "proxy");
+    }
+
+    /** The proxy every connection goes through, if any. */
+    public Optional<Socks> proxy() {
+        return proxy;
+    }
+
+    private synchronized OkHttpClient client() {
         if (client == null) {
-            client = HttpClient.newBuilder().connectTimeout(timeouts.connect()).followRedirects(HttpClient.Redirect.NEVER).build();
+            OkHttpClient.Builder b = new OkHttpClient.Builder()
+                    .connectTimeout(timeouts.connect())
+                    .readTimeout(timeouts.request())
+                    .writeTimeout(timeouts.request())
+                    .followRedirects(false)
+                    .followSslRedirects(false)
+                    .retryOnConnectionFailure(false);
+            if (proxy.isPresent()) {
+                Socks s = proxy.get();
+                b.proxy(new Proxy(Proxy.Type.SOCKS, new InetSocketAddress(s.host(), s.port())));
+                // The proxy is given host names as they are; should anything ever ask for a local lookup
+                // instead, the request fails rather than leak the name to this machine's resolver.
+                b.dns(hostname -> {
+                    throw new UnknownHostException(hostname + ": not looked up here while a proxy is set");
+                });
+            }
+            client = b.build();
         }
         return client;
     }
@@ -99,112 +188,78 @@ public final class Http {
      *     times out or answers 5xx, {@link Failure#BAD_DATA} if the answer is too large
      */
     public Response post(URI uri, String contentType, String accept, byte[] body, int maxBytes) {
-        return send(builder(uri, accept).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), maxBytes);
+        return post(uri, contentType, accept, Map.of(), body, maxBytes);
     }
 
-    /** Gets a resource; see {@link #post}. */
+    /** Posts bytes with more request headers (such as {@code Authorization}); see {@link #post(URI, String, String, byte[], int)}. */
+    public Response post(URI uri, String contentType, String accept, Map<String, String> headers, byte[] body, int maxBytes) {
+        Request r = request(uri, accept, headers).post(RequestBody.create(body, MediaType.parse(contentType))).build();
+        return send(client().newCall(r), uri, maxBytes, true);
+    }
+
+    /** Gets a resource; see {@link #post(URI, String, String, byte[], int)}. */
     public Response get(URI uri, String accept, int maxBytes) {
-        return send(builder(uri, accept).GET().build(), maxBytes);
+        return get(uri, accept, Map.of(), maxBytes);
     }
 
-    private HttpRequest.Builder builder(URI uri, String accept) {
+    /** Gets a resource with more request headers; see {@link #post(URI, String, String, byte[], int)}. */
+    public Response get(URI uri, String accept, Map<String, String> headers, int maxBytes) {
+        return send(client().newCall(request(uri, accept, headers).get().build()), uri, maxBytes, true);
+    }
+
+    /**
+     * Posts a file as it is read (memory stays flat whatever its size). The exchange may take as long as
+     * it needs while bytes move; it fails when none move for the request timeout.
+     *
+     * @see #post(URI, String, String, byte[], int)
+     */
+    public Response upload(URI uri, String contentType, String accept, Map<String, String> headers, Path file, int maxBytes) {
+        Request r = request(uri, accept, headers).post(RequestBody.create(file.toFile(), MediaType.parse(contentType))).build();
+        return send(client().newCall(r), uri, maxBytes, false);
+    }
+
+    private Request.Builder request(URI uri, String accept, Map<String, String> headers) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
             throw new ProofModeException(Failure.UNSUPPORTED, uri + ": only http and https services are supported");
         }
-        return HttpRequest.newBuilder(uri).timeout(timeouts.request()).header("Accept", accept)
-                .header("User-Agent", USER_AGENT);
+        HttpUrl url = HttpUrl.get(uri.toString());
+        Request.Builder b = new Request.Builder().url(url).header("Accept", accept).header("User-Agent", USER_AGENT);
+        headers.forEach(b::header);
+        return b;
     }
 
-    private Response send(HttpRequest request, int maxBytes) {
-        URI uri = request.uri();
-        // One deadline for the whole exchange: the request timeout alone ends at the headers, and a
-        // service that then sends its body a byte a minute must not hold the command forever.
-        CompletableFuture<HttpResponse<byte[]>> f = client().sendAsync(request, info -> new Bounded(maxBytes));
-        HttpResponse<byte[]> r;
-        try {
-            r = f.get(timeouts.request().toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            f.cancel(true);
+    private Response send(Call call, URI uri, int maxBytes, boolean deadline) {
+        if (deadline) {
+            // One deadline for the whole exchange: a service that sends its answer a byte a minute must
+            // not hold the command forever.
+            call.timeout().timeout(timeouts.request().toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        }
+        try (okhttp3.Response r = call.execute()) {
+            if (r.code() >= 500) {
+                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the service failed (HTTP " + r.code() + ")");
+            }
+            return new Response(r.code(), bounded(r.body(), uri, maxBytes));
+        } catch (InterruptedIOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": interrupted", e);
+            }
             throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", e);
-        } catch (ExecutionException e) {
-            Throwable c = e.getCause();
-            if (c instanceof TooLarge) {
-                throw new ProofModeException(Failure.BAD_DATA, uri + ": answered with more than " + maxBytes + " bytes", c);
-            }
-            if (c instanceof HttpTimeoutException) {
-                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", c);
-            }
-            String why = c == null || c.getMessage() == null ? (c == null ? "unknown" : c.getClass().getSimpleName()) : c.getMessage();
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": cannot be reached (" + why + ")", c == null ? e : c);
-        } catch (InterruptedException e) {
-            f.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": interrupted", e);
-        }
-        if (r.statusCode() >= 500) {
-            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the service failed (HTTP " + r.statusCode() + ")");
-        }
-        return new Response(r.statusCode(), r.body());
-    }
-
-    /** The answer was larger than allowed. */
-    private static final class TooLarge extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        TooLarge() {
-            super("answer too large");
+        } catch (IOException e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": cannot be reached ("
+                    + proxy.map(p -> "through the proxy " + p.url() + ": ").orElse("") + why + ")", e);
         }
     }
 
-    /** Collects a body up to a bound, and cancels the exchange past it. */
-    private static final class Bounded implements HttpResponse.BodySubscriber<byte[]> {
-        private final int max;
-        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        private final CompletableFuture<byte[]> result = new CompletableFuture<>();
-        private Flow.Subscription subscription;
-
-        Bounded(int max) {
-            this.max = max;
-        }
-
-        @Override
-        public CompletionStage<byte[]> getBody() {
-            return result;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            s.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> items) {
-            for (ByteBuffer b : items) {
-                if (result.isDone()) {
-                    return;
-                }
-                if (buffer.size() + (long) b.remaining() > max) {
-                    subscription.cancel();
-                    result.completeExceptionally(new TooLarge());
-                    return;
-                }
-                byte[] bytes = new byte[b.remaining()];
-                b.get(bytes);
-                buffer.write(bytes, 0, bytes.length);
+    private static byte[] bounded(ResponseBody body, URI uri, int maxBytes) throws IOException {
+        BufferedSource source = body.source();
+        Buffer out = new Buffer();
+        while (out.size() <= maxBytes) {
+            if (source.read(out, 8192) == -1) {
+                return out.readByteArray();
             }
         }
-
-        @Override
-        public void onError(Throwable t) {
-            result.completeExceptionally(t);
-        }
-
-        @Override
-        public void onComplete() {
-            result.complete(buffer.toByteArray());
-        }
+        throw new ProofModeException(Failure.BAD_DATA, uri + ": answered with more than " + maxBytes + " bytes");
     }
 }

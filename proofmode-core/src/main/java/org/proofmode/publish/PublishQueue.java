@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.publish;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.timestamp.TimestampQueue;
+import org.proofmode.util.Hex;
+import org.proofmode.util.QueueFolder;
+
+/**
+ * What could not be published yet: one file per proof and what is sent of it,
+ * {@code PROOFMODE_HOME/publish-queue/<h>.<with-media|proof-only|notarize-only>.json},
+ * written atomically and owner-only, so the queue survives a crash or a restart. Failed attempts are
+ * retried with the timestamp queue's backoff ({@link TimestampQueue#backoff}): 1 minute, doubling, at
+ * most 1 hour. An item names a proof in the store; the bundle is made again when it is sent.
+ */
+public final class PublishQueue {
+    /** The folder under the home. */
+    public static final String FOLDER = "publish-queue";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final int FORMAT_VERSION = 1;
+
+    private final QueueFolder files;
+
+    /** Opens (without creating) a queue folder. */
+    public PublishQueue(Path dir) {
+        this.files = new QueueFolder(dir, "the publish queue");
+    }
+
+    /** The queue's folder. */
+    public Path folder() {
+        return files.dir();
+    }
+
+    /**
+     * Queues an item, or counts one more failed attempt of the one already queued for this proof and what.
+     *
+     * @return the item as stored
+     */
+    public synchronized QueuedPublish add(String sha256, Publisher.What what, URI server, Instant now, String error) {
+        Optional<QueuedPublish> old = get(sha256, what);
+        int attempts = old.map(QueuedPublish::attempts).orElse(0) + 1;
+        QueuedPublish q = new QueuedPublish(sha256.toLowerCase(Locale.ROOT), what, server, attempts,
+                old.map(QueuedPublish::queuedAt).orElse(now), now.plus(TimestampQueue.backoff(attempts)), Optional.of(error));
+        put(q);
+        return q;
+    }
+
+    /** Every queued item, sorted by hash; an unreadable file is {@link Failure#BAD_DATA}. */
+    public List<QueuedPublish> list() {
+        List<QueuedPublish> out = new ArrayList<>();
+        for (Path p : files.files(n -> n.endsWith(".json") && n.indexOf('.') == 64 && Hex.isSha256(n.substring(0, 64)))) {
+            out.add(read(p));
+        }
+        return out;
+    }
+
+    /** The queued item of a proof and what is sent of it, if any. */
+    public Optional<QueuedPublish> get(String sha256, Publisher.What what) {
+        Path p = files.dir().resolve(name(sha256, what));
+        return Files.isRegularFile(p) ? Optional.of(read(p)) : Optional.empty();
+    }
+
+    /** Stores an item, replacing the proof's previous one. */
+    public void put(QueuedPublish q) {
+        ObjectNode n = MAPPER.createObjectNode();
+        n.put("formatVersion", FORMAT_VERSION);
+        n.put("sha256", q.sha256());
+        n.put("what", q.what().spelled());
+        n.put("server", q.server().toString());
+        n.put("attempts", q.attempts());
+        n.put("queuedAt", q.queuedAt().toString());
+        n.put("nextTry", q.nextTry().toString());
+        q.lastError().ifPresent(e -> n.put("lastError", e));
+        try {
+            files.write(name(q.sha256(), q.what()), MAPPER.writeValueAsBytes(n));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Removes an item (sent, or given up). */
+    public void remove(String sha256, Publisher.What what) {
+        files.remove(name(sha256, what));
+    }
+
+    private static String name(String sha256, Publisher.What what) {
+        if (!Hex.isSha256(sha256)) {
+            throw new IllegalArgumentException("not a SHA-256: " + sha256);
+        }
+        return sha256.toLowerCase(Locale.ROOT) + "." + what.spelled() + ".json";
+    }
+
+    private static QueuedPublish read(Path p) {
+        try {
+            JsonNode n = MAPPER.readTree(Files.readAllBytes(p));
+            return new QueuedPublish(n.path("sha256").asText(), Publisher.What.parse(n.path("what").asText()),
+                    URI.create(n.path("server").asText()), n.path("attempts").asInt(), Instant.parse(n.path("queuedAt").asText()),
+                    Instant.parse(n.path("nextTry").asText()),
+                    n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty());
+        } catch (IOException | RuntimeException e) {
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+            throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued publish item (" + why.replaceAll("\\s+", " ").strip() + ")", e);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.publish;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.Http;
+import org.proofmode.util.SafeText;
+
+/**
+ * The client of an evidence server's API ({@code proofmode serve}, see docs/http-api.md): sends share
+ * bundles ({@code POST /api/v1/evidence}) and notarization texts ({@code POST /api/v1/notarizations}) with
+ * an upload token, through whatever proxy its {@link Http} has.
+ *
+ * <p>What retrying may fix (the server or the proxy unreachable, a timeout, a dropped connection, a 5xx)
+ * is {@link Failure#SERVICE_UNREACHABLE}, for the caller to queue; what it cannot (a refused token, a
+ * bundle the server will not take) is another failure, said in one line.
+ */
+public final class Publisher {
+    /** Most bytes of a server's answer read. */
+    static final int MAX_ANSWER = 4 << 20;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What is sent of a proof. */
+    public enum What {
+        /** The share bundle with the media. */
+        WITH_MEDIA,
+        /** The share bundle without the media. */
+        PROOF_ONLY,
+        /** Only the notarization text (the app's "notarize only"): the media's hash, the signer and the time. */
+        NOTARIZE_ONLY;
+
+        /** Reads {@code with-media}, {@code proof-only} or {@code notarize-only}. */
+        public static What parse(String s) {
+            return switch (s) {
+                case "with-media" -> WITH_MEDIA;
+                case "proof-only" -> PROOF_ONLY;
+                case "notarize-only" -> NOTARIZE_ONLY;
+                default -> throw new IllegalArgumentException("not a publish mode: " + s);
+            };
+        }
+
+        /** As written in settings and queue files. */
+        public String spelled() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * What the server said.
+     *
+     * @param permalink the item's page on the server (for a notarization: its lookup)
+     * @param created false if the server had the same bytes (or text) already
+     */
+    public record Published(URI permalink, boolean created) {}
+
+    private final URI server;
+    private final String token;
+    private final Http http;
+
+    /**
+     * A client of one server.
+     *
+     * @param server the server's base URL, such as {@code https://desk.example.org}
+     * @param token the upload token ({@code pm_...})
+     * @param http how to reach it (timeouts, proxy)
+     */
+    public Publisher(URI server, String token, Http http) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.token = Objects.requireNonNull(token, "token");
+        this.http = Objects.requireNonNull(http, "http");
+    }
+
+    /** The server's base URL. */
+    public URI server() {
+        return server;
+    }
+
+    /**
+     * Sends a share bundle, read as it is sent.
+     *
+     * @param bundle the zip
+     * @param name the file name the server shows
+     * @throws ProofModeException with {@link Failure#SERVICE_UNREACHABLE} to queue and retry,
+     *     {@link Failure#KEY_LOCKED} for a token the server refuses, {@link Failure#BAD_DATA} for a bundle it
+     *     will not take
+     */
+    public Published bundle(Path bundle, String name) {
+        URI uri = api("/api/v1/evidence?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+        Http.Response r = http.upload(uri, "application/zip", "application/json", auth(), bundle, MAX_ANSWER);
+        return published(uri, r, "sha256");
+    }
+
+    /**
+     * Sends a notarization text; the server links it to the bundle when that arrives.
+     *
+     * @throws ProofModeException as {@link #bundle}
+     */
+    public Published notarization(String text) {
+        URI uri = api("/api/v1/notarizations");
+        Http.Response r = http.post(uri, "text/plain; charset=utf-8", "application/json", auth(), text.getBytes(StandardCharsets.UTF_8),
+                MAX_ANSWER);
+        JsonNode n = answer(uri, r);
+        String media = n.path("mediaSha256").asText("");
+        return new Published(lookup(media), r.status() == 201);
+    }
+
+    /**
+     * Checks that the server answers and takes the token (one search for a single item).
+     *
+     * @throws ProofModeException as {@link #bundle}
+     */
+    public void check() {
+        URI uri = api("/api/v1/evidence?limit=1");
+        answer(uri, http.get(uri, "application/json", auth(), MAX_ANSWER));
+    }
+
+    private Map<String, String> auth() {
+        return Map.of("Authorization", "Bearer " + token);
+    }
+
+    private URI api(String pathAndQuery) {
+        String base = server.toString();
+        return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + pathAndQuery);
+    }
+
+    private URI lookup(String media) {
+        return api("/api/v1/notarizations?q=" + (media.matches("[0-9a-f]{64}") ? media : ""));
+    }
+
+    private Published published(URI uri, Http.Response r, String idField) {
+        JsonNode n = answer(uri, r);
+        String id = n.path(idField).asText("");
+        String link = n.path("permalink").asText("");
+        if (!id.matches("[0-9a-f]{64}") || !link.startsWith("/") || link.startsWith("//")) {
+            throw new ProofModeException(Failure.BAD_DATA, uri + ": the server's answer has no item id or permalink");
+        }
+        return new Published(api(link), r.status() == 201);
+    }
+
+    private static JsonNode answer(URI uri, Http.Response r) {
+        int s = r.status();
+        if (s == 401 || s == 403) {
+            throw new ProofModeException(Failure.KEY_LOCKED, uri.getScheme() + "://" + uri.getRawAuthority()
+                    + ": the server refused the upload token (HTTP " + s + "); set it again with 'proofmode publish login URL'");
+        }
+        if (s == 413) {
+            throw new ProofModeException(Failure.BAD_DATA, uri + ": the bundle is larger than this server takes (HTTP 413)");
+        }
+        if (s == 429) {
+            throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the server asks to slow down (HTTP 429)");
+        }
+        if (s != 200 && s != 201) {
+            throw new ProofModeException(Failure.BAD_DATA, uri + ": the server refused it (HTTP " + s + problem(r) + ")");
+        }
+        try {
+            JsonNode n = JSON.readTree(r.body());
+            if (n == null || !n.isObject()) {
+                throw new IOException("not a JSON object");
+            }
+            return n;
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.BAD_DATA, uri + ": the server's answer is not the evidence API's JSON", e);
+        }
+    }
+
+    /** The title or detail of an RFC 9457 problem document, if the answer is one; safe to print. */
+    private static String problem(Http.Response r) {
+        try {
+            JsonNode n = JSON.readTree(r.body());
+            String t = n == null ? "" : n.path("detail").asText(n.path("title").asText(""));
+            return t.isBlank() ? "" : ": " + SafeText.escape(t.length() > 200 ? t.substring(0, 200) + "..." : t);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}
