@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.bundle.BundleWriter;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.LocalCa;
@@ -38,7 +40,12 @@ import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
+import org.proofmode.proof.ProofTimes;
+import org.proofmode.prove.Notarization;
 import org.proofmode.prove.Prover;
+import org.proofmode.publish.PublishQueue;
+import org.proofmode.publish.Publisher;
+import org.proofmode.publish.Publishing;
 import org.proofmode.redact.Redactor;
 import org.proofmode.redact.StripPolicy;
 import org.proofmode.timestamp.TimestampQueue;
@@ -48,9 +55,11 @@ import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.timestamp.rfc3161.TsaClient;
 import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
+import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.Verifier;
 
@@ -391,5 +400,69 @@ public final class ProofMode {
         List<X509Certificate> roots = new ArrayList<>(extra);
         roots.addAll(TrustedRoots.inHome(home));
         return roots;
+    }
+
+    /** The queue of what could not be published yet, {@code <home>/publish-queue/}. */
+    public PublishQueue publishQueue() {
+        return new PublishQueue(home.resolve(PublishQueue.FOLDER));
+    }
+
+    /**
+     * Publishes a stored proof: its share bundle (made anew, byte-identical for the same proof set) or its
+     * notarization text. What retrying may fix (the server or the proxy away) is queued in
+     * {@link #publishQueue()}; an item sent is taken off the queue.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} for no such proof (or, with the media,
+     *     media no longer where the proof says), and what {@link Publisher} throws that retrying cannot fix
+     *     (the item is then taken off the queue too: it would fail the same way)
+     */
+    public Publishing.Result publish(Publishing to, String sha256) {
+        PublishQueue queue = publishQueue();
+        try {
+            Publisher.Published done = sendStored(to.publisher(), sha256, to.what());
+            queue.remove(sha256, to.what());
+            return new Publishing.Result(sha256, to.what(), Optional.of(done.permalink()), Optional.empty());
+        } catch (ProofModeException e) {
+            if (e.failure() == Failure.SERVICE_UNREACHABLE) {
+                queue.add(sha256, to.what(), to.publisher().server(), clock.instant(), e.getMessage());
+                return new Publishing.Result(sha256, to.what(), Optional.empty(), Optional.of(SafeText.escape(e.getMessage())));
+            }
+            queue.remove(sha256, to.what());
+            throw e;
+        }
+    }
+
+    private Publisher.Published sendStored(Publisher publisher, String sha256, Publisher.What what) {
+        StoredProof p = find(sha256);
+        if (what == Publisher.What.NOTARIZE_ONLY) {
+            ProofRecord record = storedRecord(p.folder(), sha256);
+            Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseThrow(() ->
+                    new ProofModeException(Failure.BAD_DATA, sha256 + ": the proof record has no proof time"));
+            String signer = record.get(ProofFields.PROOF_SIGNER).orElseThrow(() ->
+                    new ProofModeException(Failure.BAD_DATA, sha256 + ": the proof record names no signer"));
+            return publisher.notarization(Notarization.text(sha256, signer, when));
+        }
+        Optional<Path> media = Optional.empty();
+        if (what == Publisher.What.WITH_MEDIA) {
+            media = Optional.of(p.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                    sha256 + ": the media is no longer at its recorded path (or was changed); publish --proof-only, or prove the file again")));
+        }
+        Path tmp = null;
+        try {
+            Path dir = AtomicFiles.privateDirectories(home.resolve("publish").resolve("outgoing"));
+            tmp = Files.createTempFile(dir, sha256.substring(0, 16) + "-", ".zip");
+            BundleWriter.write(List.of(new BundleWriter.Item(p.folder(), media)), tmp, true);
+            return publisher.bundle(tmp, sha256.substring(0, 16) + (media.isPresent() ? "" : "-proof") + ".zip");
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot make the bundle of " + sha256 + ": " + e.getMessage(), e);
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    // a left-over temporary bundle in the home's own folder; the next publish makes a new one
+                }
+            }
+        }
     }
 }

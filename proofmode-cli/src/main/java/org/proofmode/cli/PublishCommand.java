@@ -15,17 +15,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
-import org.proofmode.bundle.BundleWriter;
 import org.proofmode.cli.print.QueueSummary;
 import org.proofmode.context.SettingKey;
 import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.proof.ProofFields;
-import org.proofmode.proof.ProofTimes;
-import org.proofmode.prove.Notarization;
 import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.Publisher;
+import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.util.AtomicFiles;
@@ -70,6 +67,9 @@ final class PublishCommand implements Callable<Integer> {
     /** The token file, under the home. */
     static final String TOKEN = "publish/token";
 
+    /** Where the addresses of resumable uploads under way are kept, under the home. */
+    static final String UPLOADS = "publish/uploads";
+
     @ParentCommand
     Main root;
 
@@ -109,7 +109,6 @@ final class PublishCommand implements Callable<Integer> {
         Publisher publisher = publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
                 : what.notarizeOnly ? Publisher.What.NOTARIZE_ONLY : what.proofOnly ? Publisher.What.PROOF_ONLY : Publisher.What.WITH_MEDIA;
-        PublishQueue queue = queue(pm);
         int exit = ExitCodes.OK;
         boolean queued = false;
         for (String arg : proofs) {
@@ -121,7 +120,7 @@ final class PublishCommand implements Callable<Integer> {
                 exit = firstError(exit, ExitCodes.of(e.failure()));
                 continue;
             }
-            Outcome o = send(ctx, pm, publisher, queue, p.sha256(), w);
+            Outcome o = send(ctx, pm, publisher, p.sha256(), w);
             queued |= o == Outcome.QUEUED;
             if (o == Outcome.FAILED) {
                 exit = firstError(exit, lastFailure);
@@ -140,68 +139,22 @@ final class PublishCommand implements Callable<Integer> {
 
     private int lastFailure = ExitCodes.OK;
 
-    /**
-     * Sends one proof; prints its line. What retrying may fix is queued; anything else is said and not
-     * queued (and an item queued before for it is removed: it would fail the same way).
-     */
-    private Outcome send(CliContext ctx, ProofMode pm, Publisher publisher, PublishQueue queue, String sha256, Publisher.What w) {
+    /** Sends one proof, or queues it; prints its line. What retrying cannot fix is said on stderr. */
+    private Outcome send(CliContext ctx, ProofMode pm, Publisher publisher, String sha256, Publisher.What w) {
         try {
-            Publisher.Published done = sendNow(pm, publisher, sha256, w);
-            queue.remove(sha256, w);
-            ctx.out().println(sha256 + "  " + (w == Publisher.What.NOTARIZE_ONLY ? "notarized" : "published") + "  " + done.permalink());
+            Publishing.Result r = pm.publish(new Publishing(publisher, w), sha256);
+            ctx.out().println(r.line());
             ctx.out().flush();
-            return Outcome.PUBLISHED;
+            return r.queued().isPresent() ? Outcome.QUEUED : Outcome.PUBLISHED;
         } catch (ProofModeException e) {
-            if (e.failure() == Failure.SERVICE_UNREACHABLE) {
-                queue.add(sha256, w, publisher.server(), Instant.now(), e.getMessage());
-                ctx.out().println(sha256 + "  queued  " + SafeText.escape(e.getMessage()));
-                ctx.out().flush();
-                return Outcome.QUEUED;
-            }
-            queue.remove(sha256, w);
             ctx.err().println("proofmode: " + sha256 + ": " + e.getMessage());
             lastFailure = ExitCodes.of(e.failure());
             return Outcome.FAILED;
         }
     }
 
-    /** Makes the bundle (or the text) of a stored proof and sends it. */
-    static Publisher.Published sendNow(ProofMode pm, Publisher publisher, String sha256, Publisher.What w) {
-        ProofMode.StoredProof p = pm.find(sha256);
-        if (w == Publisher.What.NOTARIZE_ONLY) {
-            var record = pm.storedRecord(p.folder(), sha256);
-            Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseThrow(() ->
-                    new ProofModeException(Failure.BAD_DATA, sha256 + ": the proof record has no proof time"));
-            String signer = record.get(ProofFields.PROOF_SIGNER).orElseThrow(() ->
-                    new ProofModeException(Failure.BAD_DATA, sha256 + ": the proof record names no signer"));
-            return publisher.notarization(Notarization.text(sha256, signer, when));
-        }
-        Optional<Path> media = Optional.empty();
-        if (w == Publisher.What.WITH_MEDIA) {
-            media = Optional.of(p.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
-                    sha256 + ": the media is no longer at its recorded path (or was changed); publish --proof-only, or prove the file again")));
-        }
-        Path tmp = null;
-        try {
-            Path dir = AtomicFiles.privateDirectories(pm.home().resolve("publish").resolve("outgoing"));
-            tmp = Files.createTempFile(dir, sha256.substring(0, 16) + "-", ".zip");
-            BundleWriter.write(List.of(new BundleWriter.Item(p.folder(), media)), tmp, true);
-            return publisher.bundle(tmp, sha256.substring(0, 16) + (media.isPresent() ? "" : "-proof") + ".zip");
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot make the bundle of " + sha256 + ": " + e.getMessage(), e);
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException e) {
-                    // a left-over temporary bundle in the home's own folder; the next publish makes a new one
-                }
-            }
-        }
-    }
-
     static PublishQueue queue(ProofMode pm) {
-        return new PublishQueue(pm.home().resolve(PublishQueue.FOLDER));
+        return pm.publishQueue();
     }
 
     /**
@@ -221,7 +174,7 @@ final class PublishCommand implements Callable<Integer> {
         }
         String token = new String(InputFiles.read(tokenFile, 4096, "upload token"), StandardCharsets.UTF_8).strip();
         Http http = new Http(TimestampSettings.load(pm.home()).timeouts(), proxy.choose(settings));
-        return new Publisher(URI.create(settings.publishServer()), token, http);
+        return new Publisher(URI.create(settings.publishServer()), token, http, pm.home().resolve(UPLOADS), Publisher.RESUMABLE_FROM);
     }
 
     private static int firstError(int current, int next) {
@@ -274,7 +227,8 @@ final class PublishCommand implements Callable<Integer> {
                             + "and '.', as 'proofmode server token create' prints it)");
                 }
                 Settings settings = pm.settings();
-                Publisher publisher = new Publisher(u, t, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy.choose(settings)));
+                Publisher publisher = new Publisher(u, t, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy.choose(settings)),
+                        pm.home().resolve(UPLOADS), Publisher.RESUMABLE_FROM);
                 String checked;
                 try {
                     publisher.check();
@@ -350,7 +304,7 @@ final class PublishCommand implements Callable<Integer> {
                 if (!now && !q.due(t)) {
                     continue;
                 }
-                Outcome o = parent.send(ctx, pm, publisher, queue, q.sha256(), q.what());
+                Outcome o = parent.send(ctx, pm, publisher, q.sha256(), q.what());
                 stillQueued |= o == Outcome.QUEUED;
                 if (o == Outcome.FAILED) {
                     exit = firstError(exit, parent.lastFailure);

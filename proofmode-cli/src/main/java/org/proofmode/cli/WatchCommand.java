@@ -21,6 +21,8 @@ import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.publish.Publisher;
+import org.proofmode.publish.Publishing;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
@@ -59,7 +61,9 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode watch ~/Pictures/Import",
             "  proofmode watch --recursive --log-format json ~/Sync/Camera 2>>watch.log",
-            "  PROOFMODE_PASSPHRASE=... proofmode watch --timestamp /media/card/DCIM", "", ExitCodes.HELP_TABLE})
+            "  PROOFMODE_PASSPHRASE=... proofmode watch --timestamp /media/card/DCIM",
+            "  proofmode watch --publish --tor ~/Sync/Camera   prove each new photo and send it to your server over Tor",
+            "", ExitCodes.HELP_TABLE})
 final class WatchCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -104,6 +108,11 @@ final class WatchCommand implements Callable<Integer> {
     @Option(names = "--timestamp", description = "Timestamp each new proof with every service in PROOFMODE_HOME/timestamp.conf.")
     boolean timestamp;
 
+    @Option(names = "--publish", description = "Publish each new proof to the evidence server set by 'proofmode publish login' "
+            + "(what of it: setting publish.mode; through publish.proxy, --proxy or --tor), queueing it while the server is away; "
+            + "the queue is retried as timestamps are.")
+    boolean publish;
+
     @Parameters(paramLabel = "DIR", arity = "1..*", description = "Folders to watch.")
     List<Path> dirs;
 
@@ -134,6 +143,10 @@ final class WatchCommand implements Callable<Integer> {
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = timestampOptions.timestamps(pm);
         Optional<StampRequest> request = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
+        Optional<Publishing> publishing = publish
+                ? Optional.of(new Publishing(PublishCommand.publisher(ctx, pm, settings, timestampOptions.proxy),
+                        Publisher.What.parse(settings.publishMode())))
+                : Optional.empty();
         AtomicReference<Throwable> keyFailure = new AtomicReference<>();
         WatchConfig defaults = WatchConfig.defaults(folders, recursive);
         WatchConfig config = new WatchConfig(folders, recursive, Duration.ofMillis(settleMillis), Duration.ofSeconds(rescanSeconds),
@@ -141,7 +154,7 @@ final class WatchCommand implements Callable<Integer> {
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
         Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> DeviceKeyAccess.join(key), config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),
-                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC()));
+                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC(), publishing));
         key.whenComplete((k, e) -> {
             if (e != null) {
                 keyFailure.set(e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);

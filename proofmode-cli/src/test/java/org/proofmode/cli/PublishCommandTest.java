@@ -288,4 +288,41 @@ class PublishCommandTest {
             assertThat(queued()).as("not retried forever").isEmpty();
         }
     }
+
+    @Test
+    void publish_largeBundle_resumesAfterADroppedConnection_storedOnce() throws Exception {
+        Path video = ProveCommandTest.jpeg(tmp, "long.jpg", 12 << 20, 77);
+        assertThat(cli.run("prove", video.toString()).exit()).isZero();
+        String h = Digests.sha256(video);
+        try (SocksRecorder proxy = new SocksRecorder(Map.of("evidence.invalid", new InetSocketAddress("127.0.0.1", server.port())))) {
+            cli.run("settings", "set", "publish.proxy", proxy.url());
+            cli.run("settings", "set", "publish.server", "http://evidence.invalid:" + server.port());
+            Files.createDirectories(home.resolve("publish"));
+            Files.writeString(home.resolve("publish/token"), token);
+
+            proxy.cutAfter(5 << 20);
+            Cli.Result cut = cli.run("publish", video.toString());
+            assertThat(cut.exit()).as(cut.err()).isZero();
+            assertThat(cut.out()).startsWith(h + "  queued  ");
+            try (Stream<Path> s = Files.list(home.resolve("publish/uploads"))) {
+                assertThat(s.toList()).as("the upload's address, kept for the next attempt").hasSize(1);
+            }
+            long firstTry = proxy.bytesUp();
+
+            proxy.cutAfter(-1);
+            Cli.Result resumed = cli.run("publish", "sync", "--now");
+
+            assertThat(resumed.exit()).as(resumed.err()).isZero();
+            assertThat(resumed.out()).startsWith(h + "  published  ");
+            long bundleSize = get("/api/v1/evidence/" + bundleOf(resumed.out())).path("size").asLong();
+            assertThat(bundleSize).isGreaterThan(12L << 20);
+            assertThat(firstTry).isGreaterThanOrEqualTo(5L << 20);
+            assertThat(proxy.bytesUp() - firstTry).as("the rest only, not the whole bundle again")
+                    .isLessThan(bundleSize - (4L << 20));
+            assertThat(get("/api/v1/evidence?media=" + h).path("results").size()).as("one stored copy").isEqualTo(1);
+            try (Stream<Path> s = Files.list(home.resolve("publish/uploads"))) {
+                assertThat(s.toList()).isEmpty();
+            }
+        }
+    }
 }

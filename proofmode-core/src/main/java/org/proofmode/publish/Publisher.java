@@ -7,12 +7,16 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.media.Digests;
+import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Http;
 import org.proofmode.util.SafeText;
 
@@ -64,9 +68,14 @@ public final class Publisher {
      */
     public record Published(URI permalink, boolean created) {}
 
+    /** Bundles at least this large go by resumable upload. */
+    public static final long RESUMABLE_FROM = 8L << 20;
+
     private final URI server;
     private final String token;
     private final Http http;
+    private final Path uploads;
+    private final long resumableFrom;
 
     /**
      * A client of one server.
@@ -74,11 +83,15 @@ public final class Publisher {
      * @param server the server's base URL, such as {@code https://desk.example.org}
      * @param token the upload token ({@code pm_...})
      * @param http how to reach it (timeouts, proxy)
+     * @param uploads where the addresses of resumable uploads under way are kept (one small file per bundle)
+     * @param resumableFrom bundles at least this large go by resumable upload ({@link #RESUMABLE_FROM})
      */
-    public Publisher(URI server, String token, Http http) {
+    public Publisher(URI server, String token, Http http, Path uploads, long resumableFrom) {
         this.server = Objects.requireNonNull(server, "server");
         this.token = Objects.requireNonNull(token, "token");
         this.http = Objects.requireNonNull(http, "http");
+        this.uploads = Objects.requireNonNull(uploads, "uploads");
+        this.resumableFrom = resumableFrom;
     }
 
     /** The server's base URL. */
@@ -96,9 +109,115 @@ public final class Publisher {
      *     will not take
      */
     public Published bundle(Path bundle, String name) {
+        long size;
+        try {
+            size = Files.size(bundle);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, bundle + ": cannot read: " + e.getMessage(), e);
+        }
+        if (size >= resumableFrom) {
+            Optional<Published> resumed = resumable(bundle, size, name);
+            if (resumed.isPresent()) {
+                return resumed.get();
+            }
+        }
         URI uri = api("/api/v1/evidence?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
         Http.Response r = http.upload(uri, "application/zip", "application/json", auth(), bundle, MAX_ANSWER);
         return published(uri, r, "sha256");
+    }
+
+    /**
+     * Sends a large bundle by resumable upload (docs/http-api.md, "Resumable uploads"): an upload begun
+     * before for the same bytes goes on from the offset the server holds; a new one is made otherwise.
+     * A connection that drops leaves the upload's address kept, for the next attempt.
+     *
+     * @return empty if the server does not offer resumable uploads
+     */
+    private Optional<Published> resumable(Path bundle, long size, String name) {
+        String sha;
+        try {
+            sha = Digests.sha256(bundle);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, bundle + ": cannot read: " + e.getMessage(), e);
+        }
+        Path state = uploads.resolve(sha + ".url");
+        Optional<URI> at = readState(state);
+        long offset = 0;
+        if (at.isPresent()) {
+            Http.Response h = http.head(at.get(), auth());
+            if (h.status() == 200) {
+                offset = h.header("Upload-Offset").filter(v -> v.matches("\\d{1,18}")).map(Long::parseLong).orElse(0L);
+            } else if (h.status() == 404) {
+                at = Optional.empty();
+            } else {
+                answer(at.get(), h);
+            }
+        }
+        if (at.isEmpty()) {
+            URI create = api("/api/v1/uploads?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
+            Http.Response c = http.post(create, "application/octet-stream", "application/json",
+                    Map.of("Authorization", "Bearer " + token, "Upload-Length", Long.toString(size), "Upload-Sha256", sha,
+                            "Tus-Resumable", "1.0.0"), new byte[0], MAX_ANSWER);
+            if (c.status() == 404 || c.status() == 405) {
+                return Optional.empty();
+            }
+            String location = c.header("Location").orElse("");
+            if (c.status() != 201 || !location.matches("/api/v1/uploads/[0-9a-f]{32}")) {
+                answer(create, c);
+                throw new ProofModeException(Failure.BAD_DATA, create + ": the server made no upload");
+            }
+            at = Optional.of(api(location));
+            writeState(state, at.get());
+        }
+        for (int tries = 0; tries < 2; tries++) {
+            Http.Response p = http.patch(at.get(), "application/offset+octet-stream", "application/json",
+                    Map.of("Authorization", "Bearer " + token, "Upload-Offset", Long.toString(offset), "Tus-Resumable", "1.0.0"),
+                    bundle, offset, MAX_ANSWER);
+            if (p.status() == 409 && p.header("Upload-Offset").isPresent()) {
+                offset = Long.parseLong(p.header("Upload-Offset").get());
+                continue;
+            }
+            if (p.status() == 204) {
+                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, at.get() + ": the upload stopped at "
+                        + p.header("Upload-Offset").orElse("?") + " of " + size + " bytes");
+            }
+            if (p.status() == 409) {
+                deleteState(state); // the bytes did not add up to the bundle: the next attempt starts again
+            }
+            Published done = published(at.get(), p, "sha256");
+            deleteState(state);
+            return Optional.of(done);
+        }
+        throw new ProofModeException(Failure.SERVICE_UNREACHABLE, at.get() + ": the server's offset kept changing");
+    }
+
+    private Optional<URI> readState(Path state) {
+        try {
+            if (!Files.isRegularFile(state)) {
+                return Optional.empty();
+            }
+            String u = Files.readString(state, StandardCharsets.US_ASCII).strip();
+            return u.startsWith(server.toString()) ? Optional.of(URI.create(u)) : Optional.empty();
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void writeState(Path state, URI at) {
+        try {
+            AtomicFiles.privateDirectories(state.getParent());
+            AtomicFiles.write(state, (at + "\n").getBytes(StandardCharsets.US_ASCII), true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot keep the upload's address in " + state + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void deleteState(Path state) {
+        try {
+            Files.deleteIfExists(state);
+        } catch (IOException e) {
+            // a stale address: the next attempt asks the server, which no longer knows it, and starts again
+        }
     }
 
     /**

@@ -116,16 +116,28 @@ public final class Http {
      *
      * @param status the HTTP status code
      * @param body the body, at most the bound asked for
+     * @param headers the answer's headers, names in lower case (the first value of each)
      */
-    public record Response(int status, byte[] body) {
-        /** Copies the body. */
+    public record Response(int status, byte[] body, Map<String, String> headers) {
+        /** Copies the body and headers. */
         public Response {
             body = body.clone();
+            headers = Map.copyOf(headers);
+        }
+
+        /** An answer without headers. */
+        public Response(int status, byte[] body) {
+            this(status, body, Map.of());
         }
 
         @Override
         public byte[] body() {
             return body.clone();
+        }
+
+        /** A header's value, by its name in any case. */
+        public Optional<String> header(String name) {
+            return Optional.ofNullable(headers.get(name.toLowerCase(Locale.ROOT)));
         }
     }
 
@@ -218,6 +230,40 @@ public final class Http {
         return send(client().newCall(r), uri, maxBytes, false);
     }
 
+    /** Asks for a resource's headers only; see {@link #post(URI, String, String, byte[], int)}. */
+    public Response head(URI uri, Map<String, String> headers) {
+        return send(client().newCall(request(uri, "*/*", headers).head().build()), uri, 0, true);
+    }
+
+    /**
+     * Sends the rest of a file from {@code offset} as it is read, with {@code PATCH} (a resumable upload's
+     * next part); timeouts as {@link #upload}.
+     */
+    public Response patch(URI uri, String contentType, String accept, Map<String, String> headers, Path file, long offset, int maxBytes) {
+        RequestBody body = new RequestBody() {
+            @Override
+            public MediaType contentType() {
+                return MediaType.parse(contentType);
+            }
+
+            @Override
+            public long contentLength() throws IOException {
+                return java.nio.file.Files.size(file) - offset;
+            }
+
+            @Override
+            public void writeTo(okio.BufferedSink sink) throws IOException {
+                try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+                    ch.position(offset);
+                    try (okio.Source src = okio.Okio.source(java.nio.channels.Channels.newInputStream(ch))) {
+                        sink.writeAll(src);
+                    }
+                }
+            }
+        };
+        return send(client().newCall(request(uri, accept, headers).patch(body).build()), uri, maxBytes, false);
+    }
+
     private Request.Builder request(URI uri, String accept, Map<String, String> headers) {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) {
@@ -239,7 +285,11 @@ public final class Http {
             if (r.code() >= 500) {
                 throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": the service failed (HTTP " + r.code() + ")");
             }
-            return new Response(r.code(), bounded(r.body(), uri, maxBytes));
+            Map<String, String> headers = new java.util.HashMap<>();
+            for (String name : r.headers().names()) {
+                headers.put(name.toLowerCase(Locale.ROOT), r.header(name));
+            }
+            return new Response(r.code(), bounded(r.body(), uri, maxBytes), headers);
         } catch (InterruptedIOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": interrupted", e);

@@ -35,6 +35,7 @@ import org.proofmode.server.http.JettyErrors;
 import org.proofmode.server.http.LogApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
+import org.proofmode.server.http.ResumableUploads;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
@@ -117,6 +118,7 @@ public final class ProofServer implements AutoCloseable {
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
                     new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics);
+            ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), access, api);
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -160,6 +162,9 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
                 c.routes.post("/api/v1/evidence", api::store);
+                c.routes.post("/api/v1/uploads", uploads::create);
+                c.routes.head("/api/v1/uploads/{id}", uploads::offset);
+                c.routes.patch("/api/v1/uploads/{id}", uploads::append);
                 c.routes.get("/api/v1/evidence", api::find);
                 c.routes.get("/api/v1/evidence/{sha256}", api::get);
                 c.routes.get("/api/v1/evidence/{sha256}/bundle", api::download);

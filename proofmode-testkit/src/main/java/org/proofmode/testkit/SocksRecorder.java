@@ -38,6 +38,8 @@ public final class SocksRecorder implements AutoCloseable {
     private final Map<String, InetSocketAddress> names;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final List<Socket> open = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicLong up = new java.util.concurrent.atomic.AtomicLong();
+    private volatile long cutAfter = -1;
 
     /**
      * Starts the proxy on a free loopback port.
@@ -64,6 +66,19 @@ public final class SocksRecorder implements AutoCloseable {
     /** {@code socks5h://127.0.0.1:PORT}. */
     public String url() {
         return "socks5h://127.0.0.1:" + port();
+    }
+
+    /**
+     * Cuts every connection made from now on once the client has sent this many bytes through it (the
+     * link that drops mid-upload); a negative number cuts none.
+     */
+    public void cutAfter(long bytes) {
+        cutAfter = bytes;
+    }
+
+    /** Bytes the clients sent through the proxy so far, all connections together. */
+    public long bytesUp() {
+        return up.get();
     }
 
     /** Every CONNECT request so far, in order. */
@@ -125,10 +140,10 @@ public final class SocksRecorder implements AutoCloseable {
                 out.write(new byte[] {5, 0, 0, 1, 127, 0, 0, 1, 0, 0});
                 out.flush();
                 open.add(upstream);
-                Thread back = new Thread(() -> pump(upstream, client), "socks-recorder-back");
+                Thread back = new Thread(() -> pump(upstream, client, -1, null), "socks-recorder-back");
                 back.setDaemon(true);
                 back.start();
-                pump(client, upstream);
+                pump(client, upstream, cutAfter, up);
                 back.join(5000);
             } catch (IOException e) {
                 out.write(new byte[] {5, 4, 0, 1, 0, 0, 0, 0, 0, 0}); // host unreachable
@@ -138,15 +153,27 @@ public final class SocksRecorder implements AutoCloseable {
         }
     }
 
-    private static void pump(Socket from, Socket to) {
+    /** Copies one way; with {@code cut} at least 0, closes both sockets once that many bytes went. */
+    private static void pump(Socket from, Socket to, long cut, java.util.concurrent.atomic.AtomicLong counted) {
         try {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             byte[] buf = new byte[1 << 16];
+            long sent = 0;
             int n;
             while ((n = in.read(buf)) != -1) {
-                out.write(buf, 0, n);
+                int len = cut >= 0 ? (int) Math.min(n, cut - sent) : n;
+                out.write(buf, 0, len);
                 out.flush();
+                sent += len;
+                if (counted != null) {
+                    counted.addAndGet(len);
+                }
+                if (cut >= 0 && sent >= cut) {
+                    from.close();
+                    to.close();
+                    return;
+                }
             }
             to.shutdownOutput();
         } catch (IOException e) {

@@ -58,6 +58,11 @@ final class ProveTask {
         BatchProver batch();
 
         WatchEvent event(StampResult r, String why);
+
+        /** Publishes a new proof, if the watcher publishes: what became of it. */
+        default Optional<WatchEvent> publish(String sha256) {
+            return Optional.empty();
+        }
     }
 
     private ProveTask() {}
@@ -82,7 +87,7 @@ final class ProveTask {
             return switch (r.outcome()) {
                 case SKIPPED -> done(f, Outcome.SKIPPED, Optional.empty(), size, mtime, at, r.reason(), List.of());
                 case EXISTING -> done(f, Outcome.KNOWN, r.sha256(), size, mtime, at, Optional.empty(), List.of());
-                case PROVED -> done(f, Outcome.PROVED, r.sha256(), size, mtime, at, Optional.empty(), stampEvents(env, item));
+                case PROVED -> done(f, Outcome.PROVED, r.sha256(), size, mtime, at, Optional.empty(), followUps(env, item));
             };
         } catch (Moved m) {
             return done(f, m.outcome, Optional.empty(), size, mtime, env.clock().instant(), Optional.empty(), List.of());
@@ -97,6 +102,13 @@ final class ProveTask {
             return done(f, storing[0] ? Outcome.STORAGE : Outcome.UNREADABLE, Optional.empty(), size, mtime,
                     env.clock().instant(), Optional.of(path + ": " + m), List.of());
         }
+    }
+
+    /** What followed a new proof: its timestamps, then its publishing. */
+    private static List<WatchEvent> followUps(Env env, BatchProver.Item item) {
+        List<WatchEvent> out = stampEvents(env, item);
+        item.result().sha256().flatMap(env::publish).ifPresent(out::add);
+        return out;
     }
 
     private static List<WatchEvent> stampEvents(Env env, BatchProver.Item item) {

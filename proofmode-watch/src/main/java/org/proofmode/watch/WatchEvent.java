@@ -42,6 +42,8 @@ public record WatchEvent(Instant time, Kind kind, Map<String, String> fields) {
         RESCAN,
         /** A timestamp was obtained, or queued for later. */
         TIMESTAMP,
+        /** A new proof was sent to the evidence server ({@code watch --publish}), or queued for later. */
+        PUBLISHED,
         /** Something went wrong that is not about one file (storage, database). */
         ERROR,
         /** The watcher stopped. */

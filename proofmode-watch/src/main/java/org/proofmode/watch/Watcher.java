@@ -25,6 +25,7 @@ import org.proofmode.context.MetadataSource;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.publish.Publishing;
 import org.proofmode.timestamp.StampRequest;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.watch.WatchEvent.Kind;
@@ -44,7 +45,7 @@ public final class Watcher {
     /** The long-lived parts a watcher works with. */
     public record Setup(ProofMode home, Supplier<SigningKey> key, WatchConfig config, List<MetadataSource> surroundings,
             List<MetadataSource> media, Optional<Timestamps> timestamps, Optional<StampRequest> stampNew,
-            WatchListener listener, Clock clock) {
+            WatchListener listener, Clock clock, Optional<Publishing> publishing) {
         /** Validates the fields. */
         public Setup {
             Objects.requireNonNull(home, "home");
@@ -56,6 +57,14 @@ public final class Watcher {
             Objects.requireNonNull(stampNew, "stampNew");
             Objects.requireNonNull(listener, "listener");
             Objects.requireNonNull(clock, "clock");
+            Objects.requireNonNull(publishing, "publishing");
+        }
+
+        /** A watcher that publishes nothing. */
+        public Setup(ProofMode home, Supplier<SigningKey> key, WatchConfig config, List<MetadataSource> surroundings,
+                List<MetadataSource> media, Optional<Timestamps> timestamps, Optional<StampRequest> stampNew,
+                WatchListener listener, Clock clock) {
+            this(home, key, config, surroundings, media, timestamps, stampNew, listener, clock, Optional.empty());
         }
     }
 
@@ -158,6 +167,7 @@ public final class Watcher {
             }
         }
         workers.startTimestampSync(this::emit);
+        workers.startPublishSync(this::emit);
         for (Path f : s.config().folders()) {
             for (Path d : events.register(f)) {
                 emit(Kind.WATCHING, "folder", d.toString());

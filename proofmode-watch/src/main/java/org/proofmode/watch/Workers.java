@@ -16,6 +16,8 @@ import org.proofmode.ProofMode;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.Prover;
+import org.proofmode.publish.Publishing;
+import org.proofmode.publish.QueuedPublish;
 import org.proofmode.timestamp.StampResult;
 import org.proofmode.watch.WatchEvent.Kind;
 
@@ -34,7 +36,7 @@ final class Workers implements ProveTask.Env {
     private final LinkedBlockingQueue<ProveTask.Done> done = new LinkedBlockingQueue<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final int capacity;
-    private ScheduledExecutorService sync;
+    private volatile ScheduledExecutorService sync;
 
     Workers(Watcher.Setup s) {
         this.s = s;
@@ -85,18 +87,62 @@ final class Workers implements ProveTask.Env {
         }
     }
 
+    private synchronized ScheduledExecutorService scheduler() {
+        if (sync == null) {
+            sync = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "proofmode-watch-sync");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return sync;
+    }
+
+    /**
+     * Sends what waits in the publish queue now and then (at the timestamp sync's interval), if the watcher
+     * publishes: the items whose backoff is over.
+     */
+    void startPublishSync(Consumer<WatchEvent> events) {
+        if (s.publishing().isEmpty()) {
+            return;
+        }
+        Publishing to = s.publishing().get();
+        scheduler().scheduleWithFixedDelay(() -> {
+            try {
+                for (QueuedPublish q : s.home().publishQueue().list()) {
+                    if (q.due(s.clock().instant())) {
+                        publish(new Publishing(to.publisher(), q.what()), q.sha256(), "sync").ifPresent(events);
+                    }
+                }
+            } catch (ProofModeException | IllegalArgumentException e) {
+                events.accept(WatchEvent.of(s.clock().instant(), Kind.ERROR, "error", "publish sync: " + e.getMessage()));
+            }
+        }, 0, s.config().timestampSync().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public Optional<WatchEvent> publish(String sha256) {
+        return s.publishing().flatMap(to -> publish(to, sha256, "new"));
+    }
+
+    private Optional<WatchEvent> publish(Publishing to, String sha256, String why) {
+        try {
+            Publishing.Result r = s.home().publish(to, sha256);
+            return Optional.of(WatchEvent.of(s.clock().instant(), Kind.PUBLISHED, "sha256", sha256, "what", to.what().spelled(),
+                    "outcome", r.queued().isPresent() ? "queued" : "sent", "for", why,
+                    "detail", r.queued().orElseGet(() -> r.link().map(Object::toString).orElse(""))));
+        } catch (ProofModeException e) {
+            return Optional.of(WatchEvent.of(s.clock().instant(), Kind.ERROR, "sha256", sha256, "error", "publish: " + e.getMessage()));
+        }
+    }
+
     /** Retries queued timestamp requests now and then at the configured interval, if timestamps are set up. */
     void startTimestampSync(Consumer<WatchEvent> events) {
         if (s.timestamps().isEmpty()) {
             return;
         }
-        sync = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "proofmode-watch-timestamps");
-            t.setDaemon(true);
-            return t;
-        });
         long every = s.config().timestampSync().toMillis();
-        sync.scheduleWithFixedDelay(() -> {
+        scheduler().scheduleWithFixedDelay(() -> {
             try {
                 for (StampResult r : s.timestamps().get().sync(false)) {
                     events.accept(event(r, "sync"));

@@ -102,18 +102,23 @@ public final class EvidenceApi {
         Access.sameOrigin(ctx);
         EvidenceStore.Actor actor = access.require(ctx);
         try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
-            Verification.Result r = verifyTimed(up.file(), up.name());
-            EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
-                    r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
-            EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
-            metrics.intake(in.created());
-            ObjectNode out = EvidenceJson.summary(in.item());
-            out.put("created", in.created());
-            // A new item's entry was queued in its own transaction: no checkpoint covers it yet.
-            out.set("log", in.created() ? LogApi.queued() : log.describe(item.sha256()));
-            ctx.header("Location", "/api/v1/evidence/" + item.sha256());
-            json(ctx, in.created() ? 201 : 200, out);
+            intake(ctx, up, actor);
         }
+    }
+
+    /** Verifies and keeps a received bundle, and answers as {@code POST /api/v1/evidence} does. */
+    void intake(Context ctx, Upload up, EvidenceStore.Actor actor) {
+        Verification.Result r = verifyTimed(up.file(), up.name());
+        EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
+                r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
+        EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
+        metrics.intake(in.created());
+        ObjectNode out = EvidenceJson.summary(in.item());
+        out.put("created", in.created());
+        // A new item's entry was queued in its own transaction: no checkpoint covers it yet.
+        out.set("log", in.created() ? LogApi.queued() : log.describe(item.sha256()));
+        ctx.header("Location", "/api/v1/evidence/" + item.sha256());
+        json(ctx, in.created() ? 201 : 200, out);
     }
 
     /** {@code GET /api/v1/evidence/{sha256}}: the item, its intake report, proofs, custody and notarizations. */
