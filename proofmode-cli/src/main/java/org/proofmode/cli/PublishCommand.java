@@ -33,9 +33,11 @@ import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code proofmode publish}: send stored proofs to an evidence server, over Tor if asked; queue what cannot go now. */
 @Command(name = "publish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
@@ -73,6 +75,9 @@ final class PublishCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
+    @Spec
+    CommandSpec spec;
+
     @ArgGroup(exclusive = true)
     What what;
 
@@ -100,8 +105,8 @@ final class PublishCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (proofs.isEmpty()) {
-            throw new picocli.CommandLine.MissingParameterException(new picocli.CommandLine(this),
-                    List.of(), "Missing required parameter: 'HASH|PATH' (or a subcommand: login, sync)");
+            throw new picocli.CommandLine.MissingParameterException(spec.commandLine(),
+                    spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: login, sync)");
         }
         CliContext ctx = root.ctx;
         ProofMode pm = root.proofMode();
