@@ -165,7 +165,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/metrics", metrics::serve);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
                         + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
-                c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, store, logSequencer));
+                c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, folder, store, logSequencer));
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
@@ -282,12 +282,12 @@ public final class ProofServer implements AutoCloseable {
     }
 
     /**
-     * Readiness: 200 when the database answers and a blob can be written (in a bucket: written, read back and
-     * deleted), else 503 naming which does not
+     * Readiness: 200 when the database answers and a blob can be written (an upload in the incoming folder, and
+     * in a bucket an object written, read back and deleted), else 503 naming which does not
      * (no error text: the answer is public). The log's state is reported, but a log that is behind (a
      * witness or time-stamp authority away) does not make the server unready: intake goes on.
      */
-    private static void ready(Context ctx, Database db, BlobStore blobs, LogSequencer sequencer) {
+    private static void ready(Context ctx, Database db, FileBlobStore folder, BlobStore blobs, LogSequencer sequencer) {
         boolean database;
         try {
             database = db.inTransaction(c -> {
@@ -300,7 +300,10 @@ public final class ProofServer implements AutoCloseable {
         }
         boolean stored;
         try {
-            blobs.probe();
+            folder.probe();
+            if (blobs != folder) {
+                blobs.probe();
+            }
             stored = true;
         } catch (IOException | RuntimeException e) {
             stored = false;

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
@@ -78,7 +79,7 @@ public final class LocalS3 implements AutoCloseable {
 
     /** Settings for {@link #BUCKET} under a prefix, path-style, with this server's endpoint and keys. */
     public S3Settings settings(String prefix) {
-        return S3Settings.fromEnvironment("s3://" + BUCKET + (prefix.isEmpty() ? "" : "/" + prefix), java.util.Map.of())
+        return S3Settings.fromEnvironment("s3://" + BUCKET + (prefix.isEmpty() ? "" : "/" + prefix), Map.of())
                 .withPathStyle(true).withAccess(endpoint(), keys);
     }
 
@@ -95,6 +96,13 @@ public final class LocalS3 implements AutoCloseable {
     /** The multipart uploads begun and neither completed nor aborted. */
     public List<MultipartUpload> incompleteUploads() {
         return client.listMultipartUploads(b -> b.bucket(BUCKET)).uploads();
+    }
+
+    /** The AWS CLI's environment: this server's keys, and no configuration or instance metadata of this machine. */
+    public Map<String, String> awsCliEnvironment() {
+        return Map.of("AWS_ACCESS_KEY_ID", keys.accessKeyId(), "AWS_SECRET_ACCESS_KEY", keys.secretAccessKey(),
+                "AWS_DEFAULT_REGION", "us-east-1", "AWS_CONFIG_FILE", "/dev/null", "AWS_SHARED_CREDENTIALS_FILE", "/dev/null",
+                "AWS_EC2_METADATA_DISABLED", "true", "AWS_PAGER", "");
     }
 
     /** An object's bytes. */

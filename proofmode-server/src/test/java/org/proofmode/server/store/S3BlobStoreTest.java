@@ -257,15 +257,8 @@ class S3BlobStoreTest {
         }
         Path out = tmp.resolve("read-back.zip");
         ProcessResult r = ExternalTool.run(List.of(aws.toString(), "--endpoint-url", s3.endpoint().toString(), "s3", "cp",
-                "s3://" + LocalS3.BUCKET + "/" + key("cli", sha), out.toString()), awsEnvironment(), Duration.ofMinutes(2));
+                "s3://" + LocalS3.BUCKET + "/" + key("cli", sha), out.toString()), s3.awsCliEnvironment(), Duration.ofMinutes(2));
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(Files.readAllBytes(out)).isEqualTo(bytes);
-    }
-
-    /** The AWS CLI's environment: the test server's keys, and no configuration or instance metadata of this machine. */
-    static Map<String, String> awsEnvironment() {
-        return Map.of("AWS_ACCESS_KEY_ID", s3.keys().accessKeyId(), "AWS_SECRET_ACCESS_KEY", s3.keys().secretAccessKey(),
-                "AWS_DEFAULT_REGION", "us-east-1", "AWS_CONFIG_FILE", "/dev/null", "AWS_SHARED_CREDENTIALS_FILE", "/dev/null",
-                "AWS_EC2_METADATA_DISABLED", "true", "AWS_PAGER", "");
     }
 }
