@@ -37,8 +37,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * before the upload is completed. A PUT and a {@code CompleteMultipartUpload} are atomic: nothing is
  * visible under the key until the object is whole, and a failed multipart upload is aborted (a killed
  * process leaves parts that the bucket's {@code AbortIncompleteMultipartUpload} lifecycle rule removes;
- * they are never an object). After the upload a {@code HEAD} checks the stored size and, where the store
- * keeps it, the stored SHA-256. Names come only from hashes checked to be 64 hex digits.
+ * they are never an object). After the upload the SHA-256 the store answered with (whole, or of the
+ * parts' checksums) must be the one sent; a store that answers none is asked with a {@code HEAD}, which
+ * checks the stored size and, where the store keeps it, the stored SHA-256. Names come only from hashes checked to be 64 hex digits.
  *
  * <p>Security: credentials come from the environment or a profile ({@link S3Settings}); no error message
  * carries them.

@@ -118,27 +118,29 @@ final class S3Uploads {
     void upload(Path file, String key, String sha256, ObjectOptions options) throws IOException {
         retryAborts();
         long size;
-        String expected;
+        Stored stored;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             size = ch.size();
-            if (size <= PART_SIZE) {
-                expected = base64(Hex.decode(sha256));
-                if (!putWhole(ch, file, key, sha256, size, options)) {
-                    return;
-                }
-            } else {
-                Optional<String> composite = multipart(ch, key, sha256, size, options);
-                if (composite.isEmpty()) {
-                    return;
-                }
-                expected = composite.get();
-            }
+            stored = size <= PART_SIZE ? putWhole(ch, file, key, sha256, size, options) : multipart(ch, key, sha256, size, options);
         }
-        verifyStored(key, size, expected);
+        if (stored.written()) {
+            verifyStored(key, size, stored);
+        }
     }
 
-    /** One PUT of the whole file; false if the key already held an object. */
-    private boolean putWhole(FileChannel ch, Path file, String key, String sha256, long size, ObjectOptions options) throws IOException {
+    /**
+     * What an upload left: whether it wrote the object (not when the key already held one), the checksum
+     * the object must have (base64 SHA-256, or of the parts' SHA-256s with {@code -N}), and the one the
+     * store answered with, if it did (else a {@code HEAD} asks).
+     */
+    private record Stored(boolean written, String expected, Optional<String> answered) {
+        static Stored already() {
+            return new Stored(false, "", Optional.empty());
+        }
+    }
+
+    /** One PUT of the whole file. */
+    private Stored putWhole(FileChannel ch, Path file, String key, String sha256, long size, ObjectOptions options) throws IOException {
         byte[][] d = digests(ch, 0, size, null);
         if (!Hex.encode(d[0]).equals(sha256)) {
             throw new IOException("the file's SHA-256 is not " + sha256);
@@ -150,11 +152,11 @@ final class S3Uploads {
         options.encryption().ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
         options.lock().ifPresent(l -> put.objectLockMode(l.mode()).objectLockRetainUntilDate(l.until()));
         try {
-            s3.putObject(put.build(), RequestBody.fromFile(file));
-            return true;
+            String answered = s3.putObject(put.build(), RequestBody.fromFile(file)).checksumSHA256();
+            return new Stored(true, base64(Hex.decode(sha256)), Optional.ofNullable(answered));
         } catch (S3Exception e) {
             if (e.statusCode() == 412) {
-                return false;
+                return Stored.already();
             }
             throw e;
         }
@@ -164,9 +166,9 @@ final class S3Uploads {
      * A multipart upload: each part is hashed here (SHA-256 and MD5, which the store checks), the parts'
      * whole must have {@code sha256}, and only then is the upload completed. Any failure aborts it.
      *
-     * @return the composite checksum the store reports for the object, or empty if the key already held one
+     * @return what was stored, with the composite checksum the object must have
      */
-    private Optional<String> multipart(FileChannel ch, String key, String sha256, long size, ObjectOptions options) throws IOException {
+    private Stored multipart(FileChannel ch, String key, String sha256, long size, ObjectOptions options) throws IOException {
         long partSize = Math.max(PART_SIZE, (size + MAX_PARTS - 1) / MAX_PARTS);
         CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key)
                 .contentType("application/zip").checksumAlgorithm(ChecksumAlgorithm.SHA256).metadata(Map.of("sha256", sha256));
@@ -191,17 +193,18 @@ final class S3Uploads {
             if (!Hex.encode(whole.digest()).equals(sha256)) {
                 throw new IOException("the file's SHA-256 is not " + sha256);
             }
+            String answered;
             try {
-                s3.completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
-                        .multipartUpload(m -> m.parts(parts)).ifNoneMatch("*"));
+                answered = s3.completeMultipartUpload(b -> b.bucket(bucket).key(key).uploadId(uploadId)
+                        .multipartUpload(m -> m.parts(parts)).ifNoneMatch("*")).checksumSHA256();
             } catch (S3Exception e) {
                 if (e.statusCode() == 412) {
                     abort(key, uploadId);
-                    return Optional.empty();
+                    return Stored.already();
                 }
                 throw e;
             }
-            return Optional.of(base64(ofParts.digest()) + "-" + parts.size());
+            return new Stored(true, base64(ofParts.digest()) + "-" + parts.size(), Optional.ofNullable(answered));
         } catch (IOException | RuntimeException e) {
             try {
                 abort(key, uploadId);
@@ -233,16 +236,20 @@ final class S3Uploads {
     }
 
     /**
-     * Checks the stored object: its size, and its SHA-256 (whole, or of the parts' checksums) where the
-     * store reports one.
+     * Checks the stored object's checksum: the one the store answered the upload with (it computed it from
+     * the bytes it received), else the one a {@code HEAD} reports, with the stored size.
      */
-    private void verifyStored(String key, long size, String checksum) throws IOException {
-        HeadObjectResponse h = s3.headObject(b -> b.bucket(bucket).key(key).checksumMode(ChecksumMode.ENABLED));
-        if (h.contentLength() == null || h.contentLength() != size) {
-            throw new IOException("s3://" + bucket + "/" + key + ": stored " + h.contentLength() + " bytes, sent " + size);
+    private void verifyStored(String key, long size, Stored stored) throws IOException {
+        String checksum = stored.answered().orElse(null);
+        if (checksum == null) {
+            HeadObjectResponse h = s3.headObject(b -> b.bucket(bucket).key(key).checksumMode(ChecksumMode.ENABLED));
+            if (h.contentLength() == null || h.contentLength() != size) {
+                throw new IOException("s3://" + bucket + "/" + key + ": stored " + h.contentLength() + " bytes, sent " + size);
+            }
+            checksum = h.checksumSHA256();
         }
-        if (h.checksumSHA256() != null && !h.checksumSHA256().equals(checksum)) {
-            throw new IOException("s3://" + bucket + "/" + key + ": the store's SHA-256 " + h.checksumSHA256() + " is not " + checksum);
+        if (checksum != null && !checksum.equals(stored.expected())) {
+            throw new IOException("s3://" + bucket + "/" + key + ": the store's SHA-256 " + checksum + " is not " + stored.expected());
         }
     }
 
