@@ -48,6 +48,8 @@ final class S3Uploads {
     /** The most parts S3 takes in one upload. */
     static final int MAX_PARTS = 10_000;
     private static final int BUFFER = 64 << 10;
+    /** The most failed aborts remembered for another try; beyond, the next start and the lifecycle rule remove them. */
+    private static final int MAX_UNABORTED = 1_000;
 
     /** A retention lock: mode and the instant until which the object cannot be deleted or overwritten. */
     record Lock(ObjectLockMode mode, Instant until) {}
@@ -93,15 +95,24 @@ final class S3Uploads {
      * Aborts the multipart uploads to blob keys under {@code prefix} begun before {@code before}: what a
      * process killed during an upload left (younger ones may belong to another instance, uploading now).
      *
+     * A store that does not list multipart uploads, or keys not allowed to ({@code 501}, {@code 403}), leaves
+     * them to the bucket's lifecycle rule.
+     *
      * @param ours which keys are blobs' (others in the bucket are left alone)
      * @return how many were aborted
      */
     int abortStale(String prefix, Predicate<String> ours, Instant before) {
         int n = 0;
-        for (MultipartUpload u : s3.listMultipartUploadsPaginator(b -> b.bucket(bucket).prefix(prefix)).uploads()) {
-            if (ours.test(u.key()) && u.initiated() != null && u.initiated().isBefore(before)) {
-                abort(u.key(), u.uploadId());
-                n++;
+        try {
+            for (MultipartUpload u : s3.listMultipartUploadsPaginator(b -> b.bucket(bucket).prefix(prefix)).uploads()) {
+                if (ours.test(u.key()) && u.initiated() != null && u.initiated().isBefore(before)) {
+                    abort(u.key(), u.uploadId());
+                    n++;
+                }
+            }
+        } catch (S3Exception e) {
+            if (e.statusCode() != 501 && e.statusCode() != 403) {
+                throw e;
             }
         }
         return n;
@@ -209,7 +220,9 @@ final class S3Uploads {
             try {
                 abort(key, uploadId);
             } catch (SdkException a) {
-                unaborted.add(new Pending(key, uploadId));
+                if (unaborted.size() < MAX_UNABORTED) {
+                    unaborted.add(new Pending(key, uploadId));
+                }
                 e.addSuppressed(a);
             }
             throw e;
