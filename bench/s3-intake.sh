@@ -37,21 +37,28 @@ Last stdout line (machine-readable):
 EOF2
 }
 
-# intake NAME HOME [SERVE_ARGS...] -> runs one intake on a fresh server; sets RPS and P99
+# cpu_ms PID -> the processor time (user + system) a process has used so far, in milliseconds
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000 / hz }' "/proc/$1/stat"; }
+
+# intake NAME HOME [SERVE_ARGS...] -> runs one intake on a fresh server; sets RPS, P99, and the processor
+#   time per intake of the server (SERVER_CPU) and of s3proxy (S3_CPU; it shares this machine's cores)
 intake() {
     local name=$1 home=$2 jar=$ROOT/proofmode-cli/target/proofmode.jar
     shift 2
     local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench 2>/dev/null)
     start_server "$jar" "$home" "$name" "$@"
     CLEANUP_HOOKS+=("kill $SERVER_PID")
+    local s3_before server_before; s3_before=$(cpu_ms "$S3_PID") server_before=$(cpu_ms "$SERVER_PID")
     local out; out=$(java "$ROOT/bench/ServerLoad.java" "http://127.0.0.1:$SERVER_PORT" "$token" "$CLIENTS" 0 "$WORK/bundles") \
         || { printf '%s\n' "$out"; die "$name: load run failed (errors or lost items)"; }
+    SERVER_CPU=$(calc "($(cpu_ms "$SERVER_PID") - $server_before) / $COUNT" 1)
+    S3_CPU=$(calc "($(cpu_ms "$S3_PID") - $s3_before) / $COUNT" 1)
     kill "$SERVER_PID"
     wait "$SERVER_PID" 2>/dev/null || true
     local last; last=$(printf '%s\n' "$out" | tail -n 1)
     RPS=$(sed -n 's/.*evidence_rps=\([0-9.]*\).*/\1/p' <<<"$last")
     P99=$(sed -n 's/.*evidence_p99_ms=\([0-9.]*\).*/\1/p' <<<"$last")
-    printf '%-7s %10s %10s\n' "$name" "$RPS" "$P99"
+    printf '%-7s %10s %10s %12s %13s\n' "$name" "$RPS" "$P99" "$SERVER_CPU" "$S3_CPU"
 }
 
 main() {
@@ -94,8 +101,8 @@ PY
     export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
     local s3port; s3port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     java -cp "$(cat "$WORK/s3proxy.classpath")" "$ROOT/bench/S3ProxyServer.java" "$s3port" "$WORK/s3" > "$WORK/s3proxy.out" 2> "$WORK/s3proxy.err" &
-    local s3pid=$!
-    CLEANUP_HOOKS+=("kill $s3pid")
+    S3_PID=$!
+    CLEANUP_HOOKS+=("kill $S3_PID")
     local i
     for i in $(seq 1 150); do
         grep -qs listening "$WORK/s3proxy.out" && break
@@ -104,15 +111,15 @@ PY
     grep -qs listening "$WORK/s3proxy.out" || die "s3proxy did not start: $(tail -n 5 "$WORK/s3proxy.err")"
     export AWS_ENDPOINT_URL=http://127.0.0.1:$s3port
     aws --endpoint-url "$AWS_ENDPOINT_URL" s3 mb s3://bench >/dev/null || die "cannot make the bucket"
-    log "s3proxy on port $s3port (pid $s3pid); $COUNT bundles, $CLIENTS clients, $runs runs of each store"
+    log "s3proxy on port $s3port (pid $S3_PID); $COUNT bundles, $CLIENTS clients, $runs runs of each store"
 
-    local folder_best="" s3_best="" folder_p99="" s3_p99="" r
-    printf '%-7s %10s %10s\n' "store" "intakes/s" "p99 ms"
+    local folder_best="" s3_best="" folder_p99="" s3_p99="" s3_cpu="" r
+    printf '%-7s %10s %10s %12s %13s\n' "store" "intakes/s" "p99 ms" "server ms/it" "s3proxy ms/it"
     for r in $(seq 1 "$runs"); do
         intake folder "$WORK/home-folder-$r"
         if [[ -z $folder_best ]] || awk -v a="$RPS" -v b="$folder_best" 'BEGIN { exit !(a > b) }'; then folder_best=$RPS folder_p99=$P99; fi
         intake bucket "$WORK/home-bucket-$r" --blobs "s3://bench/intake-$r" --s3-path-style
-        if [[ -z $s3_best ]] || awk -v a="$RPS" -v b="$s3_best" 'BEGIN { exit !(a > b) }'; then s3_best=$RPS s3_p99=$P99; fi
+        if [[ -z $s3_best ]] || awk -v a="$RPS" -v b="$s3_best" 'BEGIN { exit !(a > b) }'; then s3_best=$RPS s3_p99=$P99 s3_cpu=$S3_CPU; fi
     done
 
     local bucket_bytes objects folder_bytes ratio
@@ -122,6 +129,7 @@ PY
     folder_bytes=$(find "$WORK/home-folder-1/server/blobs" -path '*/incoming' -prune -o -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
     ratio=$(calc "$s3_best / $folder_best" 2)
     printf 'best: folder %s intakes/s (p99 %s ms), bucket %s intakes/s (p99 %s ms): ratio %s\n' "$folder_best" "$folder_p99" "$s3_best" "$s3_p99" "$ratio"
+    printf 's3proxy, on the same two cores, used %s ms of processor time per intake in the best bucket run\n' "$s3_cpu"
     printf 'stored: bucket %s objects, %s bytes (%s per item; the same bytes as the folder: %s per item)\n' \
         "$objects" "$bucket_bytes" "$(calc "$bucket_bytes / $objects" 0)" "$(calc "$folder_bytes / $COUNT" 0)"
     printf 's3-intake ratio=%s folder_rps=%s s3_rps=%s folder_p99_ms=%s s3_p99_ms=%s bucket_bytes_per_item=%s folder_bytes_per_item=%s bundles=%s\n' \

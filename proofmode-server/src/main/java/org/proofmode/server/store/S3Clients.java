@@ -27,6 +27,11 @@ final class S3Clients {
     static final Duration READ_TIMEOUT = Duration.ofSeconds(60);
     /** Connections kept to the store: uploads, downloads and probes at once. */
     static final int MAX_CONNECTIONS = 64;
+    /**
+     * Bodies from this size on ask {@code Expect: 100-continue} first, so that a refusal comes before the
+     * body is sent; smaller ones are sent at once (the wait would cost more than the body).
+     */
+    static final long EXPECT_CONTINUE_BYTES = 1L << 20;
 
     private S3Clients() {}
 
@@ -41,6 +46,7 @@ final class S3Clients {
                 .credentialsProvider(credentials(settings))
                 .region(region(settings))
                 .forcePathStyle(settings.pathStyle())
+                .serviceConfiguration(c -> c.expectContinueThresholdInBytes(EXPECT_CONTINUE_BYTES))
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
         settings.endpoint().ifPresent(b::endpointOverride);
