@@ -16,6 +16,7 @@ import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.server.ProofServer;
 import org.proofmode.server.ReportPolicy;
 import org.proofmode.server.ServerConfig;
+import org.proofmode.server.store.S3Settings;
 import org.proofmode.util.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,12 +32,20 @@ import picocli.CommandLine.ParentCommand;
             "It listens on 127.0.0.1 unless --bind says otherwise. Verifying is open to anyone who can reach it; "
                 + "keeping, reading and searching evidence need a token ('proofmode server token create NAME'). "
                 + "The database is SQLite in PROOFMODE_HOME/server/ unless --db (or PROOFMODE_DB_URL) names a "
-                + "PostgreSQL database; several servers may share one PostgreSQL database and one --blobs folder.",
+                + "PostgreSQL database; several servers may share one PostgreSQL database and one --blobs folder or bucket.",
+            "",
+            "With --blobs s3://BUCKET/PREFIX the bundles go to an S3-compatible store (AWS S3, MinIO, Ceph RGW, Garage) under "
+                + "PREFIX/ab/cd/<sha256>; its endpoint, region and keys come from the AWS variables or profile, never from the "
+                + "command line. Give the bucket the lifecycle rule AbortIncompleteMultipartUpload (e.g. 1 day): the parts of an "
+                + "upload whose server was killed are never an object, but they take space until then.",
             ""},
         footer = {"", "Examples:", "  proofmode serve                           http://127.0.0.1:8080/",
             "  proofmode serve --port 9000 --trust newsroom.asc",
             "  export PROOFMODE_DB_URL='jdbc:postgresql://db/evidence?user=pm&password=...'",
             "  proofmode serve --bind 10.0.0.5 --blobs /srv/blobs   one of several behind a proxy",
+            "  export AWS_ENDPOINT_URL=http://minio:9000 AWS_PROFILE=evidence",
+            "  proofmode serve --blobs s3://evidence/intake --s3-path-style   bundles in MinIO",
+            "  proofmode serve --blobs s3://archive --s3-object-lock COMPLIANCE --s3-retention-days 3650",
             "", ExitCodes.HELP_TABLE})
 final class ServeCommand implements Callable<Integer> {
     @ParentCommand
@@ -92,6 +101,25 @@ final class ServeCommand implements Callable<Integer> {
             + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}).", defaultValue = "32")
     int connectionsPerClient;
 
+    @Option(names = "--s3-path-style", description = "Address the bucket as ENDPOINT/BUCKET/KEY instead of BUCKET.ENDPOINT/KEY "
+            + "(MinIO, Ceph RGW, Garage and s3proxy need it).")
+    boolean pathStyle;
+
+    @Option(names = "--s3-sse", paramLabel = "AES256|aws:kms", description = "Server-side encryption asked for on each object: "
+            + "AES256 (keys kept by the store) or aws:kms (with --s3-kms-key, else the bucket's KMS key).")
+    String sse;
+
+    @Option(names = "--s3-kms-key", paramLabel = "KEY_ID", description = "The KMS key id or ARN for --s3-sse aws:kms.")
+    String kmsKey;
+
+    @Option(names = "--s3-object-lock", paramLabel = "GOVERNANCE|COMPLIANCE", description = "Object-lock retention on each "
+            + "stored bundle (WORM; the bucket must have object lock enabled): a COMPLIANCE lock cannot be lifted by anyone before "
+            + "it ends, a GOVERNANCE lock only by a user allowed to bypass it. With --s3-retention-days.")
+    S3Settings.LockMode lockMode;
+
+    @Option(names = "--s3-retention-days", paramLabel = "DAYS", description = "How long each bundle stays locked, from its upload.")
+    Integer retentionDays;
+
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
@@ -107,6 +135,10 @@ final class ServeCommand implements Callable<Integer> {
             trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
         }
         ServerConfig base = server.config(root.ctx);
+        base = base.withBucket(base.bucket().map(this::objectOptions));
+        if (base.bucket().isEmpty() && (pathStyle || sse != null || kmsKey != null || lockMode != null || retentionDays != null)) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "the --s3-* options go with --blobs s3://BUCKET/PREFIX");
+        }
         ServerConfig config = base.withListen(bind, port)
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
                 .withStorage(base.blobDir(), trusted)
@@ -124,12 +156,31 @@ final class ServeCommand implements Callable<Integer> {
         }, "proofmode-serve-stop"));
         String host = bind.contains(":") ? "[" + bind + "]" : bind;
         root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
-                + databaseName(config.effectiveJdbcUrl())
+                + databaseName(config.effectiveJdbcUrl()) + config.bucket().map(b -> ", blobs " + b.location()).orElse("")
                 + "); stop with Ctrl-C");
         root.ctx.out().println("proofmode: transparency log key " + srv.logKey());
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** The bucket with the path-style, encryption and retention options given. */
+    private S3Settings objectOptions(S3Settings bucket) {
+        if ((lockMode == null) != (retentionDays == null)) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--s3-object-lock and --s3-retention-days go together");
+        }
+        if (kmsKey != null && !"aws:kms".equals(sse)) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--s3-kms-key goes with --s3-sse aws:kms");
+        }
+        try {
+            Optional<S3Settings.Encryption> encryption = Optional.ofNullable(sse)
+                    .map(a -> S3Settings.Encryption.parse(a, Optional.ofNullable(kmsKey)));
+            Optional<S3Settings.Retention> retention = Optional.ofNullable(lockMode)
+                    .map(m -> new S3Settings.Retention(m, retentionDays));
+            return bucket.withPathStyle(pathStyle).withObjectOptions(encryption, retention);
+        } catch (IllegalArgumentException e) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, e.getMessage());
+        }
     }
 
     /** How the start line names the database: SQLite by its file, PostgreSQL by engine only (its URL may hold a password). */

@@ -64,10 +64,39 @@ class ServerCommandTest {
     }
 
     @Test
+    void serve_bucket_failsInOneLine_withDocumentedCodes() throws Exception {
+        Cli.Result bucket = cli.run("serve", "--port", "0", "--blobs", "s3://Not_A_Bucket/x");
+        assertThat(bucket.exit()).isEqualTo(37);
+        assertThat(bucket.err()).contains("--blobs s3://Not_A_Bucket/x: not a bucket name");
+        Cli.Result sseWithoutBucket = cli.run("serve", "--port", "0", "--s3-sse", "AES256");
+        assertThat(sseWithoutBucket.exit()).isEqualTo(83);
+        Cli.Result lockWithoutDays = cli.run("serve", "--port", "0", "--blobs", "s3://evidence", "--s3-object-lock", "COMPLIANCE");
+        assertThat(lockWithoutDays.exit()).isEqualTo(37);
+        assertThat(lockWithoutDays.err()).contains("--s3-object-lock and --s3-retention-days go together");
+        Cli.Result halfKeys = cli.env("AWS_ACCESS_KEY_ID", "AKIDTEST").run("serve", "--port", "0", "--blobs", "s3://evidence");
+        assertThat(halfKeys.exit()).isEqualTo(37);
+        assertThat(halfKeys.err()).contains("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together");
+
+        // a store that cannot be reached: the same exit code as a blob folder that cannot be used, in one line
+        int closed;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        Cli.Result away = cli.env("AWS_SECRET_ACCESS_KEY", "never-printed").env("AWS_ENDPOINT_URL", "http://127.0.0.1:" + closed)
+                .env("AWS_REGION", "us-east-1").run("serve", "--port", "0", "--blobs", "s3://evidence/intake", "--s3-path-style");
+        assertThat(away.exit()).isEqualTo(1);
+        assertThat(away.err().strip()).startsWith("proofmode: cannot start the server on 127.0.0.1:0: cannot use s3://evidence/intake: ")
+                .doesNotContain("never-printed").doesNotContain("\n");
+        assertThat(away.err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
     void help_teachesServeAndTokens() {
         Cli.Result serve = cli.run("serve", "--help");
         assertThat(serve.exit()).isZero();
         assertThat(serve.out()).contains("--bind", "--db", "PROOFMODE_DB_URL", "Exit codes:", "token create");
+        assertThat(serve.out()).contains("--blobs s3://evidence/intake --s3-path-style", "AWS_ENDPOINT_URL_S3", "AWS_PROFILE",
+                "AbortIncompleteMultipartUpload", "--s3-sse", "--s3-object-lock");
         assertThat(cli.run("server", "token", "--help").out().replaceAll("\\s+", " ")).contains("Authorization: Bearer TOKEN");
     }
 }

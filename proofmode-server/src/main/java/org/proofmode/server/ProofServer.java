@@ -36,6 +36,7 @@ import org.proofmode.server.http.LogApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.http.ResumableUploads;
+import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
@@ -43,13 +44,14 @@ import org.proofmode.server.store.FileBlobStore;
 import org.proofmode.server.store.LogStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.RateLimiter;
+import org.proofmode.server.store.S3BlobStore;
 import org.proofmode.server.store.ReportStore;
 import org.proofmode.server.store.TokenStore;
 import org.proofmode.tlog.SignedNote;
 
 /**
  * The verification and evidence server: the HTTP API ({@code docs/http-api.md}) and the web page, on
- * Javalin. State lives only in the database and the blob folder, so several instances can share them.
+ * Javalin. State lives only in the database and the blob folder or bucket, so several instances can share them.
  *
  * <p>Security: listens on loopback unless told otherwise; every response carries a strict Content
  * Security Policy and {@code nosniff}, {@code frame-ancestors 'none'}, {@code no-referrer}; no request
@@ -69,8 +71,9 @@ public final class ProofServer implements AutoCloseable {
     static final long IDLE_TIMEOUT_MS = 30_000;
 
     /**
-     * How long a file in the incoming folder may go unchanged before a starting server takes it for the
-     * leftover of an upload whose server was killed (other instances sharing the folder touch theirs).
+     * How long a file in the incoming folder may go unchanged, or a multipart upload to the bucket stay
+     * unfinished, before a starting server takes it for the leftover of an upload whose server was killed
+     * (other instances sharing the folder or bucket may be uploading younger ones).
      */
     static final Duration STALE_UPLOAD = Duration.ofHours(1);
 
@@ -80,8 +83,11 @@ public final class ProofServer implements AutoCloseable {
     private final String logKey;
     private final Javalin app;
 
-    private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app) {
+    private final BlobStore blobs;
+
+    private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app, BlobStore blobs) {
         this.db = db;
+        this.blobs = blobs;
         this.verification = verification;
         this.sequencer = sequencer;
         this.logKey = logKey;
@@ -91,14 +97,15 @@ public final class ProofServer implements AutoCloseable {
     /**
      * Opens the database, migrates it and starts listening.
      *
-     * @throws ProofModeException with {@link Failure#IO} if the database, the blob folder or the port cannot
-     *     be used
+     * @throws ProofModeException with {@link Failure#IO} if the database, the blob folder or bucket, or the port
+     *     cannot be used
      */
     public static ProofServer start(ServerConfig config) {
         Objects.requireNonNull(config, "config");
         Database db = Database.open(config.effectiveJdbcUrl());
         Verification verification = null;
         LogSequencer sequencer = null;
+        BlobStore blobs = null;
         try {
             LogStore logStore = new LogStore(db);
             SignedNote.Signer logKey = openLog(config);
@@ -107,8 +114,11 @@ public final class ProofServer implements AutoCloseable {
             LogApi log = new LogApi(logStore, config.log().quorum());
             LogSequencer logSequencer = sequencer;
             Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
-            FileBlobStore blobs = new FileBlobStore(config.blobDir());
-            Path incoming = blobs.incoming();
+            FileBlobStore folder = new FileBlobStore(config.blobDir());
+            Path incoming = folder.incoming();
+            blobs = config.bucket().isPresent() ? S3BlobStore.open(config.bucket().get(), incoming,
+                    STALE_UPLOAD.plus(config.verifyTimeout())) : folder;
+            BlobStore store = blobs;
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
             ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
             verification = new Verification(config);
@@ -116,7 +126,7 @@ public final class ProofServer implements AutoCloseable {
             ReportPolicy policy = config.reports();
             ReportApi reports = new ReportApi(new ReportStore(db, policy.retention(), Clock.systemUTC()),
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
-            EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, blobs), new EvidenceSearch(db),
+            EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, store), new EvidenceSearch(db),
                     new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics);
             ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), access, api);
             Javalin app = Javalin.create(c -> {
@@ -157,7 +167,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/metrics", metrics::serve);
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
                         + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
-                c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, blobs, logSequencer));
+                c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, folder, store, logSequencer));
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
@@ -181,8 +191,11 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.error(500, ProofServer::frameworkError);
             });
             app.start();
-            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app);
+            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store);
         } catch (IOException | RuntimeException e) {
+            if (blobs != null) {
+                blobs.close();
+            }
             if (sequencer != null) {
                 sequencer.close();
             }
@@ -236,6 +249,7 @@ public final class ProofServer implements AutoCloseable {
         app.stop();
         sequencer.close();
         verification.close();
+        blobs.close();
         db.close();
     }
 
@@ -273,11 +287,12 @@ public final class ProofServer implements AutoCloseable {
     }
 
     /**
-     * Readiness: 200 when the database answers and a blob can be written, else 503 naming which does not
+     * Readiness: 200 when the database answers and a blob can be written (an upload in the incoming folder, and
+     * in a bucket an object written, read back and deleted), else 503 naming which does not
      * (no error text: the answer is public). The log's state is reported, but a log that is behind (a
      * witness or time-stamp authority away) does not make the server unready: intake goes on.
      */
-    private static void ready(Context ctx, Database db, FileBlobStore blobs, LogSequencer sequencer) {
+    private static void ready(Context ctx, Database db, FileBlobStore folder, BlobStore blobs, LogSequencer sequencer) {
         boolean database;
         try {
             database = db.inTransaction(c -> {
@@ -290,7 +305,10 @@ public final class ProofServer implements AutoCloseable {
         }
         boolean stored;
         try {
-            blobs.probe();
+            folder.probe();
+            if (blobs != folder) {
+                blobs.probe();
+            }
             stored = true;
         } catch (IOException | RuntimeException e) {
             stored = false;

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.server.store.S3Settings;
 
 /**
  * How a server runs.
@@ -18,7 +19,8 @@ import org.proofmode.bundle.BundleLimits;
  * @param port the port, 0 for any free one
  * @param jdbcUrl the database; empty for SQLite in {@code <home>/server/evidence.db}
  * @param home the ProofMode home (its device keys are trusted, as by {@code proofmode verify})
- * @param blobDir where bundles are kept, content-addressed; shared by every instance of one deployment
+ * @param blobDir where bundles are kept, content-addressed; shared by every instance of one deployment. With
+ *     a bucket, only uploads in progress are kept there ({@code incoming/})
  * @param maxUploadBytes most bytes of one upload
  * @param limits bounds on hostile bundles (entries, proof file sizes, decompression ratio)
  * @param verifyTimeout longest a verification may run before the request fails
@@ -28,10 +30,12 @@ import org.proofmode.bundle.BundleLimits;
  * @param connectionsPerClient most connections open at once from one client address; more are closed as
  *     they arrive, so that a client holding connections open cannot starve the others
  * @param log how the transparency log is kept
+ * @param bucket an S3-compatible bucket that keeps the bundles instead of {@code blobDir}
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
-        List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient, LogPolicy log) {
+        List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient, LogPolicy log,
+        Optional<S3Settings> bucket) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
@@ -52,6 +56,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Objects.requireNonNull(verifyTimeout, "verifyTimeout");
         Objects.requireNonNull(reports, "reports");
         Objects.requireNonNull(log, "log");
+        Objects.requireNonNull(bucket, "bucket");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
@@ -66,7 +71,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
-                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT);
+                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty());
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -86,41 +91,47 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log, bucket);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted, reports, connectionsPerClient, log);
+                requestsPerMinute, newTrusted, reports, connectionsPerClient, log, bucket);
     }
 
     /** A copy with other bounds on kept reports. */
     public ServerConfig withReports(ReportPolicy newReports) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, newReports, connectionsPerClient, log);
+                requestsPerMinute, trusted, newReports, connectionsPerClient, log, bucket);
     }
 
     /** A copy with another bound on connections per client address. */
     public ServerConfig withConnectionsPerClient(int perClient) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, perClient, log);
+                requestsPerMinute, trusted, reports, perClient, log, bucket);
+    }
+
+    /** A copy that keeps bundles in a bucket (or, with none, in {@link #blobDir()}). */
+    public ServerConfig withBucket(Optional<S3Settings> newBucket) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, newBucket);
     }
 
     /** A copy with another way of keeping the log. */
     public ServerConfig withLog(LogPolicy newLog) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, newLog);
+                requestsPerMinute, trusted, reports, connectionsPerClient, newLog, bucket);
     }
 }

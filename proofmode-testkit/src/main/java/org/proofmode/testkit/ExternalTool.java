@@ -32,7 +32,8 @@ public final class ExternalTool {
             "ffprobe", "ffmpeg",
             "gpsfake", "gpsd-clients",
             "ots", "python3-opentimestamps",
-            "node", "nodejs");
+            "node", "nodejs",
+            "aws", "awscli");
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",

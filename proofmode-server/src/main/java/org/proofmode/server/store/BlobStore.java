@@ -7,10 +7,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Where bundles are kept, named by the SHA-256 of their bytes. A local folder implements it
- * ({@link FileBlobStore}); an object store can replace it.
+ * Where bundles are kept, named by the SHA-256 of their bytes: a local folder ({@link FileBlobStore}) or
+ * an S3-compatible bucket ({@link S3BlobStore}).
  */
-public interface BlobStore {
+public interface BlobStore extends AutoCloseable {
     /**
      * Stores a file under its hash and makes it durable before returning; storing the same content twice
      * keeps one copy.
@@ -43,6 +43,12 @@ public interface BlobStore {
      * with {@link LocalCopy#close()} when done.
      */
     LocalCopy local(String sha256) throws IOException;
+
+    /** Releases what the store holds open (connections); a folder holds nothing. */
+    @Override
+    default void close() {
+        // nothing to release
+    }
 
     /** A local file for a blob; closing it releases any temporary copy. */
     interface LocalCopy extends AutoCloseable {

@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Benchmark: evidence intake with the bundles in an S3 bucket against the blob folder, in the same run.
+set -euo pipefail
+
+BENCH_NAME=s3-intake
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+usage() {
+    cat <<'EOF2'
+Usage: bench/s3-intake.sh [--help]
+
+Measures how fast `proofmode serve` takes new evidence (POST /api/v1/evidence:
+receive, verify, store, commit) when its bundles go to an S3-compatible bucket
+(--blobs s3://bench/intake: s3proxy over a folder of this machine's disk, on
+127.0.0.1 with SigV4 keys from the environment, started here from the server
+module's test class path) against the same server keeping them in a folder
+(the default --blobs). Each store gets its own fresh home (SQLite), the same
+COUNT bundles (small JPEG-looking media proved by the CLI), 20 warm-up
+verifications, and CLIENTS concurrent clients (bench/ServerLoad.java with no
+verify rounds); every stored bundle is then fetched back and compared. The runs
+alternate folder, bucket, RUNS times; each store's best run counts.
+Ratio = bucket intakes/s over folder intakes/s (target >= 0.8). Also prints
+the bytes per item in the bucket and in the folder.
+
+Environment:
+  COUNT=300     bundles
+  CLIENTS=16    concurrent clients
+  RUNS=2        runs of each store
+  BENCH_DIR, KEEP=1   as in the other benchmarks
+
+Needs the AWS CLI (Debian: awscli) to make the bucket and count its bytes.
+Exits 1 on any error or lost item.
+Last stdout line (machine-readable):
+  s3-intake ratio=R folder_rps=F s3_rps=S folder_p99_ms=M s3_p99_ms=M bucket_bytes_per_item=B folder_bytes_per_item=B bundles=N
+EOF2
+}
+
+# cpu_ms PID -> the processor time (user + system) a process has used so far, in milliseconds
+cpu_ms() { awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($14 + $15) * 1000 / hz }' "/proc/$1/stat"; }
+
+# intake NAME HOME [SERVE_ARGS...] -> runs one intake on a fresh server; sets RPS, P99, and the processor
+#   time per intake of the server (SERVER_CPU) and of s3proxy (S3_CPU; it shares this machine's cores)
+intake() {
+    local name=$1 home=$2 jar=$ROOT/proofmode-cli/target/proofmode.jar
+    shift 2
+    local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench 2>/dev/null)
+    start_server "$jar" "$home" "$name" "$@"
+    CLEANUP_HOOKS+=("kill $SERVER_PID")
+    local s3_before server_before; s3_before=$(cpu_ms "$S3_PID") server_before=$(cpu_ms "$SERVER_PID")
+    local out; out=$(java "$ROOT/bench/ServerLoad.java" "http://127.0.0.1:$SERVER_PORT" "$token" "$CLIENTS" 0 "$WORK/bundles") \
+        || { printf '%s\n' "$out"; die "$name: load run failed (errors or lost items)"; }
+    SERVER_CPU=$(calc "($(cpu_ms "$SERVER_PID") - $server_before) / $COUNT" 1)
+    S3_CPU=$(calc "($(cpu_ms "$S3_PID") - $s3_before) / $COUNT" 1)
+    kill "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null || true
+    local last; last=$(printf '%s\n' "$out" | tail -n 1)
+    RPS=$(sed -n 's/.*evidence_rps=\([0-9.]*\).*/\1/p' <<<"$last")
+    P99=$(sed -n 's/.*evidence_p99_ms=\([0-9.]*\).*/\1/p' <<<"$last")
+    printf '%-7s %10s %10s %12s %13s\n' "$name" "$RPS" "$P99" "$SERVER_CPU" "$S3_CPU"
+}
+
+main() {
+    [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
+    [[ $# -eq 0 ]] || { usage >&2; exit 2; }
+    COUNT=${COUNT:-300} CLIENTS=${CLIENTS:-16}
+    local runs=${RUNS:-2}
+    positive_int COUNT "$COUNT"
+    positive_int CLIENTS "$CLIENTS"
+    positive_int RUNS "$runs"
+    require_cmd python3
+    require_cmd aws awscli
+    cd_repo_root
+    ensure_cli_built
+    make_workdir
+    local jar=$ROOT/proofmode-cli/target/proofmode.jar
+
+    log "the server module's test class path (s3proxy)"
+    ./mvnw -B -q -o -pl proofmode-server dependency:build-classpath -Dmdep.includeScope=test \
+        -Dmdep.outputFile="$WORK/s3proxy.classpath" >/dev/null || die "cannot resolve s3proxy's class path (build the project first)"
+
+    log "making $COUNT bundles"
+    mkdir -p "$WORK/media" "$WORK/bundles" "$WORK/s3"
+    python3 - "$WORK/media" "$COUNT" <<'PY'
+import os, sys
+d, n = sys.argv[1], int(sys.argv[2])
+for i in range(n):
+    with open(os.path.join(d, f"p{i:05d}.jpg"), "wb") as f:
+        f.write(b"\xff\xd8\xff\xe0" + os.urandom(20000))
+PY
+    PROOFMODE_HOME=$WORK/signer java -jar "$jar" prove --out "$WORK/proofs" "$WORK/media" > "$WORK/hashes.txt"
+    share_bundles "$WORK/hashes.txt" "$WORK/proofs" "$WORK/bundles"
+    local n; n=$(find "$WORK/bundles" -name '*.zip' | wc -l)
+    (( n == COUNT )) || die "made $n bundles, expected $COUNT"
+
+    # Keys made for this run, only in the environment (never on a command line).
+    export AWS_ACCESS_KEY_ID=bench AWS_SECRET_ACCESS_KEY
+    AWS_SECRET_ACCESS_KEY=$(python3 -c 'import secrets; print(secrets.token_hex(20))')
+    export AWS_REGION=us-east-1 AWS_DEFAULT_REGION=us-east-1 AWS_EC2_METADATA_DISABLED=true
+    export AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
+    local s3port; s3port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    java -cp "$(cat "$WORK/s3proxy.classpath")" "$ROOT/bench/S3ProxyServer.java" "$s3port" "$WORK/s3" > "$WORK/s3proxy.out" 2> "$WORK/s3proxy.err" &
+    S3_PID=$!
+    CLEANUP_HOOKS+=("kill $S3_PID")
+    local i
+    for i in $(seq 1 150); do
+        grep -qs listening "$WORK/s3proxy.out" && break
+        sleep 0.2
+    done
+    grep -qs listening "$WORK/s3proxy.out" || die "s3proxy did not start: $(tail -n 5 "$WORK/s3proxy.err")"
+    export AWS_ENDPOINT_URL=http://127.0.0.1:$s3port
+    aws --endpoint-url "$AWS_ENDPOINT_URL" s3 mb s3://bench >/dev/null || die "cannot make the bucket"
+    log "s3proxy on port $s3port (pid $S3_PID); $COUNT bundles, $CLIENTS clients, $runs runs of each store"
+
+    local folder_best="" s3_best="" folder_p99="" s3_p99="" s3_cpu="" r
+    printf '%-7s %10s %10s %12s %13s\n' "store" "intakes/s" "p99 ms" "server ms/it" "s3proxy ms/it"
+    for r in $(seq 1 "$runs"); do
+        intake folder "$WORK/home-folder-$r"
+        if [[ -z $folder_best ]] || awk -v a="$RPS" -v b="$folder_best" 'BEGIN { exit !(a > b) }'; then folder_best=$RPS folder_p99=$P99; fi
+        intake bucket "$WORK/home-bucket-$r" --blobs "s3://bench/intake-$r" --s3-path-style
+        if [[ -z $s3_best ]] || awk -v a="$RPS" -v b="$s3_best" 'BEGIN { exit !(a > b) }'; then s3_best=$RPS s3_p99=$P99 s3_cpu=$S3_CPU; fi
+    done
+
+    local bucket_bytes objects folder_bytes ratio
+    read -r objects bucket_bytes < <(aws --endpoint-url "$AWS_ENDPOINT_URL" s3api list-objects-v2 --bucket bench --prefix intake-1/ \
+        --query '[length(Contents), sum(Contents[].Size)]' --output text)
+    (( objects == COUNT )) || die "the bucket holds $objects objects under intake-1/, expected $COUNT"
+    folder_bytes=$(find "$WORK/home-folder-1/server/blobs" -path '*/incoming' -prune -o -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
+    ratio=$(calc "$s3_best / $folder_best" 2)
+    printf 'best: folder %s intakes/s (p99 %s ms), bucket %s intakes/s (p99 %s ms): ratio %s\n' "$folder_best" "$folder_p99" "$s3_best" "$s3_p99" "$ratio"
+    printf 's3proxy, on the same two cores, used %s ms of processor time per intake in the best bucket run\n' "$s3_cpu"
+    printf 'stored: bucket %s objects, %s bytes (%s per item; the same bytes as the folder: %s per item)\n' \
+        "$objects" "$bucket_bytes" "$(calc "$bucket_bytes / $objects" 0)" "$(calc "$folder_bytes / $COUNT" 0)"
+    printf 's3-intake ratio=%s folder_rps=%s s3_rps=%s folder_p99_ms=%s s3_p99_ms=%s bucket_bytes_per_item=%s folder_bytes_per_item=%s bundles=%s\n' \
+        "$ratio" "$folder_best" "$s3_best" "$folder_p99" "$s3_p99" "$(calc "$bucket_bytes / $objects" 0)" "$(calc "$folder_bytes / $COUNT" 0)" "$COUNT"
+}
+
+main "$@"
