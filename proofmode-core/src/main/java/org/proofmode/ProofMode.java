@@ -424,7 +424,7 @@ public final class ProofMode {
             return new Publishing.Result(sha256, to.what(), Optional.of(done.permalink()), Optional.empty());
         } catch (ProofModeException e) {
             if (e.failure() == Failure.SERVICE_UNREACHABLE) {
-                queue.add(sha256, to.what(), to.publisher().server(), clock.instant(), e.getMessage());
+                queue.add(sha256, to.what(), to.publisher().server(), to.publisher().proxy(), clock.instant(), e.getMessage());
                 return new Publishing.Result(sha256, to.what(), Optional.empty(), Optional.of(SafeText.escape(e.getMessage())));
             }
             queue.remove(sha256, to.what());

@@ -18,6 +18,11 @@ final class ProxyOptions {
     @Option(names = "--tor", description = "Through Tor: the same as --proxy socks5h://127.0.0.1:9050.")
     boolean tor;
 
+    /** Tells whether --proxy or --tor was given. */
+    boolean given() {
+        return tor || proxy != null;
+    }
+
     /**
      * The proxy to use: the one named here, else the home's setting {@code publish.proxy}.
      *

@@ -211,6 +211,15 @@ class PublishCommandTest {
         Cli.Result down = cli.run("publish", "--proof-only", photo.toString());
         assertThat(down.out()).startsWith(sha + "  queued  ").contains("through the proxy");
         assertThat(get("/api/v1/evidence?limit=500").path("results").size()).isEqualTo(before);
+
+        // Queued with a proxy given for that command only: a later sync keeps that route, never direct.
+        cli.run("settings", "set", "publish.proxy", "");
+        cli.run("settings", "set", "publish.server", url());
+        Cli.Result viaTor = cli.run("publish", "--tor", "--notarize-only", photo.toString());
+        assertThat(viaTor.out()).startsWith(sha + "  queued  ");
+        Cli.Result sync = cli.run("publish", "sync", "--now");
+        assertThat(sync.out()).contains(sha + "  queued  ").contains("socks5h://127.0.0.1:9050");
+        assertThat(get("/api/v1/notarizations?q=" + sha).path("notarizations").size()).isZero();
     }
 
     @Test

@@ -107,7 +107,7 @@ class WatchPublishTest {
                 // A new proof is sent at once; the queued one by the watcher's sync (its backoff is a minute: move it up).
                 var q = pm.publishQueue().list().get(0);
                 pm.publishQueue().put(new org.proofmode.publish.QueuedPublish(q.sha256(), q.what(), q.server(), q.attempts(),
-                        q.queuedAt(), java.time.Instant.now(), q.lastError()));
+                        q.queuedAt(), java.time.Instant.now(), q.lastError(), q.proxy()));
                 Path here = ProveCommandTest.jpeg(drop, "here.jpg", 4000, 2);
                 String hereSha = Digests.sha256(here);
                 await(published(hereSha, "sent"), Duration.ofSeconds(30));

@@ -19,6 +19,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Http;
 import org.proofmode.util.QueueFolder;
 
 /**
@@ -52,11 +53,14 @@ public final class PublishQueue {
      *
      * @return the item as stored
      */
-    public synchronized QueuedPublish add(String sha256, Publisher.What what, URI server, Instant now, String error) {
+    public synchronized QueuedPublish add(String sha256, Publisher.What what, URI server, Optional<Http.Socks> proxy, Instant now,
+            String error) {
         Optional<QueuedPublish> old = get(sha256, what);
         int attempts = old.map(QueuedPublish::attempts).orElse(0) + 1;
+        // once queued to go through a proxy, an item keeps it
+        Optional<Http.Socks> route = proxy.or(() -> old.flatMap(QueuedPublish::proxy));
         QueuedPublish q = new QueuedPublish(sha256.toLowerCase(Locale.ROOT), what, server, attempts,
-                old.map(QueuedPublish::queuedAt).orElse(now), now.plus(TimestampQueue.backoff(attempts)), Optional.of(error));
+                old.map(QueuedPublish::queuedAt).orElse(now), now.plus(TimestampQueue.backoff(attempts)), Optional.of(error), route);
         put(q);
         return q;
     }
@@ -87,6 +91,7 @@ public final class PublishQueue {
         n.put("queuedAt", q.queuedAt().toString());
         n.put("nextTry", q.nextTry().toString());
         q.lastError().ifPresent(e -> n.put("lastError", e));
+        q.proxy().ifPresent(p -> n.put("proxy", p.url()));
         try {
             files.write(name(q.sha256(), q.what()), MAPPER.writeValueAsBytes(n));
         } catch (JsonProcessingException e) {
@@ -112,7 +117,8 @@ public final class PublishQueue {
             return new QueuedPublish(n.path("sha256").asText(), Publisher.What.parse(n.path("what").asText()),
                     URI.create(n.path("server").asText()), n.path("attempts").asInt(), Instant.parse(n.path("queuedAt").asText()),
                     Instant.parse(n.path("nextTry").asText()),
-                    n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty());
+                    n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty(),
+                    n.hasNonNull("proxy") ? Optional.of(Http.Socks.parse(n.get("proxy").asText())) : Optional.empty());
         } catch (IOException | RuntimeException e) {
             String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
             throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued publish item (" + why.replaceAll("\\s+", " ").strip() + ")", e);

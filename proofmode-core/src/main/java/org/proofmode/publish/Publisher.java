@@ -99,6 +99,16 @@ public final class Publisher {
         return server;
     }
 
+    /** The SOCKS5 proxy every connection goes through, if any. */
+    public Optional<Http.Socks> proxy() {
+        return http.proxy();
+    }
+
+    /** The same client, through another proxy (or directly). */
+    public Publisher via(Optional<Http.Socks> proxy, Http.Timeouts timeouts) {
+        return new Publisher(server, token, new Http(timeouts, proxy), uploads, resumableFrom);
+    }
+
     /**
      * Sends a share bundle, read as it is sent.
      *

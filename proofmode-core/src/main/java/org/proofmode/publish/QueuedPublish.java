@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Http;
 
 /**
  * An item waiting to be published.
@@ -17,9 +18,10 @@ import org.proofmode.util.Hex;
  * @param queuedAt when it was first queued
  * @param nextTry when it is due again
  * @param lastError why the last attempt failed
+ * @param proxy the SOCKS5 proxy it was to go through, if any: a retry never takes a less private route
  */
 public record QueuedPublish(String sha256, Publisher.What what, URI server, int attempts, Instant queuedAt, Instant nextTry,
-        Optional<String> lastError) {
+        Optional<String> lastError, Optional<Http.Socks> proxy) {
     /** Validates the fields. */
     public QueuedPublish {
         if (!Hex.isSha256(sha256)) {
@@ -30,6 +32,7 @@ public record QueuedPublish(String sha256, Publisher.What what, URI server, int 
         Objects.requireNonNull(queuedAt, "queuedAt");
         Objects.requireNonNull(nextTry, "nextTry");
         Objects.requireNonNull(lastError, "lastError");
+        Objects.requireNonNull(proxy, "proxy");
     }
 
     /** Tells whether the item may be tried again at {@code now}. */

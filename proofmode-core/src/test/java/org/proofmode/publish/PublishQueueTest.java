@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.Http;
 
 class PublishQueueTest {
     private static final String A = "a".repeat(64);
@@ -28,10 +30,10 @@ class PublishQueueTest {
         PublishQueue q = new PublishQueue(tmp.resolve("publish-queue"));
         Instant t = Instant.parse("2026-12-04T12:00:00Z");
 
-        QueuedPublish first = q.add(A, Publisher.What.WITH_MEDIA, SERVER, t, "down");
-        QueuedPublish second = q.add(A, Publisher.What.WITH_MEDIA, SERVER, t.plusSeconds(90), "still down");
-        q.add(A, Publisher.What.NOTARIZE_ONLY, SERVER, t, "down");
-        q.add(B, Publisher.What.PROOF_ONLY, SERVER, t, "down");
+        QueuedPublish first = q.add(A, Publisher.What.WITH_MEDIA, SERVER, Optional.empty(), t, "down");
+        QueuedPublish second = q.add(A, Publisher.What.WITH_MEDIA, SERVER, Optional.empty(), t.plusSeconds(90), "still down");
+        q.add(A, Publisher.What.NOTARIZE_ONLY, SERVER, Optional.of(Http.Socks.TOR), t, "down");
+        q.add(B, Publisher.What.PROOF_ONLY, SERVER, Optional.empty(), t, "down");
 
         assertThat(first.nextTry()).isEqualTo(t.plus(Duration.ofMinutes(1)));
         assertThat(second.attempts()).isEqualTo(2);
@@ -43,6 +45,9 @@ class PublishQueueTest {
                 org.assertj.core.groups.Tuple.tuple(A, Publisher.What.WITH_MEDIA),
                 org.assertj.core.groups.Tuple.tuple(B, Publisher.What.PROOF_ONLY));
         assertThat(q.get(A, Publisher.What.WITH_MEDIA)).contains(second);
+        assertThat(q.get(A, Publisher.What.NOTARIZE_ONLY).orElseThrow().proxy()).as("kept with its route").contains(Http.Socks.TOR);
+        assertThat(q.add(A, Publisher.What.NOTARIZE_ONLY, SERVER, Optional.empty(), t, "again").proxy())
+                .as("a later attempt without the proxy does not drop it").contains(Http.Socks.TOR);
         assertThat(second.due(t.plusSeconds(90))).isFalse();
         assertThat(second.due(t.plusSeconds(90 + 120))).isTrue();
         assertThat(Files.getPosixFilePermissions(q.folder().resolve(A + ".with-media.json")))
@@ -56,7 +61,7 @@ class PublishQueueTest {
     @Test
     void list_saysWhichFileIsBroken_badData() throws Exception {
         PublishQueue q = new PublishQueue(tmp.resolve("publish-queue"));
-        q.add(A, Publisher.What.PROOF_ONLY, SERVER, Instant.now(), "down");
+        q.add(A, Publisher.What.PROOF_ONLY, SERVER, Optional.empty(), Instant.now(), "down");
         Files.writeString(q.folder().resolve(B + ".proof-only.json"), "{\"sha256\": 1");
         Files.writeString(q.folder().resolve("notes.txt"), "not an item");
 
