@@ -309,10 +309,7 @@ final class PublishCommand implements Callable<Integer> {
                 if (!now && !q.due(t)) {
                     continue;
                 }
-                // An item queued to go through a proxy goes through it again, unless this sync names a route itself.
-                Publisher route = proxy.given() || q.proxy().isEmpty() ? publisher
-                        : publisher.via(q.proxy(), TimestampSettings.load(pm.home()).timeouts());
-                Outcome o = parent.send(ctx, pm, route, q.sha256(), q.what());
+                Outcome o = parent.send(ctx, pm, publisher.forQueued(q, proxy.given()), q.sha256(), q.what());
                 stillQueued |= o == Outcome.QUEUED;
                 if (o == Outcome.FAILED) {
                     exit = firstError(exit, parent.lastFailure);

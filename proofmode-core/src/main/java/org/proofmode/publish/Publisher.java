@@ -104,9 +104,17 @@ public final class Publisher {
         return http.proxy();
     }
 
-    /** The same client, through another proxy (or directly). */
-    public Publisher via(Optional<Http.Socks> proxy, Http.Timeouts timeouts) {
-        return new Publisher(server, token, new Http(timeouts, proxy), uploads, resumableFrom);
+    /** The same client, through another proxy (or directly), with the same time limits. */
+    public Publisher via(Optional<Http.Socks> proxy) {
+        return proxy.equals(http.proxy()) ? this : new Publisher(server, token, new Http(http.timeouts(), proxy), uploads, resumableFrom);
+    }
+
+    /**
+     * The client for a queued item: through the proxy it was queued to go through, if it names one and
+     * this client was not given a route of its own ({@code routeGiven}); a retry is never less private.
+     */
+    public Publisher forQueued(QueuedPublish q, boolean routeGiven) {
+        return routeGiven || q.proxy().isEmpty() ? this : via(q.proxy());
     }
 
     /**

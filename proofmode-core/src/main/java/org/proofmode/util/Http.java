@@ -165,6 +165,11 @@ public final class Http {
         return proxy;
     }
 
+    /** The time limits. */
+    public Timeouts timeouts() {
+        return timeouts;
+    }
+
     private synchronized OkHttpClient client() {
         if (client == null) {
             OkHttpClient.Builder b = new OkHttpClient.Builder()

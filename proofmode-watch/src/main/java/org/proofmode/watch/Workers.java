@@ -111,7 +111,7 @@ final class Workers implements ProveTask.Env {
             try {
                 for (QueuedPublish q : s.home().publishQueue().list()) {
                     if (q.due(s.clock().instant())) {
-                        publish(new Publishing(to.publisher(), q.what()), q.sha256(), "sync").ifPresent(events);
+                        publish(new Publishing(to.publisher().forQueued(q, false), q.what()), q.sha256(), "sync").ifPresent(events);
                     }
                 }
             } catch (ProofModeException | IllegalArgumentException e) {
