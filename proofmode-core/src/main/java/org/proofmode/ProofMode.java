@@ -178,8 +178,7 @@ public final class ProofMode {
         Path path = Path.of(hashOrFile);
         if (Hex.isSha256(hashOrFile) && !Files.exists(path)) {
             String h = hashOrFile.toLowerCase(Locale.ROOT);
-            Path folder = store.find(h).orElseThrow(() ->
-                    new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + h + " in " + store.root()));
+            Path folder = storedFolder(h);
             return new StoredProof(h, folder, recordedMedia(folder, h));
         }
         if (!Files.isRegularFile(path)) {
@@ -211,6 +210,10 @@ public final class ProofMode {
     }
 
     /** The media at the recorded path, if it is still there and unchanged. */
+    private Path storedFolder(String h) {
+        return store.find(h).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + h + " in " + store.root()));
+    }
+
     private Optional<Path> recordedMedia(Path folder, String h) {
         Optional<Path> p = storedRecord(folder, h).get(ProofFields.FILE_PATH).map(Path::of).filter(Files::isRegularFile);
         try {
@@ -417,9 +420,21 @@ public final class ProofMode {
      *     (the item is then taken off the queue too: it would fail the same way)
      */
     public Publishing.Result publish(Publishing to, String sha256) {
+        return publish(to, sha256, Optional.empty());
+    }
+
+    /**
+     * As {@link #publish(Publishing, String)}, for a proof the caller found already ({@link #find}): its media
+     * is not looked up and hashed again.
+     */
+    public Publishing.Result publish(Publishing to, StoredProof proof) {
+        return publish(to, proof.sha256(), Optional.of(proof));
+    }
+
+    private Publishing.Result publish(Publishing to, String sha256, Optional<StoredProof> known) {
         PublishQueue queue = publishQueue();
         try {
-            Publisher.Published done = sendStored(to.publisher(), sha256, to.what());
+            Publisher.Published done = sendStored(to.publisher(), sha256, known, to.what());
             queue.remove(sha256, to.what());
             return new Publishing.Result(sha256, to.what(), Optional.of(done.permalink()), Optional.empty());
         } catch (ProofModeException e) {
@@ -432,10 +447,11 @@ public final class ProofMode {
         }
     }
 
-    private Publisher.Published sendStored(Publisher publisher, String sha256, Publisher.What what) {
-        StoredProof p = find(sha256);
+    /** Sends a stored proof; its media is found (and checked unchanged) only when it is sent. */
+    private Publisher.Published sendStored(Publisher publisher, String sha256, Optional<StoredProof> known, Publisher.What what) {
+        Path folder = known.map(StoredProof::folder).orElseGet(() -> storedFolder(sha256));
         if (what == Publisher.What.NOTARIZE_ONLY) {
-            ProofRecord record = storedRecord(p.folder(), sha256);
+            ProofRecord record = storedRecord(folder, sha256);
             Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseThrow(() ->
                     new ProofModeException(Failure.BAD_DATA, sha256 + ": the proof record has no proof time"));
             String signer = record.get(ProofFields.PROOF_SIGNER).orElseThrow(() ->
@@ -444,14 +460,14 @@ public final class ProofMode {
         }
         Optional<Path> media = Optional.empty();
         if (what == Publisher.What.WITH_MEDIA) {
-            media = Optional.of(p.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+            media = Optional.of(known.map(StoredProof::media).orElseGet(() -> recordedMedia(folder, sha256)).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     sha256 + ": the media is no longer at its recorded path (or was changed); publish --proof-only, or prove the file again")));
         }
         Path tmp = null;
         try {
             Path dir = AtomicFiles.privateDirectories(home.resolve("publish").resolve("outgoing"));
             tmp = Files.createTempFile(dir, sha256.substring(0, 16) + "-", ".zip");
-            BundleWriter.write(List.of(new BundleWriter.Item(p.folder(), media)), tmp, true);
+            BundleWriter.write(List.of(new BundleWriter.Item(folder, media)), tmp, true);
             return publisher.bundle(tmp, sha256.substring(0, 16) + (media.isPresent() ? "" : "-proof") + ".zip");
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot make the bundle of " + sha256 + ": " + e.getMessage(), e);

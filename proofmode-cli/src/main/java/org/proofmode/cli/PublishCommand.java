@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.QueueSummary;
 import org.proofmode.context.SettingKey;
@@ -125,7 +126,9 @@ final class PublishCommand implements Callable<Integer> {
                 exit = firstError(exit, ExitCodes.of(e.failure()));
                 continue;
             }
-            Outcome o = send(ctx, pm, publisher, p.sha256(), w);
+            Publishing to = new Publishing(publisher, w);
+            ProofMode.StoredProof found = p;
+            Outcome o = send(ctx, p.sha256(), () -> pm.publish(to, found));
             queued |= o == Outcome.QUEUED;
             if (o == Outcome.FAILED) {
                 exit = firstError(exit, lastFailure);
@@ -145,9 +148,9 @@ final class PublishCommand implements Callable<Integer> {
     private int lastFailure = ExitCodes.OK;
 
     /** Sends one proof, or queues it; prints its line. What retrying cannot fix is said on stderr. */
-    private Outcome send(CliContext ctx, ProofMode pm, Publisher publisher, String sha256, Publisher.What w) {
+    private Outcome send(CliContext ctx, String sha256, Supplier<Publishing.Result> attempt) {
         try {
-            Publishing.Result r = pm.publish(new Publishing(publisher, w), sha256);
+            Publishing.Result r = attempt.get();
             ctx.out().println(r.line());
             ctx.out().flush();
             return r.queued().isPresent() ? Outcome.QUEUED : Outcome.PUBLISHED;
@@ -156,10 +159,6 @@ final class PublishCommand implements Callable<Integer> {
             lastFailure = ExitCodes.of(e.failure());
             return Outcome.FAILED;
         }
-    }
-
-    static PublishQueue queue(ProofMode pm) {
-        return pm.publishQueue();
     }
 
     /**
@@ -178,8 +177,13 @@ final class PublishCommand implements Callable<Integer> {
                     + ": run 'proofmode publish login " + settings.publishServer() + "'");
         }
         String token = new String(InputFiles.read(tokenFile, 4096, "upload token"), StandardCharsets.UTF_8).strip();
-        Http http = new Http(TimestampSettings.load(pm.home()).timeouts(), proxy.choose(settings));
-        return new Publisher(URI.create(settings.publishServer()), token, http, pm.home().resolve(UPLOADS), Publisher.RESUMABLE_FROM);
+        return client(pm, URI.create(settings.publishServer()), token, proxy.choose(settings));
+    }
+
+    /** A client of a server with a token, this home's time limits and resumable uploads' addresses. */
+    private static Publisher client(ProofMode pm, URI server, String token, Optional<Http.Socks> proxy) {
+        return new Publisher(server, token, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy), pm.home().resolve(UPLOADS),
+                Publisher.RESUMABLE_FROM);
     }
 
     private static int firstError(int current, int next) {
@@ -231,9 +235,7 @@ final class PublishCommand implements Callable<Integer> {
                     throw new ProofModeException(Failure.BAD_ARGUMENT, "that is not an upload token (expected letters, digits, '_', '-' "
                             + "and '.', as 'proofmode server token create' prints it)");
                 }
-                Settings settings = pm.settings();
-                Publisher publisher = new Publisher(u, t, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy.choose(settings)),
-                        pm.home().resolve(UPLOADS), Publisher.RESUMABLE_FROM);
+                Publisher publisher = client(pm, u, t, proxy.choose(pm.settings()));
                 String checked;
                 try {
                     publisher.check();
@@ -299,7 +301,7 @@ final class PublishCommand implements Callable<Integer> {
         public Integer call() {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = parent.root.proofMode();
-            PublishQueue queue = queue(pm);
+            PublishQueue queue = pm.publishQueue();
             List<QueuedPublish> items = queue.list();
             Instant t = Instant.now();
             int exit = ExitCodes.OK;
@@ -309,7 +311,8 @@ final class PublishCommand implements Callable<Integer> {
                 if (!now && !q.due(t)) {
                     continue;
                 }
-                Outcome o = parent.send(ctx, pm, publisher.forQueued(q, proxy.given()), q.sha256(), q.what());
+                Publishing to = new Publishing(publisher.forQueued(q, proxy.given()), q.what());
+                Outcome o = parent.send(ctx, q.sha256(), () -> pm.publish(to, q.sha256()));
                 stillQueued |= o == Outcome.QUEUED;
                 if (o == Outcome.FAILED) {
                     exit = firstError(exit, parent.lastFailure);

@@ -50,7 +50,7 @@ final class StatusCommand implements Callable<Integer> {
         }
         ProofMode pm = root.proofMode();
         WatchStatus s = WatchStatus.of(pm, last);
-        List<QueuedPublish> publish = PublishCommand.queue(pm).list();
+        List<QueuedPublish> publish = pm.publishQueue().list();
         if (json) {
             root.ctx.out().println(json(s, publish));
         } else {
