@@ -270,7 +270,13 @@ class PublishCommandTest {
         Files.writeString(home.resolve("timestamp.conf"), "http.connect-timeout = 2\nhttp.timeout = 1\n");
         com.sun.net.httpserver.HttpServer garbage = fake(200, "<html>a captive portal</html>");
         com.sun.net.httpserver.HttpServer slow = fake(0, "");
+        com.sun.net.httpserver.HttpServer hostile = fake(201, "{\"sha256\":\"" + "a".repeat(64) + "\",\"permalink\":\"/#/x\\u001b[2J\"}");
         try {
+            cli.run("settings", "set", "publish.server", "http://127.0.0.1:" + hostile.getAddress().getPort());
+            Cli.Result h = cli.run("publish", photo.toString());
+            assertThat(h.exit()).as("a permalink with a terminal escape").isEqualTo(ExitCodes.BAD_DATA);
+            assertThat(h.out() + h.err()).doesNotContain("\u001b");
+
             cli.run("settings", "set", "publish.server", "http://127.0.0.1:" + garbage.getAddress().getPort());
             Cli.Result g = cli.run("publish", photo.toString());
             assertThat(g.exit()).isEqualTo(ExitCodes.BAD_DATA);
@@ -285,6 +291,7 @@ class PublishCommandTest {
         } finally {
             garbage.stop(0);
             slow.stop(0);
+            hostile.stop(0);
         }
 
         try (ProofServer small = ProofServer.start(ServerConfig.defaults(tmp.resolve("small")).withListen("127.0.0.1", 0)

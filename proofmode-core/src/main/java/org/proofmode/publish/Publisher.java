@@ -141,7 +141,7 @@ public final class Publisher {
         }
         URI uri = api("/api/v1/evidence?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8));
         Http.Response r = http.upload(uri, "application/zip", "application/json", auth(), bundle, MAX_ANSWER);
-        return published(uri, r, "sha256");
+        return published(uri, r);
     }
 
     /**
@@ -164,7 +164,7 @@ public final class Publisher {
         if (at.isPresent()) {
             Http.Response h = http.head(at.get(), auth());
             if (h.status() == 200) {
-                offset = h.header("Upload-Offset").filter(v -> v.matches("\\d{1,18}")).map(Long::parseLong).orElse(0L);
+                offset = offset(at.get(), h, size).orElse(0L);
             } else if (h.status() == 404) {
                 at = Optional.empty();
             } else {
@@ -191,8 +191,9 @@ public final class Publisher {
             Http.Response p = http.patch(at.get(), "application/offset+octet-stream", "application/json",
                     Map.of("Authorization", "Bearer " + token, "Upload-Offset", Long.toString(offset), "Tus-Resumable", "1.0.0"),
                     bundle, offset, MAX_ANSWER);
-            if (p.status() == 409 && p.header("Upload-Offset").isPresent()) {
-                offset = Long.parseLong(p.header("Upload-Offset").get());
+            Optional<Long> serverHas = p.status() == 409 ? offset(at.get(), p, size) : Optional.empty();
+            if (serverHas.isPresent()) {
+                offset = serverHas.get();
                 continue;
             }
             if (p.status() == 204) {
@@ -202,11 +203,27 @@ public final class Publisher {
             if (p.status() == 409) {
                 deleteState(state); // the bytes did not add up to the bundle: the next attempt starts again
             }
-            Published done = published(at.get(), p, "sha256");
+            Published done = published(at.get(), p);
             deleteState(state);
             return Optional.of(done);
         }
         throw new ProofModeException(Failure.SERVICE_UNREACHABLE, at.get() + ": the server's offset kept changing");
+    }
+
+    /**
+     * The bytes the server says it holds ({@code Upload-Offset}), if it says.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_DATA} for a number that is not one, or past the bundle
+     */
+    private static Optional<Long> offset(URI at, Http.Response r, long size) {
+        Optional<String> v = r.header("Upload-Offset");
+        if (v.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!v.get().matches("\\d{1,18}") || Long.parseLong(v.get()) > size) {
+            throw new ProofModeException(Failure.BAD_DATA, at + ": the server's Upload-Offset is not a place in the bundle");
+        }
+        return Optional.of(Long.parseLong(v.get()));
     }
 
     private Optional<URI> readState(Path state) {
@@ -275,11 +292,13 @@ public final class Publisher {
         return api("/api/v1/notarizations?q=" + (media.matches("[0-9a-f]{64}") ? media : ""));
     }
 
-    private Published published(URI uri, Http.Response r, String idField) {
+    private Published published(URI uri, Http.Response r) {
         JsonNode n = answer(uri, r);
-        String id = n.path(idField).asText("");
+        String id = n.path("sha256").asText("");
         String link = n.path("permalink").asText("");
-        if (!id.matches("[0-9a-f]{64}") || !link.startsWith("/") || link.startsWith("//")) {
+        // a path on this server, in characters a URI takes as they are: a hostile answer can neither
+        // point elsewhere nor put anything on the terminal
+        if (!id.matches("[0-9a-f]{64}") || !link.matches("/[A-Za-z0-9#._~/-]{0,200}") || link.startsWith("//")) {
             throw new ProofModeException(Failure.BAD_DATA, uri + ": the server's answer has no item id or permalink");
         }
         return new Published(api(link), r.status() == 201);
