@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
-import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
@@ -120,8 +119,7 @@ public final class PublishQueue {
                     n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty(),
                     n.hasNonNull("proxy") ? Optional.of(Http.Socks.parse(n.get("proxy").asText())) : Optional.empty());
         } catch (IOException | RuntimeException e) {
-            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
-            throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued publish item (" + why.replaceAll("\\s+", " ").strip() + ")", e);
+            throw QueueFolder.unreadable(p, "queued publish item", e);
         }
     }
 }

@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.failure.Failure;
-import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.Hex;
 import org.proofmode.util.QueueFolder;
 
@@ -137,9 +136,7 @@ public final class TimestampQueue {
                     n.path("attempts").asInt(), Instant.parse(n.path("queuedAt").asText()), Instant.parse(n.path("nextTry").asText()),
                     n.hasNonNull("lastError") ? Optional.of(n.get("lastError").asText()) : Optional.empty());
         } catch (IOException | RuntimeException e) {
-            // Jackson's messages run over several lines (the location); an error is one line.
-            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
-            throw new ProofModeException(Failure.BAD_DATA, p + ": not a queued timestamp request (" + why.replaceAll("\\s+", " ").strip() + ")", e);
+            throw QueueFolder.unreadable(p, "queued timestamp request", e);
         }
     }
 }

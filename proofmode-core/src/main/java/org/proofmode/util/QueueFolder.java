@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.util;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,5 +80,16 @@ public final class QueueFolder {
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot update " + name + " " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The failure for an item file that cannot be read as one: bad data, in one line naming the file (a JSON
+     * parser's messages run over several lines, with the location).
+     *
+     * @param item what an item of this queue is, such as {@code queued timestamp request}
+     */
+    public static ProofModeException unreadable(Path file, String item, Exception e) {
+        String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : String.valueOf(e.getMessage());
+        return new ProofModeException(Failure.BAD_DATA, file + ": not a " + item + " (" + why.replaceAll("\\s+", " ").strip() + ")", e);
     }
 }

@@ -222,11 +222,9 @@ public final class ResumableUploads {
     /** The upload's record, if it is this token's. */
     private JsonNode owned(String id, EvidenceStore.Actor actor) throws IOException {
         Path m = meta(id);
-        if (!Files.isRegularFile(m) || !Files.isRegularFile(part(id))) {
-            throw new ApiException(ProblemType.NOT_FOUND, "no upload " + id + " (finished, or expired after a day without bytes)");
-        }
-        JsonNode meta = EvidenceJson.MAPPER.readTree(Files.readAllBytes(m));
-        if (!actor.tokenId().equals(meta.path("tokenId").asText())) {
+        // another token's upload is answered as one that does not exist
+        JsonNode meta = Files.isRegularFile(m) && Files.isRegularFile(part(id)) ? EvidenceJson.MAPPER.readTree(Files.readAllBytes(m)) : null;
+        if (meta == null || !actor.tokenId().equals(meta.path("tokenId").asText())) {
             throw new ApiException(ProblemType.NOT_FOUND, "no upload " + id + " (finished, or expired after a day without bytes)");
         }
         return meta;
