@@ -91,7 +91,9 @@ public final class S3BlobStore implements BlobStore {
     public void put(Path file, String sha256) throws IOException {
         String key = key(sha256);
         try {
-            if (!exists(sha256)) {
+            // A small bundle goes straight to the conditional PUT (one request: a store that holds it already
+            // answers 412); a large one is looked for first rather than sent again part by part.
+            if (Files.size(file) <= S3Uploads.PART_SIZE || !exists(sha256)) {
                 uploads.upload(file, key, sha256, objectOptions());
             }
         } catch (SdkException e) {
