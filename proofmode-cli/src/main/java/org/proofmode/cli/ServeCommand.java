@@ -3,6 +3,7 @@ package org.proofmode.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +14,13 @@ import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.server.EventLog;
 import org.proofmode.server.ProofServer;
 import org.proofmode.server.ReportPolicy;
 import org.proofmode.server.ServerConfig;
 import org.proofmode.server.store.S3Settings;
 import org.proofmode.util.InputFiles;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,6 +49,7 @@ import picocli.CommandLine.ParentCommand;
             "  export AWS_ENDPOINT_URL=http://minio:9000 AWS_PROFILE=evidence",
             "  proofmode serve --blobs s3://evidence/intake --s3-path-style   bundles in MinIO",
             "  proofmode serve --blobs s3://archive --s3-object-lock COMPLIANCE --s3-retention-days 3650",
+            "  proofmode serve --events json --instance intake-1 2>>/var/log/proofmode/events.jsonl",
             "", ExitCodes.HELP_TABLE})
 final class ServeCommand implements Callable<Integer> {
     @ParentCommand
@@ -120,8 +124,19 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--s3-retention-days", paramLabel = "DAYS", description = "How long each bundle stays locked, from its upload.")
     Integer retentionDays;
 
+    @Option(names = "--events", paramLabel = "text|json|none", description = "The server's event log on standard error: "
+            + "one line per start, stop, request (method, path without its query, status, time, client address, the item an "
+            + "intake kept and its verdict; the exception of a failure it could not handle) and transparency-log delay; "
+            + "'json' gives JSON lines for a log pipeline, 'none' nothing (default: ${DEFAULT-VALUE}).", defaultValue = "text")
+    String events;
+
+    @Option(names = "--instance", paramLabel = "NAME", description = "This server's name in its event lines, where several "
+            + "share a database and a bucket (default: HOST:PID).")
+    String instance;
+
     @Override
     public Integer call() throws Exception {
+        EventLog eventLog = eventLog();
         if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
                 || connectionsPerClient < 1) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate, --verify-timeout, "
@@ -149,7 +164,7 @@ final class ServeCommand implements Callable<Integer> {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        ProofServer srv = ProofServer.start(config);
+        ProofServer srv = ProofServer.start(config, eventLog);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             srv.close();
             stopped.countDown();
@@ -162,6 +177,21 @@ final class ServeCommand implements Callable<Integer> {
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** The event log {@code --events} and {@code --instance} ask for, on standard error. */
+    private EventLog eventLog() {
+        if (instance != null && (instance.isBlank() || instance.length() > 200 || !instance.equals(SafeText.escape(instance)))) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--instance is a name of 1 to 200 printable characters");
+        }
+        String name = instance != null ? instance : EventLog.defaultInstance();
+        return switch (events) {
+            case "text" -> new EventLog(root.ctx.err(), EventLog.Format.TEXT, Clock.systemUTC(), name);
+            case "json" -> new EventLog(root.ctx.err(), EventLog.Format.JSON, Clock.systemUTC(), name);
+            case "none" -> EventLog.OFF;
+            default -> throw new ProofModeException(Failure.BAD_ARGUMENT, "--events is text, json or none, not "
+                    + SafeText.escape(events));
+        };
     }
 
     /** The bucket with the path-style, encryption and retention options given. */

@@ -53,9 +53,11 @@ final class LogSequencer implements AutoCloseable {
     private final TsaClient tsaClient = new TsaClient(http, new SecureRandom());
     private final ScheduledExecutorService timer;
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
+    private final EventLog events;
 
-    LogSequencer(LogStore log, SignedNote.Signer key, LogPolicy policy) {
+    LogSequencer(LogStore log, SignedNote.Signer key, LogPolicy policy, EventLog events) {
         this.log = Objects.requireNonNull(log, "log");
+        this.events = Objects.requireNonNull(events, "events");
         this.key = Objects.requireNonNull(key, "key");
         this.witnesses = policy.witnesses();
         this.quorum = policy.quorum();
@@ -72,7 +74,7 @@ final class LogSequencer implements AutoCloseable {
 
     /** Integrates everything queued now, in batches, and has the newest checkpoint cosigned. */
     synchronized void drain() {
-        lastFailure.set(null);
+        String before = lastFailure.getAndSet(null);
         try {
             while (log.integrate(BATCH, key) == BATCH) {
                 // another full batch may wait
@@ -86,6 +88,12 @@ final class LogSequencer implements AutoCloseable {
         } catch (RuntimeException e) {
             // The entries stay queued, the checkpoint uncosigned; the next round tries again.
             lastFailure.set(e.getMessage());
+        }
+        String now = lastFailure.get();
+        if (now != null && !now.equals(before)) {
+            events.warn("log", Map.of("state", "behind", "problem", now));
+        } else if (now == null && before != null) {
+            events.info("log", Map.of("state", "ok", "size", log.state().size()));
         }
     }
 

@@ -29,6 +29,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.server.http.Access;
+import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ClientConnections;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.JettyErrors;
@@ -77,6 +78,9 @@ public final class ProofServer implements AutoCloseable {
      */
     static final Duration STALE_UPLOAD = Duration.ofHours(1);
 
+    /** The request attribute holding the exception a handler threw, for the event log. */
+    private static final String FAILURE = "proofmode.failure";
+
     private final Database db;
     private final Verification verification;
     private final LogSequencer sequencer;
@@ -84,9 +88,12 @@ public final class ProofServer implements AutoCloseable {
     private final Javalin app;
 
     private final BlobStore blobs;
+    private final EventLog events;
 
-    private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app, BlobStore blobs) {
+    private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app, BlobStore blobs,
+            EventLog events) {
         this.db = db;
+        this.events = events;
         this.blobs = blobs;
         this.verification = verification;
         this.sequencer = sequencer;
@@ -101,7 +108,18 @@ public final class ProofServer implements AutoCloseable {
      *     cannot be used
      */
     public static ProofServer start(ServerConfig config) {
+        return start(config, EventLog.OFF);
+    }
+
+    /**
+     * Opens the database, migrates it and starts listening, telling the operator what happens on {@code events}.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if the database, the blob folder or bucket, or the port
+     *     cannot be used
+     */
+    public static ProofServer start(ServerConfig config, EventLog events) {
         Objects.requireNonNull(config, "config");
+        Objects.requireNonNull(events, "events");
         Database db = Database.open(config.effectiveJdbcUrl());
         Verification verification = null;
         LogSequencer sequencer = null;
@@ -110,7 +128,7 @@ public final class ProofServer implements AutoCloseable {
             LogStore logStore = new LogStore(db);
             SignedNote.Signer logKey = openLog(config);
             logStore.open(logKey);
-            sequencer = new LogSequencer(logStore, logKey, config.log());
+            sequencer = new LogSequencer(logStore, logKey, config.log(), events);
             LogApi log = new LogApi(logStore, config.log().quorum());
             LogSequencer logSequencer = sequencer;
             Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
@@ -184,14 +202,24 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/api/v1/log/key", log::key);
                 c.routes.get("/log/<path>", log::read);
                 c.routes.get("/api/v1/notarizations", api::lookup);
-                c.routes.exception(Exception.class, (e, ctx) -> Problems.respond(ctx, e));
+                c.routes.exception(Exception.class, (e, ctx) -> {
+                    ctx.attribute(FAILURE, e);
+                    Problems.respond(ctx, e);
+                });
+                c.requestLogger.http((ctx, ms) -> request(events, ctx, ms));
                 c.routes.error(404, ProofServer::frameworkError);
                 c.routes.error(405, ProofServer::frameworkError);
                 c.routes.error(413, ProofServer::frameworkError);
                 c.routes.error(500, ProofServer::frameworkError);
             });
             app.start();
-            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store);
+            Map<String, Object> started = new LinkedHashMap<>();
+            started.put("listen", config.bind() + ":" + app.port());
+            started.put("database", config.effectiveJdbcUrl().startsWith("jdbc:postgresql:") ? "postgresql" : "sqlite");
+            started.put("blobs", blobs instanceof S3BlobStore s3 ? s3.location() : "folder");
+            started.put("logKey", logKey.key().verifierKey());
+            events.info("start", started);
+            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events);
         } catch (IOException | RuntimeException e) {
             if (blobs != null) {
                 blobs.close();
@@ -208,6 +236,29 @@ public final class ProofServer implements AutoCloseable {
             }
             throw new ProofModeException(Failure.IO, "cannot start the server on " + config.bind() + ":" + config.port()
                     + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One {@code request} line: a failure the server could not handle (a 5xx answer) is an error line. */
+    private static void request(EventLog events, Context ctx, float ms) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("method", ctx.method().name());
+        f.put("path", ctx.path());
+        f.put("status", ctx.statusCode());
+        f.put("ms", Math.round(ms * 10) / 10.0);
+        f.put("remote", ctx.req().getRemoteAddr());
+        f.put("item", ctx.attribute(EvidenceApi.ITEM));
+        f.put("verdict", ctx.attribute(EvidenceApi.VERDICT));
+        Exception failure = ctx.attribute(FAILURE);
+        if (ctx.statusCode() >= 500 && failure != null) {
+            f.putAll(EventLog.exception(failure));
+        }
+        if (ctx.statusCode() < 500) {
+            events.info("request", f);
+        } else if (failure instanceof ApiException) {
+            events.warn("request", f); // saturated, or out of time: the server refused, nothing failed
+        } else {
+            events.error("request", f);
         }
     }
 
@@ -247,6 +298,7 @@ public final class ProofServer implements AutoCloseable {
     @Override
     public void close() {
         app.stop();
+        events.info("stop", Map.of());
         sequencer.close();
         verification.close();
         blobs.close();

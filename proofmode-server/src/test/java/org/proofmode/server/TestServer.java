@@ -31,9 +31,9 @@ final class TestServer implements AutoCloseable {
     final ProofServer server;
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-    private TestServer(ServerConfig config) {
+    private TestServer(ServerConfig config, EventLog events) {
         this.config = config;
-        this.server = ProofServer.start(config);
+        this.server = ProofServer.start(config, events);
     }
 
     /** Starts a server with default bounds on the given database (empty: SQLite in the home). */
@@ -43,7 +43,12 @@ final class TestServer implements AutoCloseable {
 
     /** Starts a server with a configuration. */
     static TestServer start(ServerConfig config) {
-        return new TestServer(config);
+        return new TestServer(config, EventLog.OFF);
+    }
+
+    /** Starts a server with a configuration, telling what happens on {@code events}. */
+    static TestServer start(ServerConfig config, EventLog events) {
+        return new TestServer(config, events);
     }
 
     /** A config with small bounds for abuse tests. */

@@ -3,6 +3,8 @@ package org.proofmode.cli.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -39,8 +41,9 @@ class ServeJarIT {
         tokenRun.getOutputStream().close();
         String token = new String(tokenRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertThat(tokenRun.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        ProcessBuilder pb = new ProcessBuilder(List.of("java", "-jar", ProofModeJar.jar().toString(), "serve", "--port", "0"))
-                .redirectErrorStream(true);
+        Path events = home.resolve("events.jsonl");
+        ProcessBuilder pb = new ProcessBuilder(List.of("java", "-jar", ProofModeJar.jar().toString(), "serve", "--port", "0",
+                "--events", "json", "--instance", "jar-1")).redirectError(events.toFile());
         pb.environment().put("PROOFMODE_HOME", home.toString());
         Process serve = pb.start();
         try {
@@ -70,6 +73,16 @@ class ServeJarIT {
             serve.destroy();
             serve.waitFor(30, TimeUnit.SECONDS);
         }
+        // The operator's event log, as JSON lines: start, the three requests, and the stop that SIGTERM made.
+        List<String> lines = Files.readAllLines(events);
+        ObjectMapper json = new ObjectMapper();
+        List<String> kinds = new java.util.ArrayList<>();
+        for (String l : lines) {
+            JsonNode e = json.readTree(l);
+            assertThat(e.get("instance").asText()).isEqualTo("jar-1");
+            kinds.add(e.get("event").asText() + (e.has("status") ? " " + e.get("path").asText() + " " + e.get("status").asInt() : ""));
+        }
+        assertThat(kinds).containsExactly("start", "request / 200", "request /api/v1/verify 200", "request /api/v1/evidence 201", "stop");
     }
 
     /** A share zip of a photo proved by another home's key: VALID to the server, which does not know that key. */

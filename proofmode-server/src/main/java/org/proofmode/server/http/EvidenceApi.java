@@ -29,6 +29,11 @@ import org.proofmode.util.Hex;
  * {@code /api/v1/notarizations}.
  */
 public final class EvidenceApi {
+    /** The request attribute naming the item an intake stored, for the server's event log. */
+    public static final String ITEM = "proofmode.item";
+    /** The request attribute holding an intake's verdict, for the server's event log. */
+    public static final String VERDICT = "proofmode.verdict";
+
     private static final String JSON = "application/json";
 
     private final Verification verification;
@@ -113,6 +118,8 @@ public final class EvidenceApi {
                 r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
         EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
         metrics.intake(in.created());
+        ctx.attribute(ITEM, item.sha256());
+        ctx.attribute(VERDICT, item.verdict());
         ObjectNode out = EvidenceJson.summary(in.item());
         out.put("created", in.created());
         // A new item's entry was queued in its own transaction: no checkpoint covers it yet.
