@@ -49,7 +49,7 @@ import picocli.CommandLine.ParentCommand;
             "  export AWS_ENDPOINT_URL=http://minio:9000 AWS_PROFILE=evidence",
             "  proofmode serve --blobs s3://evidence/intake --s3-path-style   bundles in MinIO",
             "  proofmode serve --blobs s3://archive --s3-object-lock COMPLIANCE --s3-retention-days 3650",
-            "  proofmode serve --events json --instance intake-1 2>>/var/log/proofmode/events.jsonl",
+            "  proofmode serve --log-format json --instance intake-1 2>>/var/log/proofmode/events.jsonl",
             "", ExitCodes.HELP_TABLE})
 final class ServeCommand implements Callable<Integer> {
     @ParentCommand
@@ -124,7 +124,7 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--s3-retention-days", paramLabel = "DAYS", description = "How long each bundle stays locked, from its upload.")
     Integer retentionDays;
 
-    @Option(names = "--events", paramLabel = "text|json|none", description = "The server's event log on standard error: "
+    @Option(names = "--log-format", paramLabel = "text|json|none", description = "The server's event log on standard error: "
             + "one line per start, stop, request (method, path without its query, status, time, client address, the item an "
             + "intake kept and its verdict; the exception of a failure it could not handle) and transparency-log delay; "
             + "'json' gives JSON lines for a log pipeline, 'none' nothing (default: ${DEFAULT-VALUE}).", defaultValue = "text")
@@ -179,7 +179,7 @@ final class ServeCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** The event log {@code --events} and {@code --instance} ask for, on standard error. */
+    /** The event log {@code --log-format} and {@code --instance} ask for, on standard error. */
     private EventLog eventLog() {
         if (instance != null && (instance.isBlank() || instance.length() > 200 || !instance.equals(SafeText.escape(instance)))) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--instance is a name of 1 to 200 printable characters");
@@ -189,7 +189,7 @@ final class ServeCommand implements Callable<Integer> {
             case "text" -> new EventLog(root.ctx.err(), EventLog.Format.TEXT, Clock.systemUTC(), name);
             case "json" -> new EventLog(root.ctx.err(), EventLog.Format.JSON, Clock.systemUTC(), name);
             case "none" -> EventLog.OFF;
-            default -> throw new ProofModeException(Failure.BAD_ARGUMENT, "--events is text, json or none, not "
+            default -> throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-format is text, json or none, not "
                     + SafeText.escape(events));
         };
     }

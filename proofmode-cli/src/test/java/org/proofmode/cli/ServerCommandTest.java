@@ -61,9 +61,9 @@ class ServerCommandTest {
         Cli.Result days = cli.run("serve", "--port", "0", "--report-days", "0");
         assertThat(days.exit()).isEqualTo(37);
         assertThat(days.err()).contains("--report-days");
-        Cli.Result events = cli.run("serve", "--port", "0", "--events", "xml");
+        Cli.Result events = cli.run("serve", "--port", "0", "--log-format", "xml");
         assertThat(events.exit()).isEqualTo(37);
-        assertThat(events.err()).contains("--events is text, json or none");
+        assertThat(events.err()).contains("--log-format is text, json or none");
         Cli.Result instance = cli.run("serve", "--port", "0", "--instance", "a\nb");
         assertThat(instance.exit()).isEqualTo(37);
         assertThat(instance.err()).contains("--instance");

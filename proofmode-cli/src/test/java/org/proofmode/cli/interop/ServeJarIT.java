@@ -43,7 +43,7 @@ class ServeJarIT {
         assertThat(tokenRun.waitFor(60, TimeUnit.SECONDS)).isTrue();
         Path events = home.resolve("events.jsonl");
         ProcessBuilder pb = new ProcessBuilder(List.of("java", "-jar", ProofModeJar.jar().toString(), "serve", "--port", "0",
-                "--events", "json", "--instance", "jar-1")).redirectError(events.toFile());
+                "--log-format", "json", "--instance", "jar-1")).redirectError(events.toFile());
         pb.environment().put("PROOFMODE_HOME", home.toString());
         Process serve = pb.start();
         try {
