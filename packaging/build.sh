@@ -147,6 +147,12 @@ install -m 0644 "$root/packaging/systemd/proofmode-watch.service" "$deb_root/usr
 for s in "$root"/packaging/linux/nautilus/*; do
     install -m 0755 "$s" "$deb_root/usr/share/proofmode/nautilus-scripts/"
 done
+archive_files() { # DEST: the several-server example (systemd unit, nginx, backup and restore scripts)
+    install -d "$1"
+    install -m 0644 "$root"/packaging/archive/{README.md,proofmode-serve.service,serve.env.example,nginx-proofmode.conf} "$1/"
+    install -m 0755 "$root"/packaging/archive/{backup.sh,restore.sh} "$1/"
+}
+archive_files "$deb_root/usr/share/proofmode/archive"
 size_kb=$(du -sk "$deb_root" | cut -f1)
 cat > "$deb_root/DEBIAN/control" <<EOF
 Package: proofmode
@@ -178,6 +184,7 @@ cp -a "$app"/. "$tar_root/"
 share_files "$tar_root" "$tar_root/libexec"
 install -m 0644 "$root/packaging/linux/proofmode.desktop" "$root/packaging/linux/proofmode-servicemenu.desktop" \
     "$root/packaging/systemd/proofmode-watch.service" "$tar_root/share/doc/proofmode/"
+archive_files "$tar_root/share/proofmode/archive"
 tarball="$out/proofmode-$version-linux-x64.tar.gz"
 rm -f "$out"/proofmode-*-linux-x64.tar.gz
 tar -C "$work/tar" --owner=0 --group=0 --numeric-owner -czf "$tarball" "proofmode-$version"
