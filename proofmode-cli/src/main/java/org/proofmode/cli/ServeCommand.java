@@ -49,6 +49,7 @@ import picocli.CommandLine.ParentCommand;
             "  export AWS_ENDPOINT_URL=http://minio:9000 AWS_PROFILE=evidence",
             "  proofmode serve --blobs s3://evidence/intake --s3-path-style   bundles in MinIO",
             "  proofmode serve --blobs s3://archive --s3-object-lock COMPLIANCE --s3-retention-days 3650",
+            "  proofmode serve --blobs s3://evidence/intake --log-to-bucket   the log readable from the bucket itself",
             "  proofmode serve --log-format json --instance intake-1 2>>/var/log/proofmode/events.jsonl",
             "", ExitCodes.HELP_TABLE})
 final class ServeCommand implements Callable<Integer> {
@@ -105,6 +106,11 @@ final class ServeCommand implements Callable<Integer> {
             + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}).", defaultValue = "32")
     int connectionsPerClient;
 
+    @Option(names = "--log-to-bucket", description = "Copy the transparency log to the bucket of --blobs s3://BUCKET/PREFIX "
+            + "as it grows, under PREFIX/log/ (checkpoint and tiles, the paths of GET /log/...), so that the bucket or a CDN "
+            + "in front of it serves the log without a server.")
+    boolean logToBucket;
+
     @Option(names = "--s3-path-style", description = "Address the bucket as ENDPOINT/BUCKET/KEY instead of BUCKET.ENDPOINT/KEY "
             + "(MinIO, Ceph RGW, Garage and s3proxy need it).")
     boolean pathStyle;
@@ -154,12 +160,16 @@ final class ServeCommand implements Callable<Integer> {
         if (base.bucket().isEmpty() && (pathStyle || sse != null || kmsKey != null || lockMode != null || retentionDays != null)) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "the --s3-* options go with --blobs s3://BUCKET/PREFIX");
         }
+        if (base.bucket().isEmpty() && logToBucket) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--log-to-bucket goes with --blobs s3://BUCKET/PREFIX");
+        }
         ServerConfig config = base.withListen(bind, port)
                 .withBounds(maxUploadMib << 20, base.limits(), Duration.ofSeconds(verifyTimeout), rate)
                 .withStorage(base.blobDir(), trusted)
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
                 .withConnectionsPerClient(connectionsPerClient)
-                .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa)));
+                .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa))
+                        .withCopyToBucket(logToBucket));
         if (!ServerConfig.isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }

@@ -61,6 +61,9 @@ class ServerCommandTest {
         Cli.Result days = cli.run("serve", "--port", "0", "--report-days", "0");
         assertThat(days.exit()).isEqualTo(37);
         assertThat(days.err()).contains("--report-days");
+        Cli.Result logCopy = cli.run("serve", "--port", "0", "--log-to-bucket");
+        assertThat(logCopy.exit()).isEqualTo(83);
+        assertThat(logCopy.err()).contains("--log-to-bucket goes with --blobs s3://");
         Cli.Result events = cli.run("serve", "--port", "0", "--log-format", "xml");
         assertThat(events.exit()).isEqualTo(37);
         assertThat(events.err()).contains("--log-format is text, json or none");

@@ -23,9 +23,11 @@ import org.proofmode.tlog.NoteKey;
  * @param quorum how many of them must have cosigned a checkpoint before it is served and receipts use it
  *     (0: checkpoints are served as soon as the log signs them)
  * @param tsa an RFC 3161 time-stamp authority that stamps each checkpoint served, anchoring the log in time
+ * @param copyToBucket whether the checkpoint served and its tiles are copied to the bucket for static serving
+ *     ({@link LogMirror}); needs bundles in a bucket
  */
 public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval, List<WitnessRef> witnesses,
-        int quorum, Optional<URI> tsa) {
+        int quorum, Optional<URI> tsa, boolean copyToBucket) {
     /** The defaults: origin from the host name, a generated passphrase, a checkpoint at most every second, no witnesses. */
     public static final LogPolicy DEFAULT = new LogPolicy(Optional.empty(), Optional.empty(), Duration.ofSeconds(1));
 
@@ -49,6 +51,17 @@ public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, 
     /** Without witnesses. */
     public LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval) {
         this(origin, passphraseFile, interval, List.of(), 0, Optional.empty());
+    }
+
+    /** Kept in the database only (not copied to a bucket). */
+    public LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, Duration interval, List<WitnessRef> witnesses,
+            int quorum, Optional<URI> tsa) {
+        this(origin, passphraseFile, interval, witnesses, quorum, tsa, false);
+    }
+
+    /** This policy, with the log copied to the bucket or not. */
+    public LogPolicy withCopyToBucket(boolean copy) {
+        return new LogPolicy(origin, passphraseFile, interval, witnesses, quorum, tsa, copy);
     }
 
     /** Validates the fields. */

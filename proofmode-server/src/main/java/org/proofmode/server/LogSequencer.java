@@ -54,9 +54,11 @@ final class LogSequencer implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
     private final EventLog events;
+    private final Optional<LogMirror> mirror;
 
-    LogSequencer(LogStore log, SignedNote.Signer key, LogPolicy policy, EventLog events) {
+    LogSequencer(LogStore log, SignedNote.Signer key, LogPolicy policy, EventLog events, Optional<LogMirror> mirror) {
         this.log = Objects.requireNonNull(log, "log");
+        this.mirror = Objects.requireNonNull(mirror, "mirror");
         this.events = Objects.requireNonNull(events, "events");
         this.key = Objects.requireNonNull(key, "key");
         this.witnesses = policy.witnesses();
@@ -85,6 +87,7 @@ final class LogSequencer implements AutoCloseable {
             if (tsa.isPresent()) {
                 stamp(tsa.get());
             }
+            mirror.ifPresent(LogMirror::copy);
         } catch (RuntimeException e) {
             // The entries stay queued, the checkpoint uncosigned; the next round tries again.
             lastFailure.set(e.getMessage());

@@ -20,6 +20,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
@@ -128,15 +129,20 @@ public final class ProofServer implements AutoCloseable {
             LogStore logStore = new LogStore(db);
             SignedNote.Signer logKey = openLog(config);
             logStore.open(logKey);
-            sequencer = new LogSequencer(logStore, logKey, config.log(), events);
-            LogApi log = new LogApi(logStore, config.log().quorum());
-            LogSequencer logSequencer = sequencer;
-            Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             FileBlobStore folder = new FileBlobStore(config.blobDir());
             Path incoming = folder.incoming();
             blobs = config.bucket().isPresent() ? S3BlobStore.open(config.bucket().get(), incoming,
                     STALE_UPLOAD.plus(config.verifyTimeout())) : folder;
             BlobStore store = blobs;
+            if (config.log().copyToBucket() && !(store instanceof S3BlobStore)) {
+                throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "copying the log to the bucket needs --blobs s3://BUCKET/PREFIX");
+            }
+            Optional<LogMirror> mirror = config.log().copyToBucket()
+                    ? Optional.of(new LogMirror(logStore, (S3BlobStore) store, config.log().quorum())) : Optional.empty();
+            sequencer = new LogSequencer(logStore, logKey, config.log(), events, mirror);
+            LogApi log = new LogApi(logStore, config.log().quorum());
+            LogSequencer logSequencer = sequencer;
+            Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
             ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
             verification = new Verification(config);
@@ -217,6 +223,7 @@ public final class ProofServer implements AutoCloseable {
             started.put("listen", config.bind() + ":" + app.port());
             started.put("database", config.effectiveJdbcUrl().startsWith("jdbc:postgresql:") ? "postgresql" : "sqlite");
             started.put("blobs", blobs instanceof S3BlobStore s3 ? s3.location() : "folder");
+            started.put("logToBucket", mirror.isPresent());
             started.put("logKey", logKey.key().verifierKey());
             events.info("start", started);
             return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events);

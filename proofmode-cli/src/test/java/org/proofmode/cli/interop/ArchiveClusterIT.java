@@ -208,8 +208,21 @@ class ArchiveClusterIT {
             String key = text(get(a.base(), "/api/v1/log/key", null)).strip();
             checkpointBefore = settledCheckpoint(jdbc, a.base());
             assertThat(text(get(b2.base(), "/log/checkpoint", null))).isEqualTo(checkpointBefore);
-            ProcessResult go = GoTlogCheck.build(goDir).remote(a.base(), key, null, List.of());
+            GoTlogCheck checker = GoTlogCheck.build(goDir);
+            ProcessResult go = checker.remote(a.base(), key, null, List.of());
             assertThat(go.exitCode()).as(go.describe()).isZero();
+            // The log copied to the bucket (--log-to-bucket) is the same log, served by a plain static file server.
+            Path copy = tmp.resolve("log-copy");
+            for (int i = 0; i < 100 && !bucketCheckpoint(s3).equals(checkpointBefore); i++) {
+                Thread.sleep(200);
+            }
+            assertThat(bucketCheckpoint(s3)).isEqualTo(checkpointBefore);
+            ProcessResult synced = ExternalTool.run(List.of("aws", "s3", "sync", "--only-show-errors",
+                    "s3://" + LocalS3.BUCKET + "/" + PREFIX + "/log/", copy.resolve("log").toString()),
+                    archiveEnvironment(jdbc, s3, homeA), Duration.ofMinutes(2));
+            assertThat(synced.exitCode()).as(synced.describe()).isZero();
+            ProcessResult fromStatic = staticallyServed(copy, base -> checker.remote(base, key, null, List.of()));
+            assertThat(fromStatic.exitCode()).as(fromStatic.describe()).isZero();
 
             for (String sha : shas) {
                 JsonNode item = JSON.readTree(text(get(a.base(), "/api/v1/evidence/" + sha, token)));
@@ -295,7 +308,8 @@ class ArchiveClusterIT {
         Files.createDirectories(home);
         Path events = home.resolve("events-" + servers.size() + ".jsonl");
         List<String> cmd = new ArrayList<>(List.of("java", "-Xmx256m", "-jar", ProofModeJar.jar().toString(), "serve", "--port", "0",
-                "--blobs", "s3://" + LocalS3.BUCKET + "/" + PREFIX, "--s3-path-style", "--log-format", "json", "--instance", instance));
+                "--blobs", "s3://" + LocalS3.BUCKET + "/" + PREFIX, "--s3-path-style", "--log-to-bucket", "--log-format", "json",
+                "--instance", instance));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(events.toFile());
         pb.environment().putAll(serverEnvironment(home, jdbc, s3));
         Process p = pb.start();
@@ -405,6 +419,39 @@ class ArchiveClusterIT {
         throw new AssertionError("the transparency log's queue did not empty");
     }
 
+    /** The checkpoint the bucket holds under {@code PREFIX/log/checkpoint}, or "" before the first copy. */
+    private static String bucketCheckpoint(LocalS3 s3) {
+        try {
+            return new String(s3.read(PREFIX + "/log/checkpoint"), StandardCharsets.UTF_8);
+        } catch (software.amazon.awssdk.services.s3.model.NoSuchKeyException e) {
+            return "";
+        }
+    }
+
+    /** Runs {@code check} with the base URL of Python's static file server over {@code root}. */
+    private static ProcessResult staticallyServed(Path root, java.util.function.Function<String, ProcessResult> check) throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Process server = new ProcessBuilder("python3", "-m", "http.server", "--bind", "127.0.0.1", "--directory", root.toString(),
+                String.valueOf(port)).redirectErrorStream(true).redirectOutput(root.resolve("..").resolve("http.log").toFile()).start();
+        try {
+            for (int i = 0; i < 100; i++) {
+                try {
+                    new java.net.Socket("127.0.0.1", port).close();
+                    break;
+                } catch (IOException notYet) {
+                    Thread.sleep(100);
+                }
+            }
+            return check.apply("http://127.0.0.1:" + port);
+        } finally {
+            server.destroy();
+            server.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     /** The evidence rows: SHA-256 to size. */
     private static Map<String, Long> rows(String jdbc) throws Exception {
         Map<String, Long> rows = new TreeMap<>();
@@ -417,11 +464,18 @@ class ArchiveClusterIT {
         return rows;
     }
 
-    /** The bundle objects in the bucket: SHA-256 (from the key) to size. */
+    /** The bundle objects in the bucket: SHA-256 (from the key) to size; the only other objects are the log's copy. */
     private static Map<String, Long> objects(LocalS3 s3) {
         Map<String, Long> objects = new TreeMap<>();
-        s3.client().listObjectsV2Paginator(b -> b.bucket(LocalS3.BUCKET).prefix(PREFIX + "/")).contents()
-                .forEach(o -> objects.put(o.key().substring(o.key().lastIndexOf('/') + 1), o.size()));
+        Pattern blob = Pattern.compile(Pattern.quote(PREFIX) + "/[0-9a-f]{2}/[0-9a-f]{2}/([0-9a-f]{64})");
+        s3.client().listObjectsV2Paginator(b -> b.bucket(LocalS3.BUCKET).prefix(PREFIX + "/")).contents().forEach(o -> {
+            Matcher m = blob.matcher(o.key());
+            if (m.matches()) {
+                objects.put(m.group(1), o.size());
+            } else {
+                assertThat(o.key()).as("only bundles and the log's copy").startsWith(PREFIX + "/log/");
+            }
+        });
         return objects;
     }
 

@@ -18,9 +18,9 @@ import org.proofmode.tlog.TlogProof;
  */
 public final class LogApi {
     /** How long a checkpoint may be cached: clients must see new ones within seconds. */
-    static final String CHECKPOINT_CACHE = "public, max-age=2";
+    public static final String CHECKPOINT_CACHE = "public, max-age=2";
     /** Tiles, full or partial, never change. */
-    static final String TILE_CACHE = "public, max-age=31536000, immutable";
+    public static final String TILE_CACHE = "public, max-age=31536000, immutable";
 
     private final LogStore log;
     private final int quorum;

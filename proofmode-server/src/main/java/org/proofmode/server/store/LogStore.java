@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.tlog.Checkpoint;
@@ -278,6 +279,51 @@ public final class LogStore {
      * @param note the signed note, with the cosignatures gathered
      */
     public record Served(long size, String note) {}
+
+    /** What of the log was copied to the bucket last ({@code log_mirror}): size 0 and an empty note before any copy. */
+    public Served mirrored() {
+        return db.inTransaction(c -> mirrored(c, false));
+    }
+
+    private Served mirrored(Connection c, boolean lock) throws SQLException {
+        boolean postgres = db.vendor() == Database.Vendor.POSTGRESQL;
+        try (PreparedStatement ps = c.prepareStatement("SELECT size, note FROM log_mirror WHERE id = 1" + (lock && postgres ? " FOR UPDATE" : ""));
+                ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new SQLException("log_mirror has no row");
+            }
+            return new Served(rs.getLong(1), rs.getString(2));
+        }
+    }
+
+    /**
+     * Copies a checkpoint to the bucket with {@code write} and records it, unless the bucket already holds it
+     * or a newer one: {@code write} runs while this instance holds the {@code log_mirror} row, so instances take
+     * turns and the copy never goes back to an older tree.
+     *
+     * @return whether {@code write} ran
+     */
+    public boolean advanceMirror(Served checkpoint, Consumer<Served> write) {
+        return db.inTransaction(c -> {
+            Served m = mirrored(c, true);
+            if (checkpoint.size() < m.size() || checkpoint.note().equals(m.note())) {
+                return false;
+            }
+            if (db.vendor() != Database.Vendor.POSTGRESQL) {
+                // SQLite: take the write lock now, before the copy, as FOR UPDATE does on PostgreSQL.
+                try (PreparedStatement ps = c.prepareStatement("UPDATE log_mirror SET size = size WHERE id = 1")) {
+                    ps.executeUpdate();
+                }
+            }
+            write.accept(checkpoint);
+            try (PreparedStatement ps = c.prepareStatement("UPDATE log_mirror SET size = ?, note = ? WHERE id = 1")) {
+                ps.setLong(1, checkpoint.size());
+                ps.setString(2, checkpoint.note());
+                ps.executeUpdate();
+            }
+            return true;
+        });
+    }
 
     /** The checkpoint to serve with this quorum; see {@link Served}. */
     public Served served(int quorum) {

@@ -102,6 +102,22 @@ public final class S3BlobStore implements BlobStore {
         Files.deleteIfExists(file);
     }
 
+    /**
+     * Writes a small object for static serving under {@code <prefix>/<name>} (the transparency log's copy:
+     * {@code log/checkpoint}, {@code log/tile/...}), with the server's encryption but no retention lock: a
+     * checkpoint is replaced as the log grows.
+     *
+     * @param name a path under the prefix, made by the server (never from a request)
+     */
+    public void putPublic(String name, byte[] data, String contentType, String cacheControl) throws IOException {
+        String key = prefixed(name);
+        try {
+            uploads.putBytes(key, data, settings.encryption(), contentType, cacheControl);
+        } catch (SdkException e) {
+            throw failure(key, e);
+        }
+    }
+
     @Override
     public void probe() throws IOException {
         uploads.retryAborts();

@@ -234,7 +234,12 @@ final class S3Uploads {
      * encryption, but no retention: the probe is deleted at once.
      */
     void putBytes(String key, byte[] data, Optional<S3Settings.Encryption> encryption) {
-        PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key)
+        putBytes(key, data, encryption, null, null);
+    }
+
+    /** {@link #putBytes(String, byte[], Optional)} with the headers a static reader of the object gets (null: none). */
+    void putBytes(String key, byte[] data, Optional<S3Settings.Encryption> encryption, String contentType, String cacheControl) {
+        PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key).contentType(contentType).cacheControl(cacheControl)
                 .contentMD5(base64(digest("MD5", data))).checksumSHA256(base64(digest("SHA-256", data)));
         encryption.ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
         s3.putObject(put.build(), RequestBody.fromBytes(data));
