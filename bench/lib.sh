@@ -278,7 +278,7 @@ start_server() {
     SERVER_PID=$!
     SERVER_PORT=""
     for i in $(seq 1 150); do
-        SERVER_PORT=$(sed -n 's#.*http://127.0.0.1:\([0-9]*\)/.*#\1#p' "$WORK/serve-$name.out")
+        SERVER_PORT=$(sed -n 's#.*http://127.0.0.1:\([0-9]*\)/.*#\1#p' "$WORK/serve-$name.out" 2>/dev/null)
         [[ -n $SERVER_PORT ]] && return 0
         sleep 0.2
     done
