@@ -79,6 +79,13 @@ final class SystemBus {
      *     or {@link TimeoutException} when the bound passed (the connection is then closed under the questions)
      */
     <T> T read(Duration timeout, Questions<T> questions) throws Exception {
+        if (address.startsWith("unix:path=")) {
+            // dbus-java retries a missing socket for seconds; a bus that is not there is known at once
+            String path = address.substring("unix:path=".length()).split(",", 2)[0];
+            if (!java.nio.file.Files.exists(java.nio.file.Path.of(path))) {
+                throw new Absent(address, new java.io.FileNotFoundException(path));
+            }
+        }
         AtomicReference<DBusConnection> open = new AtomicReference<>();
         try {
             return Bounded.call("the system bus", timeout, () -> {
