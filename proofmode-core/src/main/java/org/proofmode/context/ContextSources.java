@@ -59,7 +59,11 @@ public final class ContextSources {
         if (settings.network()) {
             sources.add(new NetworkSource(hasher));
         }
+        if (settings.radios()) {
+            sources.add(new BluetoothSource(hasher));
+        }
         if (settings.location()) {
+            sources.add(new CellSource());
             sources.add(new LocationSource(manualLocation,
                     Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
         }

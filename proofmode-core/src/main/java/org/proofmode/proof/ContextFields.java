@@ -135,8 +135,8 @@ public final class ContextFields {
     public static final String CELL_COUNT = "Cell.Count";
     /**
      * Prefix of per-cell fields: {@code Cell.<n>.Serving} ({@code true} for the cell in use),
-     * {@code .Technology}, {@code .MCC}, {@code .MNC}, {@code .LAC} or {@code .TAC} (hex, as modems print
-     * them), {@code .CellId} (hex), {@code .Signal}, {@code .Modem} (which daemon).
+     * {@code .Technology}, {@code .MCC}, {@code .MNC}, {@code .LAC} or {@code .TAC} and {@code .CellId} (decimal,
+     * as OpenCelliD lists them), {@code .PhysicalCellId} (a neighbour's, decimal), {@code .Signal}, {@code .Modem} ({@code ModemManager} or {@code oFono}).
      */
     public static final String CELL = "Cell.";
 

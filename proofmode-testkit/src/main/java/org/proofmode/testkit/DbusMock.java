@@ -112,6 +112,14 @@ public final class DbusMock implements AutoCloseable {
         start(List.of("--system", busName, path, iface), busName);
     }
 
+    /**
+     * Starts an empty mock service as {@link #service} does whose main object also implements
+     * {@code org.freedesktop.DBus.ObjectManager} over every object added later (as ModemManager's does).
+     */
+    public void objectManager(String busName, String path, String iface) throws IOException {
+        start(List.of("--system", "--is-object-manager", busName, path, iface), busName);
+    }
+
     private void start(List<String> args, String busName) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(PYTHON, "-m", "dbusmock"));
         cmd.addAll(args);

@@ -157,17 +157,21 @@ class SystemServicesIT {
     }
 
     @Test
-    void prove_saysNothingIsThere_whenNoServiceRunsOnTheBus() throws Exception {
+    void prove_recordsNoReadingAndWarnsOnlyForAskedRadios_whenNoServiceRunsOnTheBus() throws Exception {
         try (DbusMock empty = DbusMock.start(dir.resolve("empty-bus"))) {
             ProofModeJar pm = ProofModeJar.at(dir.resolve("home")).withEnv("DBUS_SYSTEM_BUS_ADDRESS", empty.address());
             Path photo = TestMedia.jpeg(dir, "photo.jpg", 33);
 
-            ProcessResult r = pm.run("prove", photo.toString());
+            ProcessResult r = pm.run("prove", "--radios", "--location=48.1173,11.5167", photo.toString());
 
             assertThat(r.exitCode()).as(r.describe()).isZero();
             String h = TestMedia.sha256(photo);
             JsonNode proof = JSON.readTree(pm.proofFolder(h).resolve(h + ".proof.json").toFile());
             assertThat(proof.path("Warning.Sensors").isMissingNode()).as(proof.toString()).isTrue();
+            // asked for, Bluetooth's absence is said; a desktop without a modem is not a problem
+            assertThat(text(proof, "Warning.Bluetooth")).isEqualTo("BlueZ (org.bluez) is not running on the system bus");
+            assertThat(proof.path("Warning.Cell").isMissingNode()).as(proof.toString()).isTrue();
+            assertThat(proof.has("Cell.Count")).isFalse();
             assertThat(proof.path("Device.Clock.Source").asText()).isNotEqualTo("timedated");
             assertThat(proof.has("Sensors.Orientation")).isFalse();
         }
