@@ -84,7 +84,7 @@ class RadiosAndCellsIT {
         ProofModeJar pm = proofmode();
         Path photo = TestMedia.jpeg(dir, "photo.jpg", 41);
 
-        ProcessResult r = pm.run("prove", "--radios", photo.toString());
+        ProcessResult r = pm.run("prove", "--radios", "--j3m", photo.toString());
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         String h = TestMedia.sha256(photo);
@@ -106,6 +106,11 @@ class RadiosAndCellsIT {
         assertThat(proof.get("Bluetooth.Device.2.RSSI").asText()).isEqualTo("-79");
         assertThat(proof.toString()).doesNotContain("Alice AirPods");
         assertNoAddressInTheClear(pm.proofFolder(h));
+        // J3M: one capture per device, as CameraV logged them, the address hashed there too
+        JsonNode j3m = JSON.readTree(pm.proofFolder(h).resolve(h + ".j3m.json").toFile());
+        assertThat(j3m.at("/data/sensorCapture/1/sensorPlayback/bluetoothDeviceAddress").asText())
+                .isEqualTo(ids.hash(IdentifierHasher.Kind.MAC, HEADSET));
+        assertThat(j3m.at("/data/sensorCapture/2/sensorPlayback/bluetoothDeviceName").asText()).isEqualTo("Pixel 7");
 
         ProcessResult inspect = pm.run("inspect", "--radios", photo.toString());
         assertThat(inspect.stdout()).as(inspect.describe()).contains("Bluetooth.Device.1.Name").contains("hmac-sha256:");
@@ -130,7 +135,7 @@ class RadiosAndCellsIT {
         ProofModeJar pm = proofmode();
         Path photo = TestMedia.jpeg(dir, "photo.jpg", 43);
 
-        ProcessResult r = pm.run("prove", "--location=48.1173,11.5167", photo.toString());
+        ProcessResult r = pm.run("prove", "--location=48.1173,11.5167", "--j3m", photo.toString());
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         String h = TestMedia.sha256(photo);
@@ -157,6 +162,12 @@ class RadiosAndCellsIT {
         assertThat(proof.get("Cell.3.LAC").asText()).isEqualTo("987");
         assertThat(proof.get("Cell.3.CellId").asText()).isEqualTo("10203");
         assertThat(proof.get("Cell.3.Signal").asText()).isEqualTo("80 %");
+        // J3M: the serving cell in CameraV's keys
+        JsonNode playback = JSON.readTree(pm.proofFolder(h).resolve(h + ".j3m.json").toFile()).at("/data/sensorCapture/0/sensorPlayback");
+        assertThat(playback.get("cellTowerId").asLong()).isEqualTo(0x01A2B3C4L);
+        assertThat(playback.get("LAC").asLong()).isEqualTo(0x3A2CL);
+        assertThat(playback.get("MCC").asText()).isEqualTo("262");
+        assertThat(playback.get("MNC").asText()).isEqualTo("01");
     }
 
     /** No Bluetooth address, in any spelling, in any file of the proof. */

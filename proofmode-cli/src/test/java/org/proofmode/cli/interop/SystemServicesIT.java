@@ -94,12 +94,14 @@ class SystemServicesIT {
         bus.python("for p in ('/net/hadess/SensorProxy', '/net/hadess/SensorProxy/Compass'):\n"
                 + "    bus.get_object('net.hadess.SensorProxy', p).ClearCalls(dbus_interface=dbusmock.MOCK_IFACE)\n");
 
-        ProcessResult r = pm.run("prove", photo.toString());
+        ProcessResult r = pm.run("prove", "--j3m", photo.toString());
 
         assertThat(r.exitCode()).as(r.describe()).isZero();
         String h = TestMedia.sha256(photo);
         JsonNode proof = JSON.readTree(pm.proofFolder(h).resolve(h + ".proof.json").toFile());
         assertThat(proof.path("Warning.Sensors").isMissingNode()).as(proof.toString()).isTrue();
+        assertThat(JSON.readTree(pm.proofFolder(h).resolve(h + ".j3m.json").toFile()).at("/data/sensorCapture/0/sensorPlayback/lightMeterValue")
+                .asDouble()).isEqualTo(230.5);
         assertThat(text(proof, "Device.Clock.Synchronised")).isEqualTo("true");
         assertThat(text(proof, "Device.Clock.Source")).isEqualTo("timedated");
         assertThat(text(proof, "Device.Clock.NTP")).isEqualTo("on");
