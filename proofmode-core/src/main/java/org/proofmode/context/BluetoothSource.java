@@ -26,7 +26,6 @@ import org.proofmode.proof.ProofRecord;
  */
 public final class BluetoothSource implements MetadataSource {
     static final String BLUEZ = "org.bluez";
-    static final Duration BUS_TIMEOUT = Duration.ofMillis(800);
     static final int MAX_DEVICES = 32;
     static final int CACHE_SECONDS = 10;
 
@@ -70,7 +69,7 @@ public final class BluetoothSource implements MetadataSource {
         Map<String, String> f = new LinkedHashMap<>();
         Optional<String> problem = Optional.empty();
         try {
-            Map<String, Map<String, Map<String, Object>>> objects = bus.read(BUS_TIMEOUT,
+            Map<String, Map<String, Map<String, Object>>> objects = bus.read(SystemBus.TIMEOUT,
                     c -> c.running(BLUEZ) ? c.managedObjects(BLUEZ, "/") : null);
             if (objects == null) {
                 problem = Optional.of("BlueZ (org.bluez) is not running on the system bus");

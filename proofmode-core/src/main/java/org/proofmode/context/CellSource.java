@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.context;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +34,6 @@ import org.proofmode.proof.ProofRecord;
 public final class CellSource implements MetadataSource {
     static final String MODEM_MANAGER = "org.freedesktop.ModemManager1";
     static final String OFONO = "org.ofono";
-    static final Duration BUS_TIMEOUT = Duration.ofMillis(1000);
     static final int MAX_CELLS = 16;
 
     /** ModemManager's modem, for its cell list. */
@@ -108,7 +106,7 @@ public final class CellSource implements MetadataSource {
     public void contribute(MediaFile media, ProofRecord.Builder record) {
         List<Map<String, String>> cells = new ArrayList<>();
         try {
-            bus.read(BUS_TIMEOUT, c -> {
+            bus.read(SystemBus.TIMEOUT, c -> {
                 if (c.running(MODEM_MANAGER)) {
                     modemManager(c, cells);
                 }

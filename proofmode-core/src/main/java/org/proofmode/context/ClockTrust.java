@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.util.OsCommand;
 
@@ -27,8 +28,6 @@ import org.proofmode.util.OsCommand;
 final class ClockTrust {
     static final String TIMEDATED = "org.freedesktop.timedate1";
     static final String TIMESYNCD = "org.freedesktop.timesync1";
-    /** The time given to the bus; the answers are properties of local services. */
-    static final Duration BUS_TIMEOUT = Duration.ofMillis(800);
 
     /** The fields this reads, in the order a record lists them. */
     static final List<String> FIELDS = List.of(ContextFields.DEVICE_CLOCK_SYNCHRONISED, ContextFields.DEVICE_CLOCK_SOURCE,
@@ -42,18 +41,21 @@ final class ClockTrust {
      *
      * @param root the system root (for the timesyncd flag file)
      * @param bus the system bus
-     * @return the {@code Device.Clock.*} fields, always with {@link ContextFields#DEVICE_CLOCK_SYNCHRONISED}
+     * @return the fields, and a problem when the bus was there but did not answer
      */
-    static Map<String, String> read(Path root, SystemBus bus) {
+    static Reading read(Path root, SystemBus bus) {
         Map<String, String> f = new LinkedHashMap<>();
+        Optional<String> problem = Optional.empty();
         try {
-            bus.read(BUS_TIMEOUT, c -> {
+            bus.read(SystemBus.TIMEOUT, c -> {
                 fromBus(c, f);
                 return null;
             });
+        } catch (SystemBus.Absent e) {
+            // no system bus (a container, another OS): the tools below may still tell
         } catch (Exception e) {
-            // no system bus (a container, another OS) or no answer in time: the tools below may still tell
             f.clear();
+            problem = Optional.of("timedated/timesyncd: " + SystemBus.why(e));
         }
         if (!f.containsKey(ContextFields.DEVICE_CLOCK_SYNCHRONISED)) {
             fromChrony(f);
@@ -63,8 +65,16 @@ final class ClockTrust {
             f.put(ContextFields.DEVICE_CLOCK_SOURCE, "systemd-timesyncd");
         }
         f.putIfAbsent(ContextFields.DEVICE_CLOCK_SYNCHRONISED, "unknown");
-        return f;
+        return new Reading(Map.copyOf(f), problem);
     }
+
+    /**
+     * What was learnt.
+     *
+     * @param fields the {@code Device.Clock.*} fields, always with {@link ContextFields#DEVICE_CLOCK_SYNCHRONISED}
+     * @param problem why the services on the bus could not be asked, when they were there but failed
+     */
+    record Reading(Map<String, String> fields, Optional<String> problem) {}
 
     private static void fromBus(SystemBus.Connection c, Map<String, String> f) throws Exception {
         if (c.running(TIMEDATED)) {

@@ -74,10 +74,11 @@ public final class DeviceContextSource implements MetadataSource {
         record.put(ContextFields.DEVICE_TIME_ZONE, zone.getId());
         record.put(ContextFields.DEVICE_TIME_ZONE_OFFSET, zone.getRules().getOffset(media.proofTime()).getId().replace("Z", "+00:00"));
         record.put(ContextFields.DEVICE_CLOCK_TIME, MILLIS.format(Instant.now().truncatedTo(ChronoUnit.MILLIS)));
-        Map<String, String> clock = clock();
+        ClockTrust.Reading clock = clock();
         for (String k : ClockTrust.FIELDS) {
-            Optional.ofNullable(clock.get(k)).ifPresent(v -> record.put(k, v));
+            Optional.ofNullable(clock.fields().get(k)).ifPresent(v -> record.put(k, v));
         }
+        clock.problem().ifPresent(p -> record.warn("Clock", p));
         if (ids.isPresent()) {
             IdentifierHasher h = ids.get();
             hostname().ifPresent(n -> record.put(ContextFields.DEVICE_HOSTNAME, h.hash(IdentifierHasher.Kind.HOSTNAME, n)));
@@ -103,17 +104,15 @@ public final class DeviceContextSource implements MetadataSource {
     }
 
     /** The {@code Device.Clock.*} fields, asked again after {@value #CLOCK_CACHE_SECONDS} seconds. */
-    private Map<String, String> clock() {
+    private ClockTrust.Reading clock() {
         long now = System.nanoTime();
         Object[] known = CLOCKS.get(root);
         if (known == null || now - (long) known[1] > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
             // Two threads may both ask at once; either answer is right.
-            known = new Object[] {Map.copyOf(ClockTrust.read(root, bus)), now};
+            known = new Object[] {ClockTrust.read(root, bus), now};
             CLOCKS.put(root, known);
         }
-        @SuppressWarnings("unchecked")
-        Map<String, String> fields = (Map<String, String>) known[0];
-        return fields;
+        return (ClockTrust.Reading) known[0];
     }
 
     private Optional<String> hostname() {

@@ -33,8 +33,6 @@ public final class SensorSource implements MetadataSource {
     static final int CACHE_SECONDS = 10;
     static final String PROXY = "net.hadess.SensorProxy";
     static final String PROXY_PATH = "/net/hadess/SensorProxy";
-    /** The bound on the proxy: it answers from memory once claimed. */
-    static final Duration BUS_TIMEOUT = Duration.ofMillis(800);
     /** How long a fresh claim is given to bring a first reading. */
     static final Duration SETTLE = Duration.ofMillis(300);
     static final Duration SYSFS_TIMEOUT = Duration.ofMillis(500);
@@ -114,7 +112,7 @@ public final class SensorSource implements MetadataSource {
         Optional<String> problem = Optional.empty();
         Map<String, String> fromProxy = new LinkedHashMap<>();
         try {
-            bus.read(BUS_TIMEOUT, c -> {
+            bus.read(SystemBus.TIMEOUT, c -> {
                 proxy(c, fromProxy);
                 return null;
             });

@@ -42,8 +42,19 @@ final class SystemBus {
     /** The variable that names another system bus, for tests and containers. */
     static final String ADDRESS_VARIABLE = "DBUS_SYSTEM_BUS_ADDRESS";
     static final String DEFAULT_ADDRESS = "unix:path=/var/run/dbus/system_bus_socket";
+    /**
+     * The bound on one exchange, connecting included: a healthy bus answers a cold JVM's first connection
+     * in about 150 ms (mostly loading dbus-java), so this leaves room for a loaded machine.
+     */
+    static final Duration TIMEOUT = Duration.ofSeconds(2);
+    /** After a bus missed its bound, how long it is not asked again, so that a hung bus costs one bound, not one per source. */
+    static final Duration HUNG_PAUSE = Duration.ofSeconds(10);
+
+    private static final java.util.Map<String, SystemBus> BUSES = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final String address;
+    /** When the bus may be asked again after missing its bound ({@link System#nanoTime}); empty while it never did. */
+    private volatile java.util.OptionalLong hungUntil = java.util.OptionalLong.empty();
 
     /** What a source asks over one connection. */
     @FunctionalInterface
@@ -60,9 +71,9 @@ final class SystemBus {
         return at(Optional.ofNullable(System.getenv(ADDRESS_VARIABLE)).filter(s -> !s.isBlank()).orElse(DEFAULT_ADDRESS));
     }
 
-    /** A bus at a D-Bus address such as {@code unix:path=/tmp/bus} (tests start their own). */
+    /** The bus at a D-Bus address such as {@code unix:path=/tmp/bus} (tests start their own); one per address. */
     static SystemBus at(String address) {
-        return new SystemBus(Objects.requireNonNull(address, "address"));
+        return BUSES.computeIfAbsent(Objects.requireNonNull(address, "address"), SystemBus::new);
     }
 
     /** The address, for messages. */
@@ -79,6 +90,10 @@ final class SystemBus {
      *     or {@link TimeoutException} when the bound passed (the connection is then closed under the questions)
      */
     <T> T read(Duration timeout, Questions<T> questions) throws Exception {
+        java.util.OptionalLong hung = hungUntil;
+        if (hung.isPresent() && System.nanoTime() - hung.getAsLong() < 0) {
+            throw new TimeoutException("the system bus did not answer in time moments ago; not asked again yet");
+        }
         if (address.startsWith("unix:path=")) {
             // dbus-java retries a missing socket for seconds; a bus that is not there is known at once
             String path = address.substring("unix:path=".length()).split(",", 2)[0];
@@ -100,6 +115,9 @@ final class SystemBus {
                     return questions.ask(new Connection(c));
                 }
             });
+        } catch (TimeoutException e) {
+            hungUntil = java.util.OptionalLong.of(System.nanoTime() + HUNG_PAUSE.toNanos());
+            throw e;
         } finally {
             DBusConnection c = open.get();
             if (c != null && c.isConnected()) {

@@ -179,6 +179,37 @@ class SystemServicesIT {
         }
     }
 
+    @Test
+    void prove_warnsAndGoesOn_whenAServiceHangsOrAnswersGarbage() throws Exception {
+        try (DbusMock odd = DbusMock.start(dir.resolve("odd-bus"))) {
+            // timedated answers with the wrong types; the sensor proxy never returns from a claim
+            odd.service("org.freedesktop.timedate1", "/org/freedesktop/timedate1", "org.freedesktop.timedate1");
+            odd.service("net.hadess.SensorProxy", "/net/hadess/SensorProxy", "net.hadess.SensorProxy");
+            odd.python("t = bus.get_object('org.freedesktop.timedate1', '/org/freedesktop/timedate1')\n"
+                    + "t.AddProperties('org.freedesktop.timedate1', {'NTPSynchronized': dbus.String('yes'), 'NTP': dbus.Int32(1)},"
+                    + " dbus_interface=dbusmock.MOCK_IFACE)\n"
+                    + "p = bus.get_object('net.hadess.SensorProxy', '/net/hadess/SensorProxy')\n"
+                    + "p.AddProperties('net.hadess.SensorProxy', {'HasAccelerometer': dbus.Boolean(True),"
+                    + " 'AccelerometerOrientation': dbus.String('normal')}, dbus_interface=dbusmock.MOCK_IFACE)\n"
+                    + "p.AddMethods('net.hadess.SensorProxy', [('ClaimAccelerometer', '', '', 'time.sleep(30)'),"
+                    + " ('ReleaseAccelerometer', '', '', '')], dbus_interface=dbusmock.MOCK_IFACE)\n");
+            ProofModeJar pm = ProofModeJar.at(dir.resolve("home")).withEnv("DBUS_SYSTEM_BUS_ADDRESS", odd.address());
+            Path photo = TestMedia.jpeg(dir, "photo.jpg", 34);
+
+            ProcessResult r = pm.run("prove", "--radios", photo.toString());
+
+            assertThat(r.exitCode()).as(r.describe()).isZero();
+            String h = TestMedia.sha256(photo);
+            JsonNode proof = JSON.readTree(pm.proofFolder(h).resolve(h + ".proof.json").toFile());
+            assertThat(proof.path("Device.Clock.Source").asText()).isNotEqualTo("timedated");
+            assertThat(proof.has("Device.Clock.NTP")).isFalse();
+            assertThat(text(proof, "Warning.Sensors")).isEqualTo("iio-sensor-proxy: no answer from the system bus within 2000 ms");
+            assertThat(proof.has("Sensors.Orientation")).isFalse();
+            // the bus that just missed its bound is not asked again at once: Bluetooth says so instead of waiting again
+            assertThat(text(proof, "Warning.Bluetooth")).contains("not asked again yet");
+        }
+    }
+
     private static String text(JsonNode proof, String field) {
         assertThat(proof.has(field)).as(field + " in " + proof).isTrue();
         return proof.get(field).asText();
