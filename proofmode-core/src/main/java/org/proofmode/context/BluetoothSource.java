@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.context;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,17 +22,15 @@ import org.proofmode.proof.ProofRecord;
  * <p>Opt-in (setting {@code radios}). Security: addresses are stored only as keyed hashes
  * ({@link IdentifierHasher}, kind {@code MAC}, as Wi-Fi BSSIDs are); adapter names, which are usually the
  * host name, are not recorded. When BlueZ is not running the proof says so in {@code Warning.Bluetooth}.
+ * A reading is reused for 10 seconds ({@link Reused}).
  */
 public final class BluetoothSource implements MetadataSource {
     static final String BLUEZ = "org.bluez";
     static final int MAX_DEVICES = 32;
-    static final int CACHE_SECONDS = 10;
 
     private final SystemBus bus;
     private final IdentifierHasher ids;
-    private Snapshot snapshot;
-
-    private record Snapshot(long at, Map<String, String> fields, Optional<String> problem) {}
+    private final Reused reused = new Reused();
 
     /**
      * Asks this machine's BlueZ.
@@ -47,6 +44,7 @@ public final class BluetoothSource implements MetadataSource {
     BluetoothSource(SystemBus bus, IdentifierHasher ids) {
         this.bus = Objects.requireNonNull(bus, "bus");
         this.ids = Objects.requireNonNull(ids, "ids");
+        reused.start(this::read);
     }
 
     @Override
@@ -56,16 +54,12 @@ public final class BluetoothSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        Snapshot s = snapshot();
+        Reused.Reading s = reused.get(this::read);
         s.fields().forEach(record::put);
         s.problem().ifPresent(m -> record.warn(name(), m));
     }
 
-    private synchronized Snapshot snapshot() {
-        long now = System.nanoTime();
-        if (snapshot != null && now - snapshot.at() < Duration.ofSeconds(CACHE_SECONDS).toNanos()) {
-            return snapshot;
-        }
+    private Reused.Reading read() {
         Map<String, String> f = new LinkedHashMap<>();
         Optional<String> problem = Optional.empty();
         try {
@@ -80,8 +74,7 @@ public final class BluetoothSource implements MetadataSource {
             f.clear();
             problem = Optional.of("BlueZ could not be asked: " + SystemBus.why(e));
         }
-        snapshot = new Snapshot(now, Map.copyOf(f), problem);
-        return snapshot;
+        return new Reused.Reading(f, problem);
     }
 
     private void fields(Map<String, Map<String, Map<String, Object>>> objects, Map<String, String> f) {

@@ -30,6 +30,7 @@ import org.proofmode.proof.ProofRecord;
  * confirm it served the device), and a keyed hash would hide it from them too, while a plain hash hides
  * nothing (the ids of one operator are few enough to try them all). Neither daemon running is not a
  * problem (most desktops have no modem); a daemon that answers garbage or late adds {@code Warning.Cell}.
+ * A reading is reused for 10 seconds ({@link Reused}).
  */
 public final class CellSource implements MetadataSource {
     static final String MODEM_MANAGER = "org.freedesktop.ModemManager1";
@@ -87,6 +88,7 @@ public final class CellSource implements MetadataSource {
     }
 
     private final SystemBus bus;
+    private final Reused reused = new Reused();
 
     /** Asks this machine's modem daemons. */
     public CellSource() {
@@ -95,6 +97,7 @@ public final class CellSource implements MetadataSource {
 
     CellSource(SystemBus bus) {
         this.bus = Objects.requireNonNull(bus, "bus");
+        reused.start(this::read);
     }
 
     @Override
@@ -104,7 +107,14 @@ public final class CellSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
+        Reused.Reading r = reused.get(this::read);
+        r.fields().forEach(record::put);
+        r.problem().ifPresent(m -> record.warn(name(), m));
+    }
+
+    private Reused.Reading read() {
         List<Map<String, String>> cells = new ArrayList<>();
+        Optional<String> problem = Optional.empty();
         try {
             bus.read(SystemBus.TIMEOUT, c -> {
                 if (c.running(MODEM_MANAGER)) {
@@ -116,10 +126,12 @@ public final class CellSource implements MetadataSource {
                 return null;
             });
         } catch (SystemBus.Absent e) {
-            return;
+            return new Reused.Reading(Map.of(), Optional.empty());
         } catch (Exception e) {
-            record.warn(name(), "the modem daemon could not be asked: " + SystemBus.why(e));
+            cells.clear();
+            problem = Optional.of("the modem daemon could not be asked: " + SystemBus.why(e));
         }
+        Map<String, String> f = new LinkedHashMap<>();
         int n = 0;
         for (Map<String, String> cell : cells) {
             if (n == MAX_CELLS) {
@@ -127,11 +139,12 @@ public final class CellSource implements MetadataSource {
             }
             n++;
             String p = ContextFields.CELL + n + ".";
-            cell.forEach((k, v) -> record.put(p + k, v));
+            cell.forEach((k, v) -> f.put(p + k, v));
         }
         if (n > 0) {
-            record.put(ContextFields.CELL_COUNT, Integer.toString(n));
+            f.put(ContextFields.CELL_COUNT, Integer.toString(n));
         }
+        return new Reused.Reading(f, problem);
     }
 
     private static void modemManager(SystemBus.Connection c, List<Map<String, String>> cells) throws Exception {

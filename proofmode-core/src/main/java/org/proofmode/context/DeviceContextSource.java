@@ -2,7 +2,6 @@
 package org.proofmode.context;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -26,12 +25,11 @@ import org.proofmode.proof.ProofRecord;
  *
  * <p>Facts that do not change while a process runs are read once per process; the clock's trust
  * ({@link ClockTrust}: synchronised or not, the time service, its server, the last synchronisation and the
- * offset) is asked again after {@value #CLOCK_CACHE_SECONDS} seconds. Where the operating system does not
+ * offset) is asked as the source is made and again after 10 seconds ({@link Reused}). Where the operating system does not
  * say whether the clock is synchronised (no timedated or timesyncd on the system bus, no {@code chronyc}),
  * the field says {@code unknown}.
  */
 public final class DeviceContextSource implements MetadataSource {
-    static final int CLOCK_CACHE_SECONDS = 60;
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ISO_INSTANT;
 
     private final Path root;
@@ -43,8 +41,8 @@ public final class DeviceContextSource implements MetadataSource {
      * builds its own sources, and a proof of one photo should not spawn {@code timedatectl} each time.
      */
     private static final Map<Path, Map<String, String>> FIXED = new ConcurrentHashMap<>();
-    /** Per system root: the clock's fields and when they were read ({@link System#nanoTime}). */
-    private static final Map<Path, Object[]> CLOCKS = new ConcurrentHashMap<>();
+    /** Per system root: the clock's reading, shared by every source of the process. */
+    private static final Map<Path, Reused> CLOCKS = new ConcurrentHashMap<>();
 
     /**
      * Reads the running system.
@@ -60,6 +58,7 @@ public final class DeviceContextSource implements MetadataSource {
         this.root = root;
         this.ids = ids;
         this.bus = bus;
+        CLOCKS.computeIfAbsent(root, k -> new Reused()).start(this::readClock);
     }
 
     @Override
@@ -103,16 +102,15 @@ public final class DeviceContextSource implements MetadataSource {
         });
     }
 
-    /** The {@code Device.Clock.*} fields, asked again after {@value #CLOCK_CACHE_SECONDS} seconds. */
+    /** The {@code Device.Clock.*} fields, and why the bus could not tell if it failed. */
     private ClockTrust.Reading clock() {
-        long now = System.nanoTime();
-        Object[] known = CLOCKS.get(root);
-        if (known == null || now - (long) known[1] > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
-            // Two threads may both ask at once; either answer is right.
-            known = new Object[] {ClockTrust.read(root, bus), now};
-            CLOCKS.put(root, known);
-        }
-        return (ClockTrust.Reading) known[0];
+        Reused.Reading r = CLOCKS.computeIfAbsent(root, k -> new Reused()).get(this::readClock);
+        return new ClockTrust.Reading(r.fields(), r.problem());
+    }
+
+    private Reused.Reading readClock() {
+        ClockTrust.Reading c = ClockTrust.read(root, bus);
+        return new Reused.Reading(c.fields(), c.problem());
     }
 
     private Optional<String> hostname() {

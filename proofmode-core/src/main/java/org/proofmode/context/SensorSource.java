@@ -26,11 +26,10 @@ import org.proofmode.proof.ProofRecord;
  * <p>On by default (setting {@code sensors}): these readings describe how the device was held and lit, not
  * where it was; the one that can tell a place, barometric pressure (an altimeter), is recorded only when
  * location is on too. A device with no sensors records {@code Sensors.Source: none}; a proxy that answers
- * garbage or late adds {@code Warning.Sensors}. A reading is reused for {@value #CACHE_SECONDS} seconds, so
+ * garbage or late adds {@code Warning.Sensors}. A reading is reused for 10 seconds ({@link Reused}), so
  * proving a folder asks once.
  */
 public final class SensorSource implements MetadataSource {
-    static final int CACHE_SECONDS = 10;
     static final String PROXY = "net.hadess.SensorProxy";
     static final String PROXY_PATH = "/net/hadess/SensorProxy";
     /** How long a fresh claim is given to bring a first reading. */
@@ -71,9 +70,7 @@ public final class SensorSource implements MetadataSource {
 
     private final SystemBus bus;
     private final SysfsSensors sysfs;
-    private Snapshot snapshot;
-
-    private record Snapshot(long at, Map<String, String> fields, Optional<String> problem) {}
+    private final Reused reused = new Reused();
 
     /**
      * Reads this machine's sensors.
@@ -87,6 +84,7 @@ public final class SensorSource implements MetadataSource {
     SensorSource(SystemBus bus, SysfsSensors sysfs) {
         this.bus = Objects.requireNonNull(bus, "bus");
         this.sysfs = Objects.requireNonNull(sysfs, "sysfs");
+        reused.start(this::read);
     }
 
     @Override
@@ -96,16 +94,12 @@ public final class SensorSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        Snapshot s = snapshot();
+        Reused.Reading s = reused.get(this::read);
         s.fields().forEach(record::put);
         s.problem().ifPresent(m -> record.warn(name(), m));
     }
 
-    private synchronized Snapshot snapshot() {
-        long now = System.nanoTime();
-        if (snapshot != null && now - snapshot.at() < Duration.ofSeconds(CACHE_SECONDS).toNanos()) {
-            return snapshot;
-        }
+    private Reused.Reading read() {
         Map<String, String> f = new LinkedHashMap<>();
         f.put(ContextFields.SENSORS_TIME, Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
         Set<String> sources = new LinkedHashSet<>();
@@ -139,8 +133,7 @@ public final class SensorSource implements MetadataSource {
             problem = Optional.of(problem.map(p -> p + "; ").orElse("") + "sysfs: " + SystemBus.why(e));
         }
         f.put(ContextFields.SENSORS_SOURCE, sources.isEmpty() ? "none" : String.join(" ", sources));
-        snapshot = new Snapshot(now, Map.copyOf(f), problem);
-        return snapshot;
+        return new Reused.Reading(f, problem);
     }
 
     /** Claims each sensor the proxy has, waits for a first reading, reads, releases. */
