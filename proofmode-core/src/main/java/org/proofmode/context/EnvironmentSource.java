@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
@@ -29,13 +30,15 @@ import org.proofmode.util.OsCommand;
  * a proof, and {@code verify} shows them.
  *
  * <p>Always on: these are facts about the software the proof was made with, not about the place or the
- * person. Everything but the tracer is read once per process; the tracer on every proof.
+ * person. Everything but the tracer is read once per process, starting as the source is made (so that
+ * {@code systemd-detect-virt} runs while the key is unlocked); the tracer on every proof.
  */
 public final class EnvironmentSource implements MetadataSource {
     /** {@code SecureBoot-<EFI global variable GUID>}: 4 bytes of attributes, then 1 when enabled. */
     static final String SECURE_BOOT_VARIABLE = "sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c";
 
-    private static final Map<Path, Map<String, String>> FIXED = new ConcurrentHashMap<>();
+    /** Per system root, for the whole process; started as the first source is made ({@link Reused#EARLY}). */
+    private static final Map<Path, CompletableFuture<Map<String, String>>> FIXED = new ConcurrentHashMap<>();
 
     private final Path root;
     private final boolean askSystemdDetectVirt;
@@ -49,6 +52,7 @@ public final class EnvironmentSource implements MetadataSource {
     EnvironmentSource(Path root, boolean askSystemdDetectVirt) {
         this.root = root;
         this.askSystemdDetectVirt = askSystemdDetectVirt;
+        FIXED.computeIfAbsent(root, r -> CompletableFuture.supplyAsync(this::fixed, Reused.EARLY));
     }
 
     @Override
@@ -58,7 +62,7 @@ public final class EnvironmentSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        FIXED.computeIfAbsent(root, r -> fixed()).forEach(record::put);
+        FIXED.get(root).join().forEach(record::put);
         record.put(ContextFields.ENVIRONMENT_TRACER, tracer());
     }
 
