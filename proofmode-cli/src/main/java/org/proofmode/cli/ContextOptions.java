@@ -32,6 +32,14 @@ final class ContextOptions {
             + "visible Wi-Fi networks this time; MACs and BSSIDs are hashed.")
     Boolean network;
 
+    @Option(names = "--sensors", negatable = true, description = "Record (or not) motion and environment sensors this time "
+            + "(orientation, acceleration, light, proximity, humidity, temperatures; pressure only with location).")
+    Boolean sensors;
+
+    @Option(names = "--radios", negatable = true, description = "Record (or not) Bluetooth adapters and the devices seen "
+            + "nearby this time; their addresses are hashed.")
+    Boolean radios;
+
     @Option(names = "--device-ids", negatable = true, description = "Record (or not) hashed device identifiers this time "
             + "(hostname, DMI serial, machine id, camera serials).")
     Boolean deviceIds;
@@ -49,6 +57,12 @@ final class ContextOptions {
         }
         if (network != null) {
             s = s.with(SettingKey.NETWORK, network);
+        }
+        if (sensors != null) {
+            s = s.with(SettingKey.SENSORS, sensors);
+        }
+        if (radios != null) {
+            s = s.with(SettingKey.RADIOS, radios);
         }
         if (deviceIds != null) {
             s = s.with(SettingKey.DEVICE_IDS, deviceIds);

@@ -27,7 +27,8 @@ class SettingsCommandTest {
         Cli.Result r = cli.run("settings");
 
         assertThat(r.exit()).isZero();
-        assertThat(r.out().lines()).containsExactly("location = false", "network = false", "device-ids = false",
+        assertThat(r.out().lines()).containsExactly("location = false", "network = false", "sensors = true", "radios = false",
+                "device-ids = false",
                 "image-hashes = true", "frame-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947",
                 "publish.server = ", "publish.proxy = ", "publish.mode = with-media");
         assertThat(home.resolve("settings")).exists();
@@ -50,7 +51,7 @@ class SettingsCommandTest {
         Cli.Result bad = cli.run("settings", "set", "network", "sometimes");
 
         assertThat(unknown.exit()).isEqualTo(37);
-        assertThat(unknown.err()).contains("unknown setting 'gps'").contains("location, network, device-ids");
+        assertThat(unknown.err()).contains("unknown setting 'gps'").contains("location, network, sensors, radios, device-ids");
         assertThat(bad.exit()).isEqualTo(37);
         assertThat(bad.err()).contains("true or false");
         assertThat(cli.run("settings", "get", "nope").exit()).isEqualTo(37);

@@ -13,8 +13,9 @@ import org.proofmode.proof.ProofRecord;
 
 /**
  * The metadata sources a proof runs under given settings, in their order: the file, the device in broad
- * strokes (the app's fields) and in detail, the media's own metadata, image, frame and sample hashes, then network and
- * location when they are on. Location comes last because it falls back to the media's GPS tags.
+ * strokes (the app's fields) and in detail, the media's own metadata, image, frame and sample hashes, the
+ * environment's integrity, then sensors, network, radios and location (with cell towers) when they are on.
+ * Location comes last because it falls back to the media's GPS tags.
  */
 public final class ContextSources {
     /** How long gpsd is given to report a fix. */
@@ -51,10 +52,18 @@ public final class ContextSources {
 
     private static void addNetworkAndLocation(List<MetadataSource> sources, IdentifierHasher hasher, Settings settings,
             Optional<Fix> manualLocation) {
+        sources.add(new EnvironmentSource());
+        if (settings.sensors()) {
+            sources.add(new SensorSource(settings.location()));
+        }
         if (settings.network()) {
             sources.add(new NetworkSource(hasher));
         }
+        if (settings.radios()) {
+            sources.add(new BluetoothSource(hasher));
+        }
         if (settings.location()) {
+            sources.add(new CellSource());
             sources.add(new LocationSource(manualLocation,
                     Optional.of(new GpsdClient(settings.gpsdHost(), settings.gpsdPort(), GPSD_TIMEOUT))));
         }
@@ -62,7 +71,8 @@ public final class ContextSources {
 
     /**
      * The sources that describe the device and its surroundings at a moment, without reading the media:
-     * device (broad and detailed), network and location (given or from gpsd) when they are on. A watcher
+     * device (broad and detailed), the environment's integrity, and sensors, network, radios and location
+     * (given or from gpsd, with cell towers) when they are on. A watcher
      * runs them when it first sees a file, so that the context is the one of its arrival.
      *
      * @param home the ProofMode home

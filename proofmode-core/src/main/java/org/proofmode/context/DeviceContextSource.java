@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.context;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -21,7 +16,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofRecord;
-import org.proofmode.util.OsCommand;
 
 /**
  * The device in detail ({@code Device.*}): operating system and distribution, hardware vendor and model
@@ -29,25 +23,26 @@ import org.proofmode.util.OsCommand;
  * made and whether it is synchronised to a time server, so a verifier can judge the proof's times. With
  * device identifiers on, it adds hashed identifiers: host name, DMI product serial, machine id.
  *
- * <p>Facts that do not change while a process runs are read once per process; the clock's synchronisation
- * is asked again after {@value #CLOCK_CACHE_SECONDS} seconds. Where the operating system does not say whether the
- * clock is synchronised (no {@code timedatectl}, no systemd-timesyncd, no {@code chronyc}), the field
- * says {@code unknown}.
+ * <p>Facts that do not change while a process runs are read once per process; the clock's trust
+ * ({@link ClockTrust}: synchronised or not, the time service, its server, the last synchronisation and the
+ * offset) is asked as the source is made and again after 10 seconds ({@link Reused}). Where the operating system does not
+ * say whether the clock is synchronised (no timedated or timesyncd on the system bus, no {@code chronyc}),
+ * the field says {@code unknown}.
  */
 public final class DeviceContextSource implements MetadataSource {
-    static final int CLOCK_CACHE_SECONDS = 60;
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ISO_INSTANT;
 
     private final Path root;
     private final Optional<IdentifierHasher> ids;
+    private final SystemBus bus;
 
     /**
      * What was read, per system root, for the whole process: every command an agent or a server runs
      * builds its own sources, and a proof of one photo should not spawn {@code timedatectl} each time.
      */
     private static final Map<Path, Map<String, String>> FIXED = new ConcurrentHashMap<>();
-    /** Per system root: {@code [synchronised, how we know]} and when it was read ({@link System#nanoTime}). */
-    private static final Map<Path, Object[]> CLOCKS = new ConcurrentHashMap<>();
+    /** Per system root: the clock's reading, shared by every source of the process. */
+    private static final Map<Path, Reused> CLOCKS = new ConcurrentHashMap<>();
 
     /**
      * Reads the running system.
@@ -55,13 +50,15 @@ public final class DeviceContextSource implements MetadataSource {
      * @param ids hashes identifiers; present only when device identifiers are on
      */
     public DeviceContextSource(Optional<IdentifierHasher> ids) {
-        this(Path.of("/"), ids);
+        this(Path.of("/"), ids, SystemBus.system());
     }
 
-    /** Reads system files under {@code root} instead of {@code /} (for tests). */
-    DeviceContextSource(Path root, Optional<IdentifierHasher> ids) {
+    /** Reads system files under {@code root} instead of {@code /} and asks {@code bus} (for tests). */
+    DeviceContextSource(Path root, Optional<IdentifierHasher> ids, SystemBus bus) {
         this.root = root;
         this.ids = ids;
+        this.bus = bus;
+        CLOCKS.computeIfAbsent(root, k -> new Reused()).start(this::readClock);
     }
 
     @Override
@@ -76,11 +73,11 @@ public final class DeviceContextSource implements MetadataSource {
         record.put(ContextFields.DEVICE_TIME_ZONE, zone.getId());
         record.put(ContextFields.DEVICE_TIME_ZONE_OFFSET, zone.getRules().getOffset(media.proofTime()).getId().replace("Z", "+00:00"));
         record.put(ContextFields.DEVICE_CLOCK_TIME, MILLIS.format(Instant.now().truncatedTo(ChronoUnit.MILLIS)));
-        String[] c = clock();
-        record.put(ContextFields.DEVICE_CLOCK_SYNCHRONISED, c[0]);
-        if (!c[1].isEmpty()) {
-            record.put(ContextFields.DEVICE_CLOCK_SOURCE, c[1]);
+        ClockTrust.Reading clock = clock();
+        for (String k : ClockTrust.FIELDS) {
+            Optional.ofNullable(clock.fields().get(k)).ifPresent(v -> record.put(k, v));
         }
+        clock.problem().ifPresent(p -> record.warn("Clock", p));
         if (ids.isPresent()) {
             IdentifierHasher h = ids.get();
             hostname().ifPresent(n -> record.put(ContextFields.DEVICE_HOSTNAME, h.hash(IdentifierHasher.Kind.HOSTNAME, n)));
@@ -105,35 +102,15 @@ public final class DeviceContextSource implements MetadataSource {
         });
     }
 
-    /** {@code [synchronised, how we know]}. */
-    private String[] clock() {
-        long now = System.nanoTime();
-        Object[] known = CLOCKS.get(root);
-        if (known == null || now - (long) known[1] > Duration.ofSeconds(CLOCK_CACHE_SECONDS).toNanos()) {
-            // Two threads may both ask at once; either answer is right.
-            known = new Object[] {readClock(), now};
-            CLOCKS.put(root, known);
-        }
-        return (String[]) known[0];
+    /** The {@code Device.Clock.*} fields, and why the bus could not tell if it failed. */
+    private ClockTrust.Reading clock() {
+        Reused.Reading r = CLOCKS.computeIfAbsent(root, k -> new Reused()).get(this::readClock);
+        return new ClockTrust.Reading(r.fields(), r.problem());
     }
 
-    private String[] readClock() {
-        if (OsCommand.find("timedatectl").isPresent()) {
-            Optional<String> v = OsCommand.output(List.of("timedatectl", "show", "--property=NTPSynchronized", "--value"), Duration.ofSeconds(2));
-            if (v.isPresent() && v.get().strip().matches("yes|no")) {
-                return new String[] {v.get().strip().equals("yes") ? "true" : "false", "timedatectl"};
-            }
-        }
-        if (Files.exists(root.resolve("run/systemd/timesync/synchronized"))) {
-            return new String[] {"true", "systemd-timesyncd"};
-        }
-        if (OsCommand.find("chronyc").isPresent()) {
-            Optional<String> v = OsCommand.output(List.of("chronyc", "-n", "tracking"), Duration.ofSeconds(2));
-            if (v.isPresent() && v.get().contains("Leap status")) {
-                return new String[] {v.get().matches("(?s).*Leap status\\s*:\\s*Not synchronised.*") ? "false" : "true", "chronyc"};
-            }
-        }
-        return new String[] {"unknown", ""};
+    private Reused.Reading readClock() {
+        ClockTrust.Reading c = ClockTrust.read(root, bus);
+        return new Reused.Reading(c.fields(), c.problem());
     }
 
     private Optional<String> hostname() {
@@ -162,18 +139,11 @@ public final class DeviceContextSource implements MetadataSource {
     }
 
     private List<String> lines(String relative) {
-        try {
-            Path p = root.resolve(relative);
-            return Files.size(p) > 1 << 20 ? List.of() : Files.readAllLines(p, StandardCharsets.UTF_8);
-        } catch (IOException | SecurityException | UncheckedIOException e) {
-            return List.of();
-        }
+        return new SystemFiles(root).lines(relative);
     }
 
     private Optional<String> read(String relative) {
-        List<String> l = lines(relative);
-        String v = String.join(" ", l).strip();
-        return v.isEmpty() || v.equalsIgnoreCase("To Be Filled By O.E.M.") || v.equalsIgnoreCase("Default string")
-                ? Optional.empty() : Optional.of(v);
+        return new SystemFiles(root).text(relative)
+                .filter(v -> !v.equalsIgnoreCase("To Be Filled By O.E.M.") && !v.equalsIgnoreCase("Default string"));
     }
 }

@@ -17,12 +17,22 @@ import org.proofmode.failure.ProofModeException;
 public enum SettingKey {
     /** Record where the device is (gpsd, {@code --location}, or the media's own GPS tags). */
     LOCATION("location", "false", Kind.BOOLEAN,
-            "Record the location: from a running gpsd, from --location, or from the media's GPS tags.",
-            "Off by default, as in the ProofMode app: a location can put a person in danger."),
+            "Record the location: from a running gpsd, from --location, or from the media's GPS tags, and the",
+            "mobile network cells in reach (ModemManager, oFono). Off by default, as in the ProofMode app: a",
+            "location can put a person in danger."),
     /** Record the network: interfaces, addresses, gateway, visible Wi-Fi networks. */
     NETWORK("network", "false", Kind.BOOLEAN,
             "Record the network: interfaces, IP addresses, default gateway, visible Wi-Fi networks.",
             "MAC addresses and BSSIDs are stored only as keyed hashes (hmac-sha256:...). Off by default."),
+    /** Record motion and environment sensors: orientation, light, proximity, temperatures. */
+    SENSORS("sensors", "true", Kind.BOOLEAN,
+            "Record motion and environment sensors (iio-sensor-proxy, else the kernel's IIO and hwmon): orientation,",
+            "acceleration, light, proximity, humidity, temperatures. On by default: they say how the device was held",
+            "and lit, not where it was; barometric pressure (an altimeter) only when location is on too."),
+    /** Record Bluetooth adapters and the devices seen nearby. */
+    RADIOS("radios", "false", Kind.BOOLEAN,
+            "Record Bluetooth adapters and the devices seen nearby (BlueZ): name, class, signal strength,",
+            "addresses as keyed hashes (hmac-sha256:...). Off by default: nearby devices tell who was around."),
     /** Record hashed device identifiers: hostname, DMI serial, machine id, camera serial numbers. */
     DEVICE_IDS("device-ids", "false", Kind.BOOLEAN,
             "Record device identifiers (hostname, DMI product serial, machine id, camera serial numbers)",

@@ -10,11 +10,13 @@ import org.proofmode.failure.ProofModeException;
 
 /**
  * What a proof records beyond the file and the device in broad strokes. The defaults are the app's:
- * location, network and device identifiers off.
+ * location (with cell towers), network, radios and device identifiers off; sensors on.
  *
  * @param location record the location
  * @param network record the network
  * @param deviceIds record hashed device identifiers
+ * @param sensors record motion and environment sensors
+ * @param radios record Bluetooth adapters and nearby devices
  * @param imageHashes record pixel and perceptual hashes of images
  * @param frameHashes record the frame hashes of videos and the sample hashes of audio
  * @param j3m also write a J3M document
@@ -24,7 +26,7 @@ import org.proofmode.failure.ProofModeException;
  * @param publishProxy the SOCKS5 proxy of 'publish' and 'timestamp' ({@code ""}: none)
  * @param publishMode {@code with-media} or {@code proof-only}
  */
-public record Settings(boolean location, boolean network, boolean deviceIds, boolean imageHashes, boolean frameHashes, boolean j3m,
+public record Settings(boolean location, boolean network, boolean deviceIds, boolean sensors, boolean radios, boolean imageHashes, boolean frameHashes, boolean j3m,
         String gpsdHost, int gpsdPort, String publishServer, String publishProxy, String publishMode) {
     /** Validates the fields. */
     public Settings {
@@ -74,6 +76,8 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         Map<SettingKey, String> v = new EnumMap<>(SettingKey.class);
         v.put(SettingKey.LOCATION, Boolean.toString(location));
         v.put(SettingKey.NETWORK, Boolean.toString(network));
+        v.put(SettingKey.SENSORS, Boolean.toString(sensors));
+        v.put(SettingKey.RADIOS, Boolean.toString(radios));
         v.put(SettingKey.DEVICE_IDS, Boolean.toString(deviceIds));
         v.put(SettingKey.IMAGE_HASHES, Boolean.toString(imageHashes));
         v.put(SettingKey.FRAME_HASHES, Boolean.toString(frameHashes));
@@ -93,7 +97,8 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
             v.put(k, k.canonical(values.getOrDefault(k, k.defaultValue())));
         }
         return new Settings(Boolean.parseBoolean(v.get(SettingKey.LOCATION)), Boolean.parseBoolean(v.get(SettingKey.NETWORK)),
-                Boolean.parseBoolean(v.get(SettingKey.DEVICE_IDS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
+                Boolean.parseBoolean(v.get(SettingKey.DEVICE_IDS)), Boolean.parseBoolean(v.get(SettingKey.SENSORS)),
+                Boolean.parseBoolean(v.get(SettingKey.RADIOS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
                 Boolean.parseBoolean(v.get(SettingKey.FRAME_HASHES)), Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
                 Integer.parseInt(v.get(SettingKey.GPSD_PORT)), v.get(SettingKey.PUBLISH_SERVER), v.get(SettingKey.PUBLISH_PROXY),
                 v.get(SettingKey.PUBLISH_MODE));

@@ -35,8 +35,23 @@ public final class ContextFields {
     public static final String DEVICE_CLOCK_TIME = "Device.Clock.Time";
     /** Whether the system clock is synchronised to a time server: {@code true}, {@code false} or {@code unknown}. */
     public static final String DEVICE_CLOCK_SYNCHRONISED = "Device.Clock.Synchronised";
-    /** How synchronisation was learnt, e.g. {@code timedatectl}. */
+    /**
+     * How synchronisation was learnt: {@code timedated} (systemd-timedated over D-Bus), {@code systemd-timesyncd},
+     * {@code chronyc}; proofs made before clock trust also say {@code timedatectl}.
+     */
     public static final String DEVICE_CLOCK_SOURCE = "Device.Clock.Source";
+    /** Whether network time synchronisation is switched on, as timedated says: {@code on} or {@code off}. */
+    public static final String DEVICE_CLOCK_NTP = "Device.Clock.NTP";
+    /** The service that sets the clock: {@code systemd-timesyncd} or {@code chronyd}. */
+    public static final String DEVICE_CLOCK_SERVICE = "Device.Clock.Service";
+    /** The time server it last synchronised with, as the service names it (host name or address). */
+    public static final String DEVICE_CLOCK_SERVER = "Device.Clock.Server";
+    /** The server's NTP stratum (1: it has a reference clock). */
+    public static final String DEVICE_CLOCK_STRATUM = "Device.Clock.Stratum";
+    /** When the clock was last synchronised, ISO-8601 UTC with milliseconds. */
+    public static final String DEVICE_CLOCK_LAST_SYNC = "Device.Clock.LastSync";
+    /** The local clock minus the server's time at the last synchronisation, seconds with six decimals. */
+    public static final String DEVICE_CLOCK_OFFSET = "Device.Clock.Offset";
     /** Hashed host name (device identifiers on). */
     public static final String DEVICE_HOSTNAME = "Device.Hostname";
     /** Hashed DMI product serial (device identifiers on, when readable). */
@@ -54,6 +69,76 @@ public final class ContextFields {
     public static final String NETWORK_WIFI_COUNT = "Network.WiFi.Count";
     /** Prefix of per-network fields: {@code Network.WiFi.<n>.SSID}, {@code .BSSID} (hashed), {@code .Signal}. */
     public static final String NETWORK_WIFI = "Network.WiFi.";
+
+    /**
+     * Whether the system runs in a virtual machine: the hypervisor as {@code systemd-detect-virt --vm} names it
+     * ({@code kvm}, {@code vmware}, {@code oracle}, ...), or {@code none}.
+     */
+    public static final String ENVIRONMENT_VIRTUAL_MACHINE = "Environment.VirtualMachine";
+    /** Whether it runs in a container: {@code docker}, {@code podman}, {@code lxc}, {@code wsl}, ... or {@code none}. */
+    public static final String ENVIRONMENT_CONTAINER = "Environment.Container";
+    /** How the two above were learnt: {@code systemd-detect-virt} or {@code /proc} (the files it reads). */
+    public static final String ENVIRONMENT_DETECTED_BY = "Environment.DetectedBy";
+    /** A process tracing this one (a debugger, {@code strace}): its command name, or {@code none}. */
+    public static final String ENVIRONMENT_TRACER = "Environment.Tracer";
+    /** UEFI Secure Boot: {@code enabled}, {@code disabled}, or {@code unsupported} (no UEFI variables). */
+    public static final String ENVIRONMENT_SECURE_BOOT = "Environment.SecureBoot";
+    /** The TPM the kernel sees: its major version ({@code 2}, {@code 1.2}), or {@code none}. */
+    public static final String ENVIRONMENT_TPM = "Environment.TPM";
+    /**
+     * Agents in this JVM that can rewrite classes or read memory ({@code -javaagent}, {@code -agentlib},
+     * {@code -agentpath}: the file or library names only), space-separated, or {@code none}.
+     */
+    public static final String ENVIRONMENT_JVM_AGENTS = "Environment.JVM.Agents";
+
+    /** When the sensors were read, ISO-8601 UTC with milliseconds. */
+    public static final String SENSORS_TIME = "Sensors.Time";
+    /** Where the readings came from: {@code iio-sensor-proxy}, {@code sysfs}, or both. */
+    public static final String SENSORS_SOURCE = "Sensors.Source";
+    /** The screen's orientation from the accelerometer (iio-sensor-proxy): {@code normal}, {@code bottom-up}, {@code left-up}, {@code right-up}. */
+    public static final String SENSORS_ORIENTATION = "Sensors.Orientation";
+    /** The accelerometer's x, y and z, then the unit: {@code 0.12 -9.81 0.30 m/s^2} (sysfs IIO). */
+    public static final String SENSORS_ACCELERATION = "Sensors.Acceleration";
+    /** The magnetometer's x, y and z, then the unit: {@code gauss} (sysfs IIO). */
+    public static final String SENSORS_MAGNETIC_FIELD = "Sensors.MagneticField";
+    /** The compass heading, then {@code degrees} (iio-sensor-proxy, when it lets us read it). */
+    public static final String SENSORS_HEADING = "Sensors.Heading";
+    /** Ambient light and its unit: {@code 120.5 lux}, or {@code 40 vendor} when the sensor has no calibrated unit. */
+    public static final String SENSORS_LIGHT = "Sensors.Light";
+    /** Whether something is near the proximity sensor: {@code near} or {@code far}. */
+    public static final String SENSORS_PROXIMITY = "Sensors.Proximity";
+    /** Barometric pressure and its unit: {@code 101.325 kPa} (location on: pressure is an altimeter). */
+    public static final String SENSORS_PRESSURE = "Sensors.Pressure";
+    /** Relative humidity: {@code 45.2 %}. */
+    public static final String SENSORS_HUMIDITY = "Sensors.Humidity";
+    /**
+     * Prefix of temperatures: {@code Sensors.Temperature.<n>} as {@code 45.0 degC} and {@code .<n>.Sensor},
+     * which chip and input it is ({@code hwmon coretemp Package id 0}, {@code iio bme280}).
+     */
+    public static final String SENSORS_TEMPERATURE = "Sensors.Temperature.";
+    /** Suffix naming the device a reading came from, e.g. {@code Sensors.Light.Sensor} = {@code iio:device1 als}. */
+    public static final String SENSORS_SENSOR_SUFFIX = ".Sensor";
+
+    /** Number of Bluetooth adapters recorded (radios on). */
+    public static final String BLUETOOTH_ADAPTER_COUNT = "Bluetooth.Adapter.Count";
+    /** Prefix of per-adapter fields: {@code Bluetooth.Adapter.<n>.Address} (hashed), {@code .Powered}, {@code .Discovering}. */
+    public static final String BLUETOOTH_ADAPTER = "Bluetooth.Adapter.";
+    /** Number of nearby Bluetooth devices recorded. */
+    public static final String BLUETOOTH_DEVICE_COUNT = "Bluetooth.Device.Count";
+    /**
+     * Prefix of per-device fields: {@code Bluetooth.Device.<n>.Address} (hashed), {@code .Name}, {@code .Class}
+     * (hex), {@code .RSSI} (dBm), {@code .Connected}, {@code .Paired}.
+     */
+    public static final String BLUETOOTH_DEVICE = "Bluetooth.Device.";
+
+    /** Number of cells recorded (location on). */
+    public static final String CELL_COUNT = "Cell.Count";
+    /**
+     * Prefix of per-cell fields: {@code Cell.<n>.Serving} ({@code true} for the cell in use),
+     * {@code .Technology}, {@code .MCC}, {@code .MNC}, {@code .LAC} or {@code .TAC} and {@code .CellId} (decimal,
+     * as OpenCelliD lists them), {@code .PhysicalCellId} (a neighbour's, decimal), {@code .Signal}, {@code .Modem} ({@code ModemManager} or {@code oFono}).
+     */
+    public static final String CELL = "Cell.";
 
     /** Altitude of the fix, metres above sea level. */
     public static final String LOCATION_ALTITUDE = "Location.Altitude";

@@ -14,8 +14,9 @@ import java.util.Optional;
 /**
  * CameraV's J3M ("JSON Mobile Media Metadata") document made from a proof record, for tools of the
  * CameraV era: {@code genealogy} (hashes, device key fingerprint, creation time, media path),
- * {@code data} ({@code exif} and one {@code sensorCapture} with the location and Wi-Fi networks, in
- * CameraV's key names) and {@code intent} (the signing key). It holds nothing the proof record does not:
+ * {@code data} ({@code exif}; one {@code sensorCapture} with the location, the serving cell, the Wi-Fi
+ * networks, light, acceleration, pressure, humidity and device temperature, then one per Bluetooth device
+ * seen, in CameraV's key names and units) and {@code intent} (the signing key). It holds nothing the proof record does not:
  * the same privacy settings decide what is in it, and hashed identifiers stay hashed.
  */
 public final class J3m {
@@ -59,7 +60,8 @@ public final class J3m {
             exif.putArray("location").add(Double.parseDouble(f.get(ContextFields.EXIF_GPS_LATITUDE)))
                     .add(Double.parseDouble(f.get(ContextFields.EXIF_GPS_LONGITUDE)));
         }
-        ObjectNode capture = data.putArray("sensorCapture").addObject();
+        ArrayNode captures = data.putArray("sensorCapture");
+        ObjectNode capture = captures.addObject();
         capture.put("timestamp", created);
         capture.put("captureType", SENSOR_PLAYBACK);
         ObjectNode playback = capture.putObject("sensorPlayback");
@@ -82,6 +84,9 @@ public final class J3m {
                 text(n, "wifiLevel", f.get(p + "Signal"));
             }
         }
+        sensors(f, playback);
+        cell(f, playback);
+        bluetooth(f, created, captures);
         ObjectNode intent = root.putObject("intent");
         text(intent, "pgpKeyFingerprint", f.get(ProofFields.PROOF_SIGNER));
         text(intent, "intendedDestination", f.get(ProofFields.NOTES));
@@ -89,6 +94,58 @@ public final class J3m {
             return (MAPPER.writeValueAsString(root) + "\n").getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("writing JSON to memory failed", e);
+        }
+    }
+
+    /** CameraV's environment and motion keys, from readings written {@code value unit}. */
+    private static void sensors(Map<String, String> f, ObjectNode playback) {
+        reading(f, ContextFields.SENSORS_LIGHT, "lux").ifPresent(v -> number(playback, "lightMeterValue", v));
+        reading(f, ContextFields.SENSORS_PRESSURE, "kPa").ifPresent(v -> playback.put("pressureHPAOrMBAR", Double.parseDouble(v) * 10));
+        reading(f, ContextFields.SENSORS_HUMIDITY, "%").ifPresent(v -> number(playback, "relativeHumidity", v));
+        reading(f, ContextFields.SENSORS_TEMPERATURE + "1", "degC").ifPresent(v -> number(playback, "deviceTemperatureCelsius", v));
+        reading(f, ContextFields.SENSORS_ACCELERATION, "m/s^2").map(v -> v.split(" ")).filter(a -> a.length == 3).ifPresent(a -> {
+            number(playback, "acc_x", a[0]);
+            number(playback, "acc_y", a[1]);
+            number(playback, "acc_z", a[2]);
+        });
+    }
+
+    /** The value of a {@code value unit} field whose unit is {@code unit}. */
+    private static Optional<String> reading(Map<String, String> f, String field, String unit) {
+        String v = f.get(field);
+        if (v == null || !v.endsWith(" " + unit)) {
+            return Optional.empty();
+        }
+        String value = v.substring(0, v.length() - unit.length() - 1);
+        return value.matches("-?[0-9.]+( -?[0-9.]+)*") ? Optional.of(value) : Optional.empty();
+    }
+
+    /** The serving cell as CameraV wrote it: {@code cellTowerId}, {@code LAC} (the TAC on LTE), {@code MCC}, {@code MNC}. */
+    private static void cell(Map<String, String> f, ObjectNode playback) {
+        String count = f.get(ContextFields.CELL_COUNT);
+        for (int i = 1; count != null && i <= Integer.parseInt(count); i++) {
+            String p = ContextFields.CELL + i + ".";
+            if ("true".equals(f.get(p + "Serving")) && f.containsKey(p + "CellId")) {
+                number(playback, "cellTowerId", f.get(p + "CellId"));
+                number(playback, "LAC", first(f, p + "LAC", p + "TAC"));
+                text(playback, "MCC", f.get(p + "MCC"));
+                text(playback, "MNC", f.get(p + "MNC"));
+                return;
+            }
+        }
+    }
+
+    /** One capture per Bluetooth device, as CameraV logged each device it saw; the address stays hashed. */
+    private static void bluetooth(Map<String, String> f, long created, ArrayNode captures) {
+        String count = f.get(ContextFields.BLUETOOTH_DEVICE_COUNT);
+        for (int i = 1; count != null && i <= Integer.parseInt(count); i++) {
+            String p = ContextFields.BLUETOOTH_DEVICE + i + ".";
+            ObjectNode c = captures.addObject();
+            c.put("timestamp", created);
+            c.put("captureType", SENSOR_PLAYBACK);
+            ObjectNode b = c.putObject("sensorPlayback");
+            text(b, "bluetoothDeviceAddress", f.get(p + "Address"));
+            text(b, "bluetoothDeviceName", f.get(p + "Name"));
         }
     }
 

@@ -44,6 +44,16 @@ public final class OsCommand {
      *     fails, or runs too long (it is then killed)
      */
     public static Optional<String> output(List<String> command, Duration timeout) {
+        return output(command, timeout, 0);
+    }
+
+    /**
+     * Runs a command as {@link #output(List, Duration)} does, for a tool whose other exit codes are answers
+     * too ({@code systemd-detect-virt} prints {@code none} and exits 1).
+     *
+     * @param exits the exit codes whose output is returned
+     */
+    public static Optional<String> output(List<String> command, Duration timeout, int... exits) {
         Process p;
         try {
             p = new ProcessBuilder(command).redirectErrorStream(false)
@@ -73,7 +83,8 @@ public final class OsCommand {
                     Thread.sleep(2);
                 }
             }
-            if (!p.waitFor(Math.max(0, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS) || p.exitValue() != 0) {
+            if (!p.waitFor(Math.max(0, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS)
+                    || java.util.Arrays.stream(exits).noneMatch(x -> x == p.exitValue())) {
                 return Optional.empty();
             }
             return Optional.of(out.toString(StandardCharsets.UTF_8));

@@ -13,9 +13,10 @@ import org.proofmode.proof.ProofTimes;
 
 /**
  * A short account of a proof's recorded context for reports: the device, the camera, the capture time,
- * the location and the clock, each one line, from whichever fields the record has (ours or the app's).
- * Keys, in this order when present: {@code device}, {@code camera}, {@code captureTime},
- * {@code location}, {@code clockSynchronised}.
+ * the location, the clock and the environment's integrity, each one line, from whichever fields the record
+ * has (ours or the app's). Keys, in this order when present: {@code device}, {@code camera},
+ * {@code captureTime}, {@code location}, {@code clockSynchronised}, {@code clock} (where the time came
+ * from), {@code environment} (virtual machine, container, tracer, Secure Boot, TPM, JVM agents).
  */
 public final class ContextSummary {
     private ContextSummary() {}
@@ -43,7 +44,24 @@ public final class ContextSummary {
             s.put("location", lat.strip() + ", " + lon.strip() + (extra.isEmpty() ? "" : " (" + String.join(", ", extra) + ")"));
         }
         Optional.ofNullable(r.get(ContextFields.DEVICE_CLOCK_SYNCHRONISED)).ifPresent(c -> s.put("clockSynchronised", c));
+        labelled(r, new String[][] {{ContextFields.DEVICE_CLOCK_SOURCE, "from"}, {ContextFields.DEVICE_CLOCK_NTP, "NTP"},
+            {ContextFields.DEVICE_CLOCK_SERVICE, "service"}, {ContextFields.DEVICE_CLOCK_SERVER, "server"},
+            {ContextFields.DEVICE_CLOCK_STRATUM, "stratum"}, {ContextFields.DEVICE_CLOCK_LAST_SYNC, "last sync"},
+            {ContextFields.DEVICE_CLOCK_OFFSET, "offset (s)"}}).ifPresent(c -> s.put("clock", c));
+        labelled(r, new String[][] {{ContextFields.ENVIRONMENT_VIRTUAL_MACHINE, "virtual machine"},
+            {ContextFields.ENVIRONMENT_CONTAINER, "container"}, {ContextFields.ENVIRONMENT_TRACER, "tracer"},
+            {ContextFields.ENVIRONMENT_SECURE_BOOT, "Secure Boot"}, {ContextFields.ENVIRONMENT_TPM, "TPM"},
+            {ContextFields.ENVIRONMENT_JVM_AGENTS, "JVM agents"}}).ifPresent(e -> s.put("environment", e));
         return Collections.unmodifiableMap(s);
+    }
+
+    /** {@code label value} for each field present, comma-separated. */
+    private static Optional<String> labelled(Map<String, String> r, String[][] fields) {
+        List<String> parts = new ArrayList<>();
+        for (String[] f : fields) {
+            Optional.ofNullable(r.get(f[0])).filter(v -> !v.isBlank()).ifPresent(v -> parts.add(f[1] + " " + v.strip()));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", parts));
     }
 
     private static Optional<String> join(Map<String, String> r, String sep, String... fields) {

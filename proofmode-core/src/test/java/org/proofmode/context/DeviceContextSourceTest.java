@@ -28,7 +28,7 @@ class DeviceContextSourceTest {
     void contribute_recordsDmiCpuMemoryDistributionAndClock_fromTheSystemFiles() throws IOException {
         Path root = laptop();
 
-        Map<String, String> f = contribute(new DeviceContextSource(root, Optional.empty()));
+        Map<String, String> f = contribute(device(root, Optional.empty()));
 
         assertThat(f).containsEntry("Device.Vendor", "LENOVO").containsEntry("Device.Model", "20XW004GGE")
                 .containsEntry("Device.CPU", "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz")
@@ -40,7 +40,7 @@ class DeviceContextSourceTest {
 
     @Test
     void contribute_recordsNoIdentifier_whenDeviceIdsAreOff() throws IOException {
-        Map<String, String> f = contribute(new DeviceContextSource(laptop(), Optional.empty()));
+        Map<String, String> f = contribute(device(laptop(), Optional.empty()));
 
         assertThat(f).doesNotContainKeys("Device.Hostname", "Device.Serial", "Device.MachineId");
         assertThat(f.values()).noneMatch(v -> v.contains("PF2KXM7Q") || v.contains("reporter-laptop") || v.contains("4f1c2a9e"));
@@ -50,7 +50,7 @@ class DeviceContextSourceTest {
     void contribute_recordsHashedIdentifiersOnly_whenDeviceIdsAreOn() throws IOException {
         IdentifierHasher hasher = new IdentifierHasher(dir.resolve("home"));
 
-        Map<String, String> f = contribute(new DeviceContextSource(laptop(), Optional.of(hasher)));
+        Map<String, String> f = contribute(device(laptop(), Optional.of(hasher)));
 
         assertThat(f).containsEntry("Device.Hostname", hasher.hash(IdentifierHasher.Kind.HOSTNAME, "reporter-laptop"))
                 .containsEntry("Device.Serial", hasher.hash(IdentifierHasher.Kind.SERIAL, "PF2KXM7Q"))
@@ -64,9 +64,14 @@ class DeviceContextSourceTest {
         Files.writeString(root.resolve("sys/class/dmi/id/sys_vendor"), "To Be Filled By O.E.M.\n");
         Files.writeString(root.resolve("sys/class/dmi/id/product_name"), "Default string\n");
 
-        Map<String, String> f = contribute(new DeviceContextSource(root, Optional.empty()));
+        Map<String, String> f = contribute(device(root, Optional.empty()));
 
         assertThat(f).doesNotContainKeys("Device.Vendor", "Device.Model");
+    }
+
+    /** A device source on {@code root} whose system bus is a socket that does not exist. */
+    private static DeviceContextSource device(Path root, Optional<IdentifierHasher> ids) {
+        return new DeviceContextSource(root, ids, SystemBus.at("unix:path=" + root.resolve("no-bus")));
     }
 
     private Map<String, String> contribute(DeviceContextSource source) throws IOException {

@@ -19,6 +19,7 @@ import org.proofmode.bundle.BundleLimits;
 import org.proofmode.context.MetadataSource;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.prove.ProveResult;
@@ -114,6 +115,20 @@ class ContextChecksTest {
         assertThat(ContextSummary.of(p.record())).containsEntry("captureTime", captured.toString())
                 .containsEntry("clockSynchronised", "false");
         assertThat(ReportJson.write(report)).contains("\"context\"").contains("\"captureTime\" : \"" + captured + "\"");
+    }
+
+    @Test
+    void summary_showsClockTrustAndEnvironment_inOneLineEach() {
+        Map<String, String> r = Map.of(ContextFields.DEVICE_CLOCK_SYNCHRONISED, "true", ContextFields.DEVICE_CLOCK_SOURCE, "timedated",
+                ContextFields.DEVICE_CLOCK_SERVER, "ntp.example.org", ContextFields.DEVICE_CLOCK_OFFSET, "-0.001500",
+                ContextFields.ENVIRONMENT_VIRTUAL_MACHINE, "kvm", ContextFields.ENVIRONMENT_CONTAINER, "none",
+                ContextFields.ENVIRONMENT_TRACER, "gdb", ContextFields.ENVIRONMENT_JVM_AGENTS, "agentlib:jdwp");
+
+        Map<String, String> s = ContextSummary.of(r);
+
+        assertThat(s).containsEntry("clock", "from timedated, server ntp.example.org, offset (s) -0.001500")
+                .containsEntry("environment", "virtual machine kvm, container none, tracer gdb, JVM agents agentlib:jdwp");
+        assertThat(ContextSummary.of(Map.of(ContextFields.DEVICE_CLOCK_SYNCHRONISED, "unknown"))).doesNotContainKeys("clock", "environment");
     }
 
     private static List<String> codes(List<Check> checks) {

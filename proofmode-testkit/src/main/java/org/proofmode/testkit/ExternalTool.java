@@ -33,7 +33,9 @@ public final class ExternalTool {
             "gpsfake", "gpsd-clients",
             "ots", "python3-opentimestamps",
             "node", "nodejs",
-            "aws", "awscli");
+            "aws", "awscli",
+            "dbus-daemon", "dbus",
+            "systemd-detect-virt", "systemd");
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",

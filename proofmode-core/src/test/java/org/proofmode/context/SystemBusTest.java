@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.context;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The system bus's bounds against a socket that accepts and never answers (a hung bus daemon), and one
+ * that is not there at all. Exchanges with real services are tested against dbusmock on a private bus in
+ * the command line's {@code SystemServicesIT} and {@code RadiosAndCellsIT}.
+ */
+class SystemBusTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void read_givesUpAfterItsBound_andDoesNotAskAHungBusAgainAtOnce() throws Exception {
+        Path socket = dir.resolve("hung");
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            Thread acceptor = new Thread(() -> {
+                try (SocketChannel silent = server.accept()) {
+                    // holds the connection open and says nothing, as a hung daemon does
+                    assertThat(silent.isConnected()).isTrue();
+                    Thread.sleep(60_000);
+                } catch (Exception e) {
+                    // closed at the end of the test
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            SystemBus bus = SystemBus.at("unix:path=" + socket);
+
+            assertThatThrownBy(() -> bus.read(Duration.ofMillis(500), c -> c.running("org.bluez")))
+                    .isInstanceOf(TimeoutException.class).hasMessage("no answer from the system bus within 500 ms");
+            assertThatThrownBy(() -> bus.read(Duration.ofMillis(500), c -> c.running("org.bluez")))
+                    .isInstanceOf(TimeoutException.class).hasMessageContaining("not asked again yet");
+            acceptor.interrupt();
+        }
+    }
+
+    @Test
+    void read_saysAbsent_whenThereIsNoSocket() {
+        SystemBus bus = SystemBus.at("unix:path=" + dir.resolve("none"));
+
+        assertThatThrownBy(() -> bus.read(Duration.ofSeconds(2), c -> c.running("org.bluez"))).isInstanceOf(SystemBus.Absent.class)
+                .hasMessageStartingWith("no system bus at unix:path=");
+    }
+
+    @Test
+    void plain_unwrapsDbusValues() {
+        assertThat(SystemBus.plain(new org.freedesktop.dbus.types.Variant<>(new org.freedesktop.dbus.types.UInt32(7)))).isEqualTo(7L);
+        assertThat(SystemBus.plain(new byte[] {(byte) 0xc0, 2})).isEqualTo(List.of(192L, 2L));
+        assertThat(SystemBus.plain(new org.freedesktop.dbus.DBusPath("/org/bluez/hci0"))).isEqualTo("/org/bluez/hci0");
+    }
+}
