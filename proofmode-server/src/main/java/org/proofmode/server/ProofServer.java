@@ -162,6 +162,12 @@ public final class ProofServer implements AutoCloseable {
                     s.directory = "/org/proofmode/server/web";
                     s.location = Location.CLASSPATH;
                 });
+                // The map's land outline is the core's, which the verification reports draw too.
+                c.staticFiles.add(s -> {
+                    s.hostedPath = "/";
+                    s.directory = "/org/proofmode/report";
+                    s.location = Location.CLASSPATH;
+                });
                 c.routes.before(ProofServer::headers);
                 c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
                 c.routes.get("/metrics", metrics::serve);
