@@ -88,7 +88,9 @@ final class SelfCheck {
             pairs.forEach(pr -> sqv.add(List.of("sqv", "--keyring", quote(pubkey), quote(pr[0]), quote(pr[1]))));
             out.add(new Block.Heading(3, "3. The same signatures, with a second tool (Sequoia sqv)"));
             out.add(new Block.Paragraph("sqv is an independent OpenPGP implementation with a strict policy: for a good signature it"
-                    + " prints the signing key's fingerprint and nothing else.", Block.Tone.NOTE));
+                    + " prints the signing key's fingerprint and nothing else. It refuses a key whose own binding signatures use"
+                    + " SHA-1, as older keys of the ProofMode Android app do (\"SHA1 is not considered secure\"): that is its policy"
+                    + " on the key, not a change in the files; GnuPG's answer above stands.", Block.Tone.NOTE));
             out.add(new Block.Commands(sqv));
         } else if (!pairs.isEmpty()) {
             out.add(new Block.Paragraph("The bundle carries no public key (pubkey.asc): the signatures can be checked only with the"
@@ -108,7 +110,10 @@ final class SelfCheck {
                     stamps.add(List.of("openssl", "ts", "-verify", "-in", quote(file), "-data", quote(names.get(ProofFiles.mediaSig(p.id()))),
                             "-CAfile", TSA_ROOT));
                     rfc3161 = true;
-                } else if (c.code().startsWith("timestamp.ots.") && !c.code().equals(CheckCodes.TIMESTAMP_OTS_MALFORMED)) {
+                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_PENDING)) {
+                    // Not in the blockchain yet: nothing to verify, but the reader sees what it commits to and where it waits.
+                    stamps.add(List.of("ots", "info", quote(file)));
+                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_BITCOIN)) {
                     Optional<String> target = c.message().contains("the media signature")
                             ? Optional.ofNullable(names.get(ProofFiles.mediaSig(p.id()))) : p.media().map(names::get);
                     target.filter(t -> usable(t, unsafe))
@@ -121,8 +126,9 @@ final class SelfCheck {
             out.add(new Block.Paragraph((rfc3161 ? "openssl ts -verify prints \"Verification: OK\" when the time-stamp token covers the"
                     + " signature and is signed by the authority; " + TSA_ROOT + " is that authority's root certificate, which you"
                     + " get from the authority itself, not from the bundle. " : "")
-                    + "ots verify (the OpenTimestamps client) checks a .ots proof against the Bitcoin blockchain; a proof that is"
-                    + " still pending at the calendars cannot be checked yet.", Block.Tone.NOTE));
+                    + "ots (the OpenTimestamps client) checks a .ots proof: ots verify against the Bitcoin blockchain (it needs a"
+                    + " Bitcoin node or an explorer); a proof still pending at the calendars cannot be verified yet, and ots info"
+                    + " shows what it commits to and where it waits.", Block.Tone.NOTE));
             out.add(new Block.Commands(stamps));
         }
         if (item.report().allChecks().stream().anyMatch(c -> c.code().startsWith("tlog."))) {
