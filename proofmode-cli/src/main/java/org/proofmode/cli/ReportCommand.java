@@ -2,7 +2,6 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,6 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
-import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.report.Certification;
@@ -176,8 +174,7 @@ final class ReportCommand implements Callable<Integer> {
                 key = Optional.of(keys.unlock(pass));
             }
         }
-        Certification cert = new Certification(new Main.Version().getVersion()[0], installationHash(), system(), whenText,
-                key.map(k -> k.info().fingerprint()));
+        Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
         ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()));
         byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(out, bytes, force, false);
@@ -223,20 +220,5 @@ final class ReportCommand implements Callable<Integer> {
     private static String safeFileName(String name) {
         String s = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("^[.-]+", "");
         return s.isEmpty() ? "report" : s;
-    }
-
-    /** SHA-256 of the jar this program runs from, if it runs from one. */
-    private static Optional<String> installationHash() {
-        try {
-            Path jar = Path.of(ReportCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return Files.isRegularFile(jar) ? Optional.of(Digests.sha256(jar)) : Optional.empty();
-        } catch (URISyntaxException | IOException | SecurityException | NullPointerException e) {
-            return Optional.empty();
-        }
-    }
-
-    private static String system() {
-        return System.getProperty("os.name") + " " + System.getProperty("os.version") + " (" + System.getProperty("os.arch") + "), Java "
-                + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")";
     }
 }

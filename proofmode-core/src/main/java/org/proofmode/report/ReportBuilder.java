@@ -97,6 +97,17 @@ public final class ReportBuilder {
         for (ProofReport p : item.report().proofs()) {
             proof(b, item, p, number.isPresent() ? 3 : 2);
         }
+        if (!item.custody().isEmpty()) {
+            b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Chain of custody on the evidence server"));
+            b.add(new Block.Paragraph("Everything that happened to this item on the server, oldest first. Each line is sealed by a hash"
+                    + " over it and the line before it, so that a line changed or removed later breaks the chain.", Block.Tone.NOTE));
+            List<Block.Field> rows = new ArrayList<>();
+            for (CustodyLine c : item.custody()) {
+                rows.add(new Block.Field(c.at(), c.action() + " by " + c.actor() + c.verdict().map(v -> " (" + v + ")").orElse("") + ": "
+                        + c.detail() + (c.hash().isEmpty() ? "" : "; line hash " + c.hash()), false));
+            }
+            b.add(new Block.Fields(rows));
+        }
         b.add(new Block.Heading(2, "Check it yourself" + number.map(n -> ": item " + n).orElse("")));
         b.addAll(SelfCheck.of(item));
     }
@@ -217,6 +228,7 @@ public final class ReportBuilder {
             update(d, i.name());
             update(d, ReportJson.write(i.report()));
             i.entries().forEach(e -> update(d, e));
+            i.custody().forEach(line -> update(d, line.toString()));
         }
         update(d, caseName.orElse(""));
         update(d, c.toString());

@@ -22,8 +22,10 @@ import org.proofmode.verify.VerificationReport;
  * @param report its verification, as {@code verify} gives it
  * @param entries the bundle's file names, as they are after unpacking it
  * @param thumbnails a JPEG thumbnail of the media, by proof id
+ * @param custody the item's chain of custody on an evidence server, oldest first; empty elsewhere
  */
-public record ReportItem(String name, VerificationReport report, List<String> entries, Map<String, Block.Picture> thumbnails) {
+public record ReportItem(String name, VerificationReport report, List<String> entries, Map<String, Block.Picture> thumbnails,
+        List<CustodyLine> custody) {
     /** Longer side of a thumbnail, in pixels. */
     public static final int THUMBNAIL_SIDE = 640;
 
@@ -36,6 +38,12 @@ public record ReportItem(String name, VerificationReport report, List<String> en
         Objects.requireNonNull(report, "report");
         entries = List.copyOf(entries);
         thumbnails = Map.copyOf(thumbnails);
+        custody = List.copyOf(custody);
+    }
+
+    /** The same item with its chain of custody. */
+    public ReportItem withCustody(List<CustodyLine> lines) {
+        return new ReportItem(name, report, entries, thumbnails, lines);
     }
 
     /**
@@ -52,7 +60,7 @@ public record ReportItem(String name, VerificationReport report, List<String> en
             Optional<BundleEntry> media = p.media().flatMap(m -> bundle.entries().stream().filter(e -> e.fileName().equals(m)).findFirst());
             media.flatMap(ReportItem::thumbnail).ifPresent(t -> thumbs.put(p.id(), t));
         }
-        return new ReportItem(name, report, bundle.entries().stream().map(BundleEntry::name).toList(), thumbs);
+        return new ReportItem(name, report, bundle.entries().stream().map(BundleEntry::name).toList(), thumbs, List.of());
     }
 
     private static Optional<Block.Picture> thumbnail(BundleEntry e) {
