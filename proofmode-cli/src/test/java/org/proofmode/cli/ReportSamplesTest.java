@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.OpensslTsa;
 import org.proofmode.testkit.OwnMedia;
 import org.proofmode.testkit.Samples;
@@ -143,5 +144,39 @@ class ReportSamplesTest {
         assertThat(ran).anyMatch(r -> r.command().equals("openssl ts -verify -in " + h + ".tsr -data " + h + ".asc -CAfile TSA-ROOT.pem")
                 && r.output().contains("Verification: OK"));
         ran.forEach(r -> assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero());
+    }
+
+    @Test
+    void report_ofAVideo_showsItsKeyFrames_andItsFrameListCommands() throws Exception {
+        Path clip = Ffmpeg.make(Files.createDirectories(tmp.resolve("in")).resolve("clip.mp4"), "-f", "lavfi", "-i",
+                "testsrc=size=320x240:rate=25:duration=4", "-c:v", "libx264", "-pix_fmt", "yuv420p");
+        assertThat(cli.run("prove", clip.toString()).exit()).isZero();
+        Path zip = tmp.resolve("video.zip");
+        assertThat(cli.run("export", "--with-media", "-o", zip.toString(), clip.toString()).exit()).isZero();
+        List<ReportTools.Ran> ran = reportAndRun(zip, "video");
+        ran.forEach(r -> assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero());
+        String h = Digests.sha256(clip);
+        assertThat(ran).anyMatch(r -> r.command().equals("gpg --batch --verify " + h + ".frames.asc " + h + ".frames"));
+        String pdf = Files.readString(tmp.resolve("video.pdf"), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(pdf.split("/Subtype /Image", -1).length - 1).as("three key frames").isEqualTo(3);
+        assertThat(ReportTools.pdftotext(tmp.resolve("video.pdf"))).contains("frames.match", "Video.FrameHash");
+    }
+
+    @Test
+    void report_ofARedactedCopy_showsTheCopyAndItsRedactionRecord() throws Exception {
+        Path orig = Files.createDirectories(tmp.resolve("in")).resolve("original.jpg");
+        Files.copy(OwnMedia.examplePhoto(), orig);
+        assertThat(cli.run("prove", orig.toString()).exit()).isZero();
+        Path copy = tmp.resolve("in").resolve("redacted.jpg");
+        Cli.Result red = cli.run("redact", orig.toString(), "-o", copy.toString(), "--pixelate", "10,20,120,40");
+        assertThat(red.exit()).as(red.err()).isZero();
+        Path zip = tmp.resolve("redacted.zip");
+        assertThat(cli.run("export", "--with-media", "-o", zip.toString(), copy.toString()).exit()).isZero();
+        List<ReportTools.Ran> ran = reportAndRun(zip, "redacted");
+        ran.forEach(r -> assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero());
+        String h = Digests.sha256(copy);
+        assertThat(ran).anyMatch(r -> r.command().equals("gpg --batch --verify " + h + ".redaction.json.asc " + h + ".redaction.json"));
+        String text = ReportTools.pdftotext(tmp.resolve("redacted.pdf"));
+        assertThat(text).contains("redaction.record.valid", "Proof of redacted.jpg").doesNotContain("Proof of original.jpg");
     }
 }

@@ -24,13 +24,14 @@ public final class HtmlReport {
             ".good{background:#e6f4e6;border-left:6px solid #2e7d32;padding:.6em .9em;font-size:1.1em}",
             ".bad{background:#fbe9e7;border-left:6px solid #c62828;padding:.6em .9em;font-size:1.1em}",
             ".note{color:#444;font-size:.92em}",
-            "table{border-collapse:collapse;width:100%;margin:.6em 0}th,td{text-align:left;vertical-align:top;padding:.25em .5em;border-bottom:1px solid #ddd}",
+            "table{border-collapse:collapse;width:100%;margin:.6em 0}th,td{text-align:left;vertical-align:top;padding:.25em .5em;border-bottom:1px solid #ddd;overflow-wrap:anywhere}",
+            ".checks{table-layout:fixed}",
             "th{background:#f2f2f2}.fields th{width:14em;background:none;font-weight:normal;color:#444}",
             ".mono,code{font-family:'Liberation Mono','DejaVu Sans Mono',monospace;overflow-wrap:anywhere}",
             ".PASS{color:#2e7d32;font-weight:bold}.FAIL{color:#c62828;font-weight:bold}.WARN{color:#a15c00;font-weight:bold}.INFO{color:#555}",
             ".meaning{color:#444;font-size:.92em}",
             "pre{background:#f6f6f6;border:1px solid #ddd;padding:.6em;white-space:pre-wrap;overflow-wrap:anywhere}",
-            "figure{margin:1em 0}img{max-width:100%;height:auto;border:1px solid #ccc}svg{width:100%;max-width:36em;border:1px solid #ccc}",
+            "figure{margin:1em 1em 1em 0;display:inline-block;vertical-align:top}img{max-width:100%;height:auto;border:1px solid #ccc}svg{width:100%;max-width:36em;border:1px solid #ccc}",
             "@media print{h2{break-before:page}}");
 
     private HtmlReport() {}
@@ -64,12 +65,13 @@ public final class HtmlReport {
             }
             h.append("</table>\n");
         } else if (b instanceof Block.Checks x) {
-            h.append("<table class=\"checks\">\n<thead><tr><th scope=\"col\">Result</th><th scope=\"col\">Code</th>"
-                    + "<th scope=\"col\">File</th><th scope=\"col\">What it found, and what it means</th></tr></thead>\n<tbody>\n");
+            h.append("<table class=\"checks\">\n<colgroup><col style=\"width:5.5em\"><col style=\"width:14em\"><col></colgroup>\n"
+                    + "<thead><tr><th scope=\"col\">Result</th><th scope=\"col\">Code</th>"
+                    + "<th scope=\"col\">What it found, and what it means</th></tr></thead>\n<tbody>\n");
             for (Check c : x.checks()) {
                 h.append("<tr><td class=\"").append(c.status().name()).append("\">").append(c.status().name()).append("</td><td><code>")
-                        .append(esc(c.code())).append("</code></td><td class=\"mono\">").append(esc(c.subject())).append("</td><td>")
-                        .append(esc(c.message())).append("<br><span class=\"meaning\">").append(esc(Meanings.of(c.code())))
+                        .append(esc(c.code())).append("</code></td><td><span class=\"meaning\">File: ").append(esc(c.subject()))
+                        .append("</span><br>").append(esc(c.message())).append("<br><span class=\"meaning\">").append(esc(Meanings.of(c.code())))
                         .append("</span></td></tr>\n");
             }
             h.append("</tbody>\n</table>\n");

@@ -59,7 +59,26 @@ final class PdfLayout {
         return pages;
     }
 
-    void add(Block b) {
+    /** Lays out the blocks; pictures in a row (a video's key frames) share one line. */
+    void addAll(List<Block> blocks) {
+        List<Block.Picture> row = new ArrayList<>();
+        for (Block b : blocks) {
+            if (b instanceof Block.Picture p) {
+                row.add(p);
+                continue;
+            }
+            if (!row.isEmpty()) {
+                pictures(row);
+                row = new ArrayList<>();
+            }
+            add(b);
+        }
+        if (!row.isEmpty()) {
+            pictures(row);
+        }
+    }
+
+    private void add(Block b) {
         if (b instanceof Block.Heading h) {
             heading(h);
         } else if (b instanceof Block.Paragraph p) {
@@ -75,7 +94,7 @@ final class PdfLayout {
         } else if (b instanceof Block.Place p) {
             place(p);
         } else if (b instanceof Block.Picture p) {
-            picture(p);
+            pictures(List.of(p));
         } else if (b instanceof Block.PageBreak && !page.isEmpty()) {
             newPage();
         }
@@ -232,14 +251,31 @@ final class PdfLayout {
         paragraph(new Block.Paragraph(p.alt() + ". Land outline: Natural Earth 1:110m (public domain).", Block.Tone.NOTE));
     }
 
-    private void picture(Block.Picture p) {
-        float scale = Math.min(1f, Math.min(300f / p.width(), 260f / p.height()));
-        float w = p.width() * scale;
-        float h = p.height() * scale;
-        need(h + 8);
+    private void pictures(List<Block.Picture> row) {
+        float gap = 8;
+        float maxWidth = row.size() == 1 ? 300 : (WIDTH - gap * (row.size() - 1)) / row.size();
+        float[] w = new float[row.size()];
+        float[] h = new float[row.size()];
+        float tallest = 0;
+        for (int i = 0; i < row.size(); i++) {
+            Block.Picture p = row.get(i);
+            float scale = Math.min(1f, Math.min(maxWidth / p.width(), 260f / p.height()));
+            w[i] = p.width() * scale;
+            h[i] = p.height() * scale;
+            tallest = Math.max(tallest, h[i]);
+        }
+        need(tallest + 8);
         float top = y;
-        y -= h + 8;
-        place("Figure", Optional.of(text.safe(p.alt())), c -> c.cs().drawImage(PdfReport.image(c.pdf(), p, c.images()), LEFT, top - h, w, h));
+        y -= tallest + 8;
+        float x = LEFT;
+        for (int i = 0; i < row.size(); i++) {
+            Block.Picture p = row.get(i);
+            float at = x;
+            float width = w[i];
+            float height = h[i];
+            place("Figure", Optional.of(text.safe(p.alt())), c -> c.cs().drawImage(PdfReport.image(c.pdf(), p, c.images()), at, top - height, width, height));
+            x += w[i] + gap;
+        }
     }
 
     private void place(String tag, Optional<String> alt, Draw draw) {

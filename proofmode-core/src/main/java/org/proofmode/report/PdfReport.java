@@ -54,9 +54,7 @@ public final class PdfReport {
                 font = PDType0Font.load(pdf, in, true);
             }
             PdfLayout layout = new PdfLayout(new PdfText(font));
-            for (Block b : doc.blocks()) {
-                layout.add(b);
-            }
+            layout.addAll(doc.blocks());
             List<List<PdfLayout.Op>> pages = layout.pages();
             PDStructureTreeRoot root = new PDStructureTreeRoot();
             pdf.getDocumentCatalog().setStructureTreeRoot(root);

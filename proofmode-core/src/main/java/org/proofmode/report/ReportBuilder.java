@@ -114,7 +114,7 @@ public final class ReportBuilder {
 
     private static void proof(List<Block> b, ReportItem item, ProofReport p, int level) {
         b.add(new Block.Heading(level, "Proof of " + p.media().orElse(p.id())));
-        Optional.ofNullable(item.thumbnails().get(p.id())).ifPresent(b::add);
+        b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
         f.add(new Block.Field("Verdict", p.verdict() + ": " + Meanings.of(p.verdict()), false));
         f.add(new Block.Field("Media file", p.media().orElse("not in the bundle"), false));

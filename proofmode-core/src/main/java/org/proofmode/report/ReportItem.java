@@ -11,6 +11,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.imaging.ImageFormat;
 import org.proofmode.imaging.Picture;
+import org.proofmode.proof.ProofFields;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
@@ -21,10 +22,10 @@ import org.proofmode.verify.VerificationReport;
  * @param name what the item is called in the report (the bundle's file name)
  * @param report its verification, as {@code verify} gives it
  * @param entries the bundle's file names, as they are after unpacking it
- * @param thumbnails a JPEG thumbnail of the media, by proof id
+ * @param thumbnails pictures of the media, by proof id: a thumbnail of an image, key frames of a video
  * @param custody the item's chain of custody on an evidence server, oldest first; empty elsewhere
  */
-public record ReportItem(String name, VerificationReport report, List<String> entries, Map<String, Block.Picture> thumbnails,
+public record ReportItem(String name, VerificationReport report, List<String> entries, Map<String, List<Block.Picture>> thumbnails,
         List<CustodyLine> custody) {
     /** Longer side of a thumbnail, in pixels. */
     public static final int THUMBNAIL_SIDE = 640;
@@ -37,7 +38,7 @@ public record ReportItem(String name, VerificationReport report, List<String> en
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(report, "report");
         entries = List.copyOf(entries);
-        thumbnails = Map.copyOf(thumbnails);
+        thumbnails = thumbnails.entrySet().stream().collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> List.copyOf(e.getValue())));
         custody = List.copyOf(custody);
     }
 
@@ -55,10 +56,17 @@ public record ReportItem(String name, VerificationReport report, List<String> en
      * @param bundle the same bundle, open
      */
     public static ReportItem of(String name, VerificationReport report, Bundle bundle) {
-        Map<String, Block.Picture> thumbs = new HashMap<>();
+        Map<String, List<Block.Picture>> thumbs = new HashMap<>();
         for (ProofReport p : report.proofs()) {
             Optional<BundleEntry> media = p.media().flatMap(m -> bundle.entries().stream().filter(e -> e.fileName().equals(m)).findFirst());
-            media.flatMap(ReportItem::thumbnail).ifPresent(t -> thumbs.put(p.id(), t));
+            if (media.isEmpty()) {
+                continue;
+            }
+            String type = p.record().getOrDefault(ProofFields.FILE_MEDIA_TYPE, "");
+            List<Block.Picture> pictures = type.startsWith("video/") ? KeyFrames.of(media.get()) : thumbnail(media.get()).stream().toList();
+            if (!pictures.isEmpty()) {
+                thumbs.put(p.id(), pictures);
+            }
         }
         return new ReportItem(name, report, bundle.entries().stream().map(BundleEntry::name).toList(), thumbs, List.of());
     }
