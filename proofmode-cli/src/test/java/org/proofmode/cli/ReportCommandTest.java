@@ -101,6 +101,7 @@ class ReportCommandTest {
         assertThat(text).contains("Check it yourself", "Certification", "seen from the bridge", "Map of the recorded place");
         assertThat(Files.readString(pdf, StandardCharsets.ISO_8859_1)).startsWith("%PDF-").contains("pdfaid:part", "/StructTreeRoot", "/MarkInfo", "/OutputIntents");
         ReportTools.pdftoppm(pdf, tmp.resolve("pages"));
+        assertThat(ReportTools.structure(pdf)).startsWith("Document").contains("H1", "H2", "Figure", "Code", "P (block)");
     }
 
     @Test

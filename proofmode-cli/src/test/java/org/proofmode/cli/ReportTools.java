@@ -55,6 +55,13 @@ final class ReportTools {
         }
     }
 
+    /** The PDF's logical structure as poppler's {@code pdfinfo -struct} prints it (empty for an untagged PDF). */
+    static String structure(Path pdf) {
+        ProcessResult r = ExternalTool.run(List.of(ExternalTool.require("pdfinfo").toString(), "-struct", pdf.toString()), Map.of(), TIMEOUT);
+        assertThat(r.succeeded()).as(r.describe()).isTrue();
+        return r.stdout();
+    }
+
     /**
      * The commands of the text: each line that starts with {@code $ }, joined with the lines after it while a
      * line ends with a backslash (as a shell joins them).
