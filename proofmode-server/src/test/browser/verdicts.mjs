@@ -182,6 +182,11 @@ try {
     };
     await page.locator('.place').screenshot({ path: join(out, 'map.png') });
     await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
+    // The verification report (PDF) of the stored item, downloaded by its button with the token.
+    const [report] = await Promise.all([page.waitForEvent('download'), page.click('.report-link button')]);
+    const reportFile = join(out, 'report.pdf');
+    await report.saveAs(reportFile);
+    result.report = { file: report.suggestedFilename(), path: reportFile };
     if (altered) {
       await page.goto(base + '/#/evidence/' + altered);
       await page.locator('.chain-broken').waitFor({ timeout: 30000 });

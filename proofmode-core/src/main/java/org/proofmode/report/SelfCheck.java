@@ -4,6 +4,7 @@ package org.proofmode.report;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -39,8 +40,10 @@ final class SelfCheck {
         }
         List<Block> out = new ArrayList<>();
         List<String> unsafe = new ArrayList<>();
-        out.add(new Block.Paragraph("Anyone can redo these checks without this software. Unpack " + item.name()
-                + " into an empty folder (for example: unzip it), open a terminal there, and type each line that starts"
+        String where = item.name().toLowerCase(Locale.ROOT).endsWith(".zip")
+                ? "Unpack " + item.name() + " into an empty folder (for example: unzip it), open a terminal there,"
+                : "Open a terminal in the folder " + item.name() + " (or a copy of it),";
+        out.add(new Block.Paragraph("Anyone can redo these checks without this software. " + where + " and type each line that starts"
                 + " with $ without the $ itself. A line that ends with a backslash goes on in the next line. Each command must finish"
                 + " without an error; the notes say what it prints when all is well.", Block.Tone.NORMAL));
 

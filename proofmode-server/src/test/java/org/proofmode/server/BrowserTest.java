@@ -87,6 +87,15 @@ class BrowserTest {
             assertThat(logged.get("file").asText()).isEqualTo(entry.media().get(0) + ".tlog");
             assertThat(entry.bundle()).contains(org.proofmode.media.Digests.sha256(located));
 
+            // The report button hands out the server's PDF report of the item, which names its REPORT custody line.
+            JsonNode report = page.get("report");
+            assertThat(report.get("file").asText()).isEqualTo(org.proofmode.media.Digests.sha256(located) + ".report.pdf");
+            org.proofmode.testkit.ProcessResult text = org.proofmode.testkit.ExternalTool.run(List.of(
+                    org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), report.get("path").asText(), "-"),
+                    Map.of(), java.time.Duration.ofSeconds(60));
+            assertThat(text.succeeded()).as(text.describe()).isTrue();
+            assertThat(text.stdout()).contains("Verdict: VALID", "Chain of custody on the evidence server", "REPORT by browser");
+
             JsonNode anonymous = page.get("anonymous");
             assertThat(anonymous.get("permalink").asText()).matches(java.util.regex.Pattern.quote(base) + "/#/report/[A-Za-z0-9_-]{22}");
             assertThat(anonymous.get("verdict").asText()).isEqualTo("VALID");
