@@ -47,6 +47,11 @@ final class SelfCheck {
                 + " with $ without the $ itself. A line that ends with a backslash goes on in the next line. Each command must finish"
                 + " without an error; the notes say what it prints when all is well.", Block.Tone.NORMAL));
 
+        if (item.entries().isEmpty()) {
+            out.add(new Block.Paragraph("The files themselves were not kept with this result, so no command can name them here:"
+                    + " ask the sender for the bundle, and make its report with proofmode report, which lists the commands.", Block.Tone.NOTE));
+            return out;
+        }
         List<List<String>> hashes = new ArrayList<>();
         for (ProofReport p : item.report().proofs()) {
             Optional<String> media = p.media().map(names::get);

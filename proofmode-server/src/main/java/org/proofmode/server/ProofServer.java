@@ -177,6 +177,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
+                c.routes.get("/api/v1/reports/{id}/pdf", reports::pdf);
                 c.routes.post("/api/v1/evidence", api::store);
                 c.routes.post("/api/v1/uploads", uploads::create);
                 c.routes.head("/api/v1/uploads/{id}", uploads::offset);

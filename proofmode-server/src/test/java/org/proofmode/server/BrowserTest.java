@@ -102,6 +102,10 @@ class BrowserTest {
             assertThat(anonymous.get("line").asText()).startsWith("Verified by this server at 20");
             assertThat(anonymous.get("fingerprint").asText().replace(" ", "")).isEqualTo(Samples.APP_GOOD_SIGNER);
             assertThat(anonymous.get("unknown").asText()).contains("Not found");
+            org.proofmode.testkit.ProcessResult keptText = org.proofmode.testkit.ExternalTool.run(List.of(
+                    org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), anonymous.get("pdf").asText(), "-"),
+                    Map.of(), java.time.Duration.ofSeconds(60));
+            assertThat(keptText.stdout()).contains("Verdict: VALID", Samples.APP_GOOD_SIGNER);
 
             // The map: the whole land outline this server ships, the marker at the equirectangular position of
             // 52.52 N 13.405 E (x = lon + 180, y = 90 - lat), a close-up with the 5 km accuracy circle.

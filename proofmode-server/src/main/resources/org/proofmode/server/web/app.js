@@ -242,7 +242,8 @@ function keptLine(kept) {
   if (kept.permalink) {
     const href = window.location.origin + kept.permalink;
     return el('p', { class: 'result-link' }, 'Verified by this server at ', el('time', { datetime: kept.verifiedAt }, kept.verifiedAt),
-      '. Link to this result: ', el('a', { href }, href), el('br'),
+      '. Link to this result: ', el('a', { href }, href),
+      ' (', el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf', class: 'report-pdf' }, 'as a document, PDF'), ')', el('br'),
       el('span', { class: 'hint' }, 'Anyone with the link can see this report (not the files) until ' + kept.expiresAt + '.'));
   }
   return kept.permalinkRefused ? el('p', { class: 'hint' }, 'No link was kept: ' + kept.permalinkRefused) : null;
