@@ -47,7 +47,7 @@ import picocli.CommandLine.ParentCommand;
                 + "or one self-contained HTML page.",
             "",
             "Each BUNDLE (a share .zip, ours or the ProofMode app's, or a proof folder) is verified exactly as 'proofmode verify' "
-                + "does, and the report shows: the verdict in plain words first; a thumbnail of image media; the SHA-256 and content "
+                + "does, and the report shows: the verdict in plain words first; a thumbnail of an image, key frames of a video; the SHA-256 and content "
                 + "hashes; the signer, its fingerprint and how it is trusted; every check with its stable code and what it means; "
                 + "the capture context with the recorded place on a map (drawn from the bundled Natural Earth outline, nothing "
                 + "fetched); time stamps and transparency-log receipts; 'Check it yourself': the exact sha256sum, gpg, sqv, openssl "
