@@ -64,7 +64,7 @@ try {
     await page.setInputFiles('#files', good);
     await page.check('#keep-link');
     await page.click('#check');
-    const link = page.locator('.result-link a');
+    const link = page.locator('.result-link a').first();
     await link.waitFor({ timeout: 30000 });
     const permalink = await link.getAttribute('href');
     await page.goto('about:blank');
@@ -77,6 +77,11 @@ try {
       fingerprint: await page.locator('.fingerprint').first().innerText(),
     };
     await page.screenshot({ path: join(out, 'desktop-report-link.png'), fullPage: true });
+    // The kept result as a document: its PDF link downloads the server's report.
+    const [keptPdf] = await Promise.all([page.waitForEvent('download'), page.click('.result-link a.report-pdf')]);
+    const keptFile = join(out, 'kept.pdf');
+    await keptPdf.saveAs(keptFile);
+    result.anonymous.pdf = keptFile;
     await page.close();
     // An unknown link (a fresh page: the browser logs the expected 404 as a console error).
     const other = await browser.newPage();
@@ -182,6 +187,11 @@ try {
     };
     await page.locator('.place').screenshot({ path: join(out, 'map.png') });
     await page.screenshot({ path: join(out, 'desktop-evidence.png'), fullPage: true });
+    // The verification report (PDF) of the stored item, downloaded by its button with the token.
+    const [report] = await Promise.all([page.waitForEvent('download'), page.click('.report-link button')]);
+    const reportFile = join(out, 'report.pdf');
+    await report.saveAs(reportFile);
+    result.report = { file: report.suggestedFilename(), path: reportFile };
     if (altered) {
       await page.goto(base + '/#/evidence/' + altered);
       await page.locator('.chain-broken').waitFor({ timeout: 30000 });

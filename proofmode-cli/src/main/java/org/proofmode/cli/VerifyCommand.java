@@ -151,13 +151,7 @@ final class VerifyCommand implements Callable<Integer> {
         paths = paths.stream().map(shown::open).toList();
         startHashing();
         ProofMode pm = root.proofMode();
-        List<PGPPublicKeyRing> trusted = new ArrayList<>();
-        for (Path t : trust) {
-            if (!Files.exists(t)) {
-                throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
-            }
-            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
-        }
+        Verifier verifier = verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
         if (jobs != null && jobs < 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
@@ -173,19 +167,6 @@ final class VerifyCommand implements Callable<Integer> {
         if (media != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
         }
-        List<X509Certificate> tsaRoots = new ArrayList<>();
-        for (Path t : tsaTrust) {
-            tsaRoots.addAll(TrustedRoots.read(t));
-        }
-        List<X509Certificate> anchors = new ArrayList<>();
-        for (Path t : c2paTrust) {
-            anchors.addAll(TrustedRoots.read(t));
-        }
-        List<NoteKey> logs = new ArrayList<>();
-        for (String k : logKeys) {
-            logs.add(logKey(root.ctx, k));
-        }
-        Verifier verifier = pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
         C2paChecks c2pa = verifier.c2paChecks();
         VerifyBatch.Items items = VerifyBatch.expand(paths);
         if (items.paths().size() == 1 && !items.fromFolder()) {
@@ -205,6 +186,34 @@ final class VerifyCommand implements Callable<Integer> {
             return ExitCodes.of(summary.unreadable().get(0).failure().orElseThrow().failure());
         }
         return exit(summary.overall());
+    }
+
+    /**
+     * The verifier for the trust options of {@code verify} and {@code report}: keys, time-stamp roots, C2PA
+     * anchors and transparency-log keys besides the home's own (paths already resolved).
+     */
+    static Verifier verifier(CliContext ctx, ProofMode pm, List<Path> trust, List<Path> tsaTrust, List<Path> c2paTrust,
+            List<String> logKeys) throws IOException {
+        List<PGPPublicKeyRing> trusted = new ArrayList<>();
+        for (Path t : trust) {
+            if (!Files.exists(t)) {
+                throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
+            }
+            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
+        }
+        List<X509Certificate> tsaRoots = new ArrayList<>();
+        for (Path t : tsaTrust) {
+            tsaRoots.addAll(TrustedRoots.read(t));
+        }
+        List<X509Certificate> anchors = new ArrayList<>();
+        for (Path t : c2paTrust) {
+            anchors.addAll(TrustedRoots.read(t));
+        }
+        List<NoteKey> logs = new ArrayList<>();
+        for (String k : logKeys) {
+            logs.add(logKey(ctx, k));
+        }
+        return pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
     }
 
     /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */

@@ -6,6 +6,10 @@ import com.drew.imaging.ImageProcessingException;
 import com.drew.metadata.Metadata;
 import com.drew.metadata.MetadataException;
 import com.drew.metadata.exif.ExifIFD0Directory;
+import java.awt.Graphics2D;
+import java.awt.color.ColorSpace;
+import java.awt.color.ICC_Profile;
+import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.awt.image.ComponentSampleModel;
 import java.awt.image.DataBufferByte;
@@ -211,6 +215,37 @@ public final class Picture {
         if (!region.fitsIn(width, height)) {
             throw new IllegalArgumentException("region " + region + " is outside the " + width + "x" + height + " image");
         }
+    }
+
+    /** The ICC profile of sRGB, the colour space of every picture here (a PDF/A document's output intent). */
+    public static byte[] srgbProfile() {
+        return ICC_Profile.getInstance(ColorSpace.CS_sRGB).getData();
+    }
+
+    /**
+     * A copy no larger than {@code maxSide} pixels on its longer side (the same picture when it is smaller
+     * already), for a report's thumbnail; smooth (bilinear) scaling, the same pixels for the same input.
+     */
+    public Picture scaledTo(int maxSide) {
+        if (maxSide < 1) {
+            throw new IllegalArgumentException("maxSide must be positive");
+        }
+        if (Math.max(width, height) <= maxSide) {
+            return this;
+        }
+        double f = (double) maxSide / Math.max(width, height);
+        int w = Math.max(1, (int) Math.round(width * f));
+        int h = Math.max(1, (int) Math.round(height * f));
+        BufferedImage out = new BufferedImage(w, h, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = out.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
+            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+            g.drawImage(image, 0, 0, w, h, null);
+        } finally {
+            g.dispose();
+        }
+        return new Picture(out, alpha, orientation);
     }
 
     /**

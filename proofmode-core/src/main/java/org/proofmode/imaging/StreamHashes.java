@@ -310,6 +310,41 @@ public final class StreamHashes {
      * A file as FFmpeg's input: its absolute path, so that a relative name such as {@code concat:a|b} or
      * {@code http:x} is never taken for one of FFmpeg's protocols.
      */
+    /**
+     * One frame of the first video stream as a JPEG no larger than {@code maxSide} on its longer side, for
+     * a report's key frames: {@code ffmpeg -ss SECONDS -i FILE -frames:v 1}, scaled, MJPEG. The same file
+     * and time give the same bytes.
+     *
+     * @throws NotHashed if FFmpeg is missing, fails, or prints no frame
+     */
+    public static byte[] frameJpeg(Path file, double seconds, int maxSide) throws NotHashed {
+        Path out;
+        try {
+            out = Files.createTempFile("proofmode-frame", ".jpg"); // owner-only on POSIX systems
+        } catch (IOException e) {
+            throw new NotHashed("no temporary file for a frame: " + IoErrors.describe(e));
+        }
+        try {
+            String scale = "scale=" + maxSide + ":" + maxSide + ":force_original_aspect_ratio=decrease:flags=area";
+            run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-ss", String.format(Locale.ROOT, "%.3f", seconds),
+                    "-i", input(file), "-map", "0:v:0", "-frames:v", "1", "-vf", scale, "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
+                    "-bitexact", "-y", out.toString()), decodeTime(Optional.empty()), line -> { });
+            byte[] jpeg = Files.readAllBytes(out);
+            if (jpeg.length == 0) {
+                throw new NotHashed("ffmpeg wrote no frame at " + seconds + " s");
+            }
+            return jpeg;
+        } catch (IOException e) {
+            throw new NotHashed("the frame could not be read: " + IoErrors.describe(e));
+        } finally {
+            try {
+                Files.deleteIfExists(out);
+            } catch (IOException e) {
+                // a temporary file left behind; the system's cleaning removes it
+            }
+        }
+    }
+
     private static String input(Path file) {
         return file.toAbsolutePath().toString();
     }

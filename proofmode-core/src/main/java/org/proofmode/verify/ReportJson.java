@@ -2,11 +2,16 @@
 package org.proofmode.verify;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The JSON form of a {@link VerificationReport}: the same document from the library, the CLI
@@ -65,6 +70,64 @@ public final class ReportJson {
             p.record().forEach(rec::put);
         }
         return root;
+    }
+
+    /**
+     * Reads a report back from its JSON tree (as {@link #toNode(VerificationReport)} wrote it, such as a
+     * result an evidence server kept): the same report, so that a document made from it says what the
+     * verification said. The {@code context} summary is derived again from {@code record}.
+     *
+     * @throws IllegalArgumentException if a field is missing or not what this layout writes
+     */
+    public static VerificationReport read(JsonNode root) {
+        List<ProofReport> proofs = new ArrayList<>();
+        for (JsonNode n : array(root, "proofs")) {
+            Optional<Signer> signer = Optional.empty();
+            JsonNode s = n.get("signer");
+            if (s != null && s.isObject()) {
+                signer = Optional.of(new Signer(text(s, "fingerprint"), text(s, "algorithm"), text(s, "userId"), s.path("trusted").asBoolean()));
+            }
+            proofs.add(new ProofReport(text(n, "id"), optional(n, "sha256"), optional(n, "media"), Verdict.valueOf(text(n, "verdict")),
+                    checks(array(n, "checks")), signer, strings(n.get("record")), strings(n.get("times"))));
+        }
+        return new VerificationReport(text(root, "source"), Verdict.valueOf(text(root, "verdict")), checks(array(root, "checks")), proofs);
+    }
+
+    private static List<Check> checks(JsonNode arr) {
+        List<Check> out = new ArrayList<>();
+        for (JsonNode c : arr) {
+            out.add(new Check(text(c, "code"), Status.valueOf(text(c, "status")), text(c, "subject"), text(c, "message")));
+        }
+        return out;
+    }
+
+    private static JsonNode array(JsonNode n, String field) {
+        JsonNode a = n.get(field);
+        if (a == null || !a.isArray()) {
+            throw new IllegalArgumentException("not a verification report: no array " + field);
+        }
+        return a;
+    }
+
+    private static String text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("not a verification report: no text " + field);
+        }
+        return v.asText();
+    }
+
+    private static Optional<String> optional(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v != null && v.isTextual() ? Optional.of(v.asText()) : Optional.empty();
+    }
+
+    private static Map<String, String> strings(JsonNode n) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (n != null && n.isObject()) {
+            n.properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
+        }
+        return out;
     }
 
     /**

@@ -186,6 +186,12 @@ public final class ProofServer implements AutoCloseable {
                     s.directory = "/org/proofmode/server/web";
                     s.location = Location.CLASSPATH;
                 });
+                // The map's land outline is the core's, which the verification reports draw too.
+                c.staticFiles.add(s -> {
+                    s.hostedPath = "/";
+                    s.directory = "/org/proofmode/report";
+                    s.location = Location.CLASSPATH;
+                });
                 c.routes.before(ProofServer::headers);
                 c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
                 c.routes.get("/metrics", metrics::serve);
@@ -195,6 +201,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.post("/api/v1/verify", api::verify);
                 c.routes.post("/api/v1/compare", api::compare);
                 c.routes.get("/api/v1/reports/{id}", reports::get);
+                c.routes.get("/api/v1/reports/{id}/pdf", reports::pdf);
                 c.routes.post("/api/v1/evidence", api::store);
                 c.routes.post("/api/v1/uploads", uploads::create);
                 c.routes.head("/api/v1/uploads/{id}", uploads::offset);
@@ -204,6 +211,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/api/v1/evidence/{sha256}/bundle", api::download);
                 c.routes.post("/api/v1/evidence/{sha256}/reverify", api::reverify);
                 c.routes.get("/api/v1/evidence/{sha256}/receipt", api::receipt);
+                c.routes.get("/api/v1/evidence/{sha256}/report", api::report);
                 c.routes.post("/api/v1/notarizations", api::notarize);
                 c.routes.get("/api/v1/log/key", log::key);
                 c.routes.get("/log/<path>", log::read);

@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Samples;
 import org.proofmode.verify.ReportJson;
 
@@ -177,6 +180,34 @@ abstract class ApiContract implements ReportContract, CustodyContract {
         assertThat(blob.body()).isEqualTo(bytes);
         JsonNode after = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
         assertThat(after.at("/custody/2/action").asText()).isEqualTo("DOWNLOAD");
+    }
+
+    @Test
+    void report_isAPdfOfTheStoredBundle_withItsCustody_loggedAsReport() throws Exception {
+        Path zip = TestBundles.located(signer, Files.createDirectories(tmp.resolve("report")), 3, 48.85, 2.35);
+        HttpResponse<String> put = srv.postZip("/api/v1/evidence?name=report.zip", TestBundles.read(zip), Optional.of(token));
+        assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
+        String sha = json(put).get("sha256").asText();
+        HttpRequest.Builder get = HttpRequest.newBuilder(srv.uri("/api/v1/evidence/" + sha + "/report"));
+        assertThat(srv.http.send(get.build(), HttpResponse.BodyHandlers.ofByteArray()).statusCode()).isEqualTo(401);
+        HttpResponse<byte[]> pdf = srv.http.send(get.header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(pdf.statusCode()).isEqualTo(200);
+        assertThat(pdf.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/pdf"));
+        Path file = Files.write(tmp.resolve(sha + ".report.pdf"), pdf.body());
+        ProcessResult text = ExternalTool.run(List.of(ExternalTool.require("pdftotext").toString(), "-enc", "UTF-8", file.toString(), "-"),
+                Map.of(), Duration.ofSeconds(60));
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+
+        JsonNode item = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token)));
+        JsonNode custody = item.get("custody");
+        JsonNode last = custody.get(custody.size() - 1);
+        assertThat(last.get("action").asText()).isEqualTo("REPORT");
+        assertThat(last.get("verdict").asText()).isEqualTo("VALID");
+        assertThat(text.stdout()).contains("Verdict: VALID", "Chain of custody on the evidence server", "INTAKE by desk-test",
+                "REPORT by desk-test", last.get("hash").asText(), "Map of the recorded place", "Check it yourself");
+        for (JsonNode p : item.at("/report/proofs")) {
+            p.get("checks").forEach(c -> assertThat(text.stdout()).contains(c.get("code").asText()));
+        }
     }
 
     @Test

@@ -87,17 +87,30 @@ class BrowserTest {
             assertThat(logged.get("file").asText()).isEqualTo(entry.media().get(0) + ".tlog");
             assertThat(entry.bundle()).contains(org.proofmode.media.Digests.sha256(located));
 
+            // The report button hands out the server's PDF report of the item, which names its REPORT custody line.
+            JsonNode report = page.get("report");
+            assertThat(report.get("file").asText()).isEqualTo(org.proofmode.media.Digests.sha256(located) + ".report.pdf");
+            org.proofmode.testkit.ProcessResult text = org.proofmode.testkit.ExternalTool.run(List.of(
+                    org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), report.get("path").asText(), "-"),
+                    Map.of(), java.time.Duration.ofSeconds(60));
+            assertThat(text.succeeded()).as(text.describe()).isTrue();
+            assertThat(text.stdout()).contains("Verdict: VALID", "Chain of custody on the evidence server", "REPORT by browser");
+
             JsonNode anonymous = page.get("anonymous");
             assertThat(anonymous.get("permalink").asText()).matches(java.util.regex.Pattern.quote(base) + "/#/report/[A-Za-z0-9_-]{22}");
             assertThat(anonymous.get("verdict").asText()).isEqualTo("VALID");
             assertThat(anonymous.get("line").asText()).startsWith("Verified by this server at 20");
             assertThat(anonymous.get("fingerprint").asText().replace(" ", "")).isEqualTo(Samples.APP_GOOD_SIGNER);
             assertThat(anonymous.get("unknown").asText()).contains("Not found");
+            org.proofmode.testkit.ProcessResult keptText = org.proofmode.testkit.ExternalTool.run(List.of(
+                    org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), anonymous.get("pdf").asText(), "-"),
+                    Map.of(), java.time.Duration.ofSeconds(60));
+            assertThat(keptText.stdout()).contains("Verdict: VALID", Samples.APP_GOOD_SIGNER);
 
             // The map: the whole land outline this server ships, the marker at the equirectangular position of
             // 52.52 N 13.405 E (x = lon + 180, y = 90 - lat), a close-up with the 5 km accuracy circle.
             JsonNode map = page.get("map");
-            JsonNode land = TestServer.JSON.readTree(getClass().getResourceAsStream("/org/proofmode/server/web/land-110m.json"));
+            JsonNode land = TestServer.JSON.readTree(getClass().getResourceAsStream("/org/proofmode/report/land-110m.json"));
             assertThat(map.get("landLength").asInt()).isEqualTo(land.get("d").asText().length()).isGreaterThan(20_000);
             assertThat(map.get("markerX").asDouble()).isCloseTo(13.405 + 180, within(0.001));
             assertThat(map.get("markerY").asDouble()).isCloseTo(90 - 52.52, within(0.001));

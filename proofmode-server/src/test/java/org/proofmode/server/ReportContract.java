@@ -52,6 +52,29 @@ interface ReportContract {
     }
 
     @Test
+    default void reports_pdf_isTheKeptResultAsADocument() throws Exception {
+        HttpResponse<String> r = srv().postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(TestBundles.good(tmp().resolve("pdf-bundle"))),
+                Optional.empty());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        JsonNode answer = json(r);
+        String id = answer.get("reportId").asText();
+        HttpResponse<byte[]> pdf = srv().http.send(java.net.http.HttpRequest.newBuilder(srv().uri("/api/v1/reports/" + id + "/pdf")).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(pdf.statusCode()).isEqualTo(200);
+        assertThat(pdf.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/pdf"));
+        Path file = Files.write(tmp().resolve("kept-" + id + ".pdf"), pdf.body());
+        org.proofmode.testkit.ProcessResult text = org.proofmode.testkit.ExternalTool.run(java.util.List.of(
+                org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), file.toString(), "-"), java.util.Map.of(),
+                java.time.Duration.ofSeconds(60));
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+        assertThat(text.stdout()).contains("Verdict: VALID", answer.at("/proofs/0/sha256").asText(), "were not kept with this result");
+        for (JsonNode c : answer.at("/proofs/0/checks")) {
+            assertThat(text.stdout()).contains(c.get("code").asText());
+        }
+        assertThat(srv().get("/api/v1/reports/AAAAAAAAAAAAAAAAAAAAAA/pdf", Optional.empty()).statusCode()).isEqualTo(404);
+    }
+
+    @Test
     default void verify_keepsNothing_withoutKeep() throws Exception {
         long before = srv().count("reports");
         HttpResponse<String> r = srv().postZip("/api/v1/verify", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty());

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
+import org.proofmode.verify.Meanings;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
@@ -58,20 +59,7 @@ public final class ReportPrinter {
 
     /** What the verdict covers, and what it does not: a verdict never speaks for files that were not checked. */
     public static String explain(VerificationReport r) {
-        String covered = switch (r.verdict()) {
-            case TRUSTED -> "signed by a trusted key; the signed files (proof records and media) are unchanged";
-            case VALID -> "the signed files (proof records and media) are unchanged since they were signed; the signer is not a trusted key";
-            case INCOMPLETE -> "NOT CHECKED whether the content is unchanged: its content credentials bind the content in a way"
-                    + " this version cannot check; nothing failed, but do not rely on the content until another tool has checked it";
-            case INVALID -> "a check failed: do not rely on this proof";
-        };
-        List<String> unchecked = r.unchecked();
-        if (unchecked.isEmpty()) {
-            return covered;
-        }
-        int shown = Math.min(unchecked.size(), 5);
-        return covered + "; not checked: " + String.join(", ", unchecked.subList(0, shown))
-                + (unchecked.size() > shown ? " and " + (unchecked.size() - shown) + " more" : "");
+        return Meanings.explain(r);
     }
 
     /** Prints one check as the report does: status, code, subject and message, escaped, on one line. */

@@ -13,6 +13,13 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.report.Certification;
+import org.proofmode.report.CustodyLine;
+import org.proofmode.report.PdfReport;
+import org.proofmode.report.ReportBuilder;
+import org.proofmode.report.ReportItem;
 import org.proofmode.server.Metrics;
 import org.proofmode.server.Verification;
 import org.proofmode.server.store.BlobStore;
@@ -157,6 +164,34 @@ public final class EvidenceApi {
         ctx.header("Content-Disposition", "attachment; filename=\"" + item.sha256() + ".zip\"");
         ctx.header("Link", "</api/v1/evidence/" + item.sha256() + "/receipt>; rel=\"receipt\"");
         ctx.result(blobs.open(item.sha256()));
+    }
+
+    /**
+     * {@code GET /api/v1/evidence/{sha256}/report}: a verification report (PDF) of the stored bytes, verified
+     * again as {@code reverify} does, with the item's chain of custody; logged as {@code REPORT} first, so that
+     * the report shows its own line and is dated by it.
+     */
+    public void report(Context ctx) throws IOException {
+        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Item item = item(ctx);
+        try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
+            Verification.Result r = verifyTimed(copy.path(), item.name());
+            evidence.log(item.sha256(), CustodyAction.REPORT, actor, Optional.of(r.report().verdict().name()),
+                    "verification report (PDF) made and downloaded");
+            List<CustodyLine> custody = evidence.custody(item.sha256()).lines().stream()
+                    .map(c -> new CustodyLine(c.at(), c.action().name(), c.actor(), c.verdict(), c.detail(), c.hash())).toList();
+            ReportItem reportItem;
+            try (Bundle bundle = Bundle.open(copy.path(), BundleLimits.DEFAULT)) {
+                reportItem = ReportItem.of(item.name(), r.report(), bundle).withCustody(custody);
+            }
+            String file = item.sha256() + ".report.pdf";
+            Certification cert = Certification.of("proofmode serve", EvidenceApi.class,
+                    Optional.of(custody.get(custody.size() - 1).at()), Optional.empty());
+            byte[] pdf = PdfReport.render(ReportBuilder.build(List.of(reportItem), Optional.empty(), cert, Optional.of(file)));
+            ctx.contentType("application/pdf");
+            ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
+            ctx.result(pdf);
+        }
     }
 
     /** {@code POST /api/v1/evidence/{sha256}/reverify}: verify the stored bytes again; logged. */

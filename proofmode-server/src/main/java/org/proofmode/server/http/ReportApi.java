@@ -4,11 +4,20 @@ package org.proofmode.server.http;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.report.Certification;
+import org.proofmode.report.PdfReport;
+import org.proofmode.report.ReportBuilder;
+import org.proofmode.report.ReportItem;
 import org.proofmode.server.Verification;
 import org.proofmode.server.store.RateLimiter;
 import org.proofmode.server.store.ReportStore;
+import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.VerificationReport;
 
 /**
  * Permalinks to verification results: {@code POST /api/v1/verify?keep=true} keeps the server's own report
@@ -83,6 +92,24 @@ public final class ReportApi {
         out.put("permalink", permalink(k.id()));
         out.set("report", EvidenceJson.parse(k.report()));
         EvidenceApi.json(ctx, 200, out);
+    }
+
+    /**
+     * {@code GET /api/v1/reports/{id}/pdf}: the kept result as a verification report (PDF), made from the
+     * report as it was kept (nothing is verified again: the files are not kept); dated by its verification.
+     */
+    public void pdf(Context ctx) {
+        String id = ctx.pathParam("id");
+        ReportStore.Kept k = reports.find(id).orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND,
+                "no kept report with that id (it may have expired)"));
+        VerificationReport report = ReportJson.read(EvidenceJson.parse(k.report()));
+        ReportItem item = new ReportItem(report.source(), report, List.of(), Map.of(), List.of());
+        String file = "result-" + k.id() + ".pdf";
+        Certification cert = Certification.of("proofmode serve", ReportApi.class, Optional.of(k.verifiedAt()), Optional.empty());
+        byte[] pdf = PdfReport.render(ReportBuilder.build(List.of(item), Optional.empty(), cert, Optional.of(file)));
+        ctx.contentType("application/pdf");
+        ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
+        ctx.result(pdf);
     }
 
     private static String permalink(String id) {

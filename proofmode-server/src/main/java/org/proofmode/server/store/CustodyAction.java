@@ -11,6 +11,8 @@ public enum CustodyAction {
     REVERIFY,
     /** The stored bundle was downloaded. */
     DOWNLOAD,
+    /** A verification report (PDF) of the stored bundle was made and downloaded. */
+    REPORT,
     /** A notarization text received earlier was matched to this bundle's media. */
     NOTARIZATION_MATCH
 }

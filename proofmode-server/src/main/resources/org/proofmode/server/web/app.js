@@ -242,10 +242,34 @@ function keptLine(kept) {
   if (kept.permalink) {
     const href = window.location.origin + kept.permalink;
     return el('p', { class: 'result-link' }, 'Verified by this server at ', el('time', { datetime: kept.verifiedAt }, kept.verifiedAt),
-      '. Link to this result: ', el('a', { href }, href), el('br'),
+      '. Link to this result: ', el('a', { href }, href),
+      ' (', el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf', class: 'report-pdf' }, 'as a document, PDF'), ')', el('br'),
       el('span', { class: 'hint' }, 'Anyone with the link can see this report (not the files) until ' + kept.expiresAt + '.'));
   }
   return kept.permalinkRefused ? el('p', { class: 'hint' }, 'No link was kept: ' + kept.permalinkRefused) : null;
+}
+
+// The stored item's verification report (PDF), fetched with the token and saved; the server logs it in the custody chain.
+function reportButton(item) {
+  const button = el('button', { type: 'button' }, 'Download the verification report (PDF)');
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      const res = await fetch('/api/v1/evidence/' + item.sha256 + '/report',
+        { headers: { Authorization: 'Bearer ' + token() }, credentials: 'omit' });
+      if (!res.ok) throw new Error('the report could not be made (' + res.status + ')');
+      const url = URL.createObjectURL(await res.blob());
+      const a = el('a', { href: url, download: item.sha256 + '.report.pdf' });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+    } catch (e) {
+      showError(e.message);
+    } finally { button.disabled = false; }
+  });
+  return el('p', { class: 'report-link' }, button,
+    el('span', { class: 'hint' }, ' A document for people who do not use a terminal; the download is recorded in the chain of custody.'));
 }
 
 function render(report, item, kept) {
@@ -255,6 +279,7 @@ function render(report, item, kept) {
   r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
+  if (item) r.append(reportButton(item));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.proofmode.ProofMode;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.SigningKey;
+import org.proofmode.media.MediaSniffer;
+import org.proofmode.proof.ProofTimes;
+import org.proofmode.report.Certification;
+import org.proofmode.report.HtmlReport;
+import org.proofmode.report.PdfReport;
+import org.proofmode.report.ReportBuilder;
+import org.proofmode.report.ReportDocument;
+import org.proofmode.report.ReportItem;
+import org.proofmode.sign.StreamSigner;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.SafeText;
+import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Verifier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code proofmode report}: a verification as a document for people, signed by this installation. */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Write a verification report that an editor, a lawyer or a court can read: a PDF (PDF/A-2b, tagged, searchable) "
+                + "or one self-contained HTML page.",
+            "",
+            "Each BUNDLE (a share .zip, ours or the ProofMode app's, or a proof folder) is verified exactly as 'proofmode verify' "
+                + "does, and the report shows: the verdict in plain words first; a thumbnail of an image, key frames of a video; the SHA-256 and content "
+                + "hashes; the signer, its fingerprint and how it is trusted; every check with its stable code and what it means; "
+                + "the capture context with the recorded place on a map (drawn from the bundled Natural Earth outline, nothing "
+                + "fetched); time stamps and transparency-log receipts; 'Check it yourself': the exact sha256sum, gpg, sqv, openssl "
+                + "and ots commands that redo the checks in the folder where the bundle was unpacked; and a certification page to "
+                + "complete and sign by hand.",
+            "",
+            "The report is signed with this installation's device key: a detached signature FILE.asc beside it, checked like a "
+                + "proof (gpg --verify FILE.asc FILE). Without a device key, --no-sign writes it unsigned.",
+            "",
+            "Reproducible: the same bundles, options and --date give the same bytes (and the same signature). Without --date the "
+                + "report is dated by the latest time its proofs record, never by the clock.",
+            "",
+            "The report is written even when a bundle is INVALID (the report says so, first); the exit code says whether it was "
+                + "written.",
+            ""},
+        footer = {"", "Examples:", "  proofmode report share.zip                      writes share.report.pdf and share.report.pdf.asc",
+            "  proofmode report --format html -o desk.html share.zip",
+            "  proofmode report --case 'Market fire 2026-03' --date 2026-03-14T09:00:00Z -o case.pdf a.zip b.zip c.zip",
+            "  proofmode report --no-sign --trust alice.asc share.zip", "", ExitCodes.HELP_TABLE})
+final class ReportCommand implements Callable<Integer> {
+    /** The document formats. */
+    enum Format {
+        pdf, html
+    }
+
+    @ParentCommand
+    Main root;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "pdf", description = "pdf (default) or html.")
+    Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Where to write the report (default: NAME.report.pdf "
+            + "or .html in the current folder, NAME being the bundle's or the case's). Never overwritten without --force.")
+    Path output;
+
+    @Option(names = "--case", paramLabel = "NAME", description = "One report for all the BUNDLEs, under this case name.")
+    String caseName;
+
+    @Option(names = "--date", paramLabel = "ISO-8601", description = "The report's date, e.g. 2026-03-14T09:00:00Z: printed on it, "
+            + "in its metadata and its signature. Default: the latest time its proofs record.")
+    String date;
+
+    @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
+    boolean noSign;
+
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the device key's passphrase from FILE (first line); "
+            + "else PROOFMODE_PASSPHRASE, the stored passphrase, or a prompt.")
+    Path passphraseFile;
+
+    @Option(names = "--force", description = "Overwrite the report and its signature if they exist.")
+    boolean force;
+
+    @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable), as for verify.")
+    List<Path> trust = new ArrayList<>();
+
+    @Option(names = "--tsa-trust", paramLabel = "CA.pem", description = "Trust this time-stamp root (repeatable), as for verify.")
+    List<Path> tsaTrust = new ArrayList<>();
+
+    @Option(names = "--c2pa-trust", paramLabel = "ANCHORS.pem", description = "Trust these C2PA signing roots (repeatable), as for verify.")
+    List<Path> c2paTrust = new ArrayList<>();
+
+    @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable), as for verify.")
+    List<String> logKeys = new ArrayList<>();
+
+    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip) or proof folders.")
+    List<Path> paths;
+
+    @Override
+    public Integer call() throws Exception {
+        CliContext ctx = root.ctx;
+        ShownPaths shown = new ShownPaths(ctx);
+        try {
+            return report(ctx, shown);
+        } catch (ProofModeException e) {
+            throw new ProofModeException(e.failure(), shown.show(e.getMessage()), e);
+        }
+    }
+
+    private int report(CliContext ctx, ShownPaths shown) throws IOException {
+        trust = trust.stream().map(shown::open).toList();
+        tsaTrust = tsaTrust.stream().map(shown::open).toList();
+        c2paTrust = c2paTrust.stream().map(shown::open).toList();
+        paths = paths.stream().map(shown::open).toList();
+        Optional<Instant> given = parseDate(date);
+        if (paths.size() > 1 && caseName == null) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "several BUNDLEs make one report: name the case with --case NAME");
+        }
+        for (Path p : paths) {
+            if (!Files.exists(p)) {
+                throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
+            }
+            if (!Files.isDirectory(p) && MediaSniffer.sniff(p).isPresent()) {
+                throw new ProofModeException(Failure.UNSUPPORTED, p + ": a media file; report on its share bundle "
+                        + "(proofmode export --with-media -o share.zip FILE) or its proof folder");
+            }
+        }
+        String base = caseName != null ? caseName : fileBase(paths.get(0));
+        Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(safeFileName(base) + ".report." + format.name()));
+        Path sig = out.resolveSibling(out.getFileName() + ".asc");
+        for (Path p : noSign ? List.of(out) : List.of(out, sig)) {
+            if (Files.exists(p) && !force) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, p + " exists (use --force)");
+            }
+        }
+        ProofMode pm = root.proofMode();
+        DeviceKeys keys = pm.keys();
+        if (!noSign && !keys.exists()) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "no device key to sign the report with: create one "
+                    + "(proofmode keys create) or write it unsigned with --no-sign");
+        }
+        Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
+        List<ReportItem> items = new ArrayList<>();
+        for (Path p : paths) {
+            VerificationReport r = verifier.verify(p, Optional.empty());
+            try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT)) {
+                items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
+            }
+        }
+        Optional<Instant> when = given.or(() -> latestTime(items));
+        Optional<String> whenText = when.map(t -> t.truncatedTo(ChronoUnit.SECONDS).toString());
+        Optional<SigningKey> key = Optional.empty();
+        if (!noSign) {
+            try (Passphrase pass = Passphrases.unlocking(ctx, passphraseFile, keys)) {
+                key = Optional.of(keys.unlock(pass));
+            }
+        }
+        Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
+        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()));
+        byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(out, bytes, force, false);
+        ctx.out().println(shown.show(SafeText.escape(out.toString())));
+        if (key.isPresent()) {
+            // Dated by the report, but never before the key existed: a signature older than its key is refused.
+            Instant created = key.get().signingPublicKey().getCreationTime().toInstant();
+            Instant signed = when.filter(t -> !t.isBefore(created)).orElse(created);
+            String armored = StreamSigner.sign(key.get(), bytes, signed).armoredSignature();
+            AtomicFiles.write(sig, armored.getBytes(StandardCharsets.US_ASCII), force, false);
+            ctx.out().println(shown.show(SafeText.escape(sig.toString())));
+        } else {
+            ctx.err().println("proofmode: the report is not signed (--no-sign)");
+        }
+        ctx.out().flush();
+        return ExitCodes.OK;
+    }
+
+    private static Optional<Instant> parseDate(String text) {
+        if (text == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--date " + SafeText.escape(text)
+                    + ": not an ISO-8601 UTC time such as 2026-03-14T09:00:00Z");
+        }
+    }
+
+    /** The latest time any proof records: a date that comes from the inputs, not from the clock. */
+    private static Optional<Instant> latestTime(List<ReportItem> items) {
+        return items.stream().flatMap(i -> i.report().proofs().stream()).flatMap(p -> p.times().values().stream())
+                .flatMap(t -> ProofTimes.parse(t).stream()).max(Comparator.naturalOrder());
+    }
+
+    private static String fileBase(Path p) {
+        String n = p.getFileName().toString();
+        return n.toLowerCase(Locale.ROOT).endsWith(".zip") ? n.substring(0, n.length() - 4) : n;
+    }
+
+    /** A name made of letters, digits, dot, dash and underscore, for the default output file. */
+    private static String safeFileName(String name) {
+        String s = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("^[.-]+", "");
+        return s.isEmpty() ? "report" : s;
+    }
+}

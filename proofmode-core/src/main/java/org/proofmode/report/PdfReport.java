@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.apache.pdfbox.cos.COSArray;
+import org.apache.pdfbox.cos.COSBase;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
+import org.apache.pdfbox.cos.COSString;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.PDPage;
+import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.common.PDNumberTreeNode;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDMarkInfo;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureElement;
+import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot;
+import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent;
+import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
+import org.apache.pdfbox.pdmodel.font.PDType0Font;
+import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
+import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
+import org.apache.pdfbox.pdmodel.interactive.viewerpreferences.PDViewerPreferences;
+
+/**
+ * Renders a report as a PDF/A-2b document with Apache PDFBox: A4 pages, Liberation Sans embedded (the
+ * TrueType font PDFBox ships, SIL Open Font License), real text that can be searched and copied, tagged
+ * (headings, paragraphs, figures with alternative text, code) in reading order, and the same bytes for the
+ * same report: the document ID is the report's id and no time is written but the report's own date.
+ *
+ * <p>Security: strings go through {@link PdfText}, which escapes control and bidirectional characters and
+ * writes characters the font lacks as escapes.
+ */
+public final class PdfReport {
+    private static final String FONT = "/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf";
+
+    private PdfReport() {}
+
+    /** The PDF's bytes. */
+    public static byte[] render(ReportDocument doc) {
+        try (PDDocument pdf = new PDDocument()) {
+            PDType0Font font;
+            try (InputStream in = PDDocument.class.getResourceAsStream(FONT)) {
+                if (in == null) {
+                    throw new IllegalStateException(FONT + " is missing from PDFBox's jar");
+                }
+                font = PDType0Font.load(pdf, in, true);
+            }
+            PdfLayout layout = new PdfLayout(new PdfText(font));
+            layout.addAll(doc.blocks());
+            List<List<PdfLayout.Op>> pages = layout.pages();
+            PDStructureTreeRoot root = new PDStructureTreeRoot();
+            pdf.getDocumentCatalog().setStructureTreeRoot(root);
+            PDStructureElement document = new PDStructureElement("Document", root);
+            root.appendKid(document);
+            Map<Integer, COSBase> parents = new HashMap<>();
+            Map<Block.Picture, PDImageXObject> images = new HashMap<>();
+            for (int i = 0; i < pages.size(); i++) {
+                PDPage page = new PDPage(PDRectangle.A4);
+                pdf.addPage(page);
+                page.getCOSObject().setItem(COSName.getPDFName("Tabs"), COSName.S);
+                page.setStructParents(i);
+                COSArray marked = new COSArray();
+                try (PDPageContentStream cs = new PDPageContentStream(pdf, page)) {
+                    PdfLayout.Canvas canvas = new PdfLayout.Canvas(pdf, cs, images);
+                    for (PdfLayout.Op op : pages.get(i)) {
+                        int mcid = marked.size();
+                        COSDictionary props = new COSDictionary();
+                        props.setInt(COSName.MCID, mcid);
+                        cs.beginMarkedContent(COSName.getPDFName(op.tag()), PDPropertyList.create(props));
+                        op.draw().draw(canvas);
+                        cs.endMarkedContent();
+                        PDStructureElement e = new PDStructureElement(op.tag(), document);
+                        e.setPage(page);
+                        op.alt().ifPresent(e::setAlternateDescription);
+                        e.appendKid(new PDMarkedContent(COSName.getPDFName(op.tag()), props));
+                        document.appendKid(e);
+                        marked.add(e);
+                    }
+                    cs.beginMarkedContent(COSName.ARTIFACT);
+                    layout.footer(canvas, "ProofMode verification report " + doc.id().substring(0, 16) + "   page " + (i + 1) + " of " + pages.size());
+                    cs.endMarkedContent();
+                }
+                parents.put(i, marked);
+            }
+            PDNumberTreeNode parentTree = new PDNumberTreeNode(COSBase.class);
+            parentTree.setNumbers(parents);
+            root.setParentTree(parentTree);
+            root.setParentTreeNextKey(pages.size());
+            PDMarkInfo mark = new PDMarkInfo();
+            mark.setMarked(true);
+            pdf.getDocumentCatalog().setMarkInfo(mark);
+            pdf.getDocumentCatalog().setLanguage("en");
+            PDViewerPreferences prefs = new PDViewerPreferences(new COSDictionary());
+            prefs.setDisplayDocTitle(true);
+            pdf.getDocumentCatalog().setViewerPreferences(prefs);
+            PdfArchive.describe(pdf, doc);
+            COSArray id = new COSArray();
+            byte[] idBytes = HexFormat.of().parseHex(doc.id().substring(0, 32));
+            id.add(new COSString(idBytes));
+            id.add(new COSString(idBytes));
+            pdf.getDocument().getTrailer().setItem(COSName.ID, id);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            pdf.save(out);
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the PDF report: " + e.getMessage(), e);
+        }
+    }
+
+    /** A JPEG as an image of the document, made once per picture. */
+    static PDImageXObject image(PDDocument pdf, Block.Picture p, Map<Block.Picture, PDImageXObject> cache) throws IOException {
+        PDImageXObject x = cache.get(p);
+        if (x == null) {
+            x = JPEGFactory.createFromByteArray(pdf, p.jpeg());
+            cache.put(p, x);
+        }
+        return x;
+    }
+}

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.report;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.media.Digests;
+import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.ProofFields;
+import org.proofmode.verify.Check;
+import org.proofmode.verify.ContextSummary;
+import org.proofmode.verify.Meanings;
+import org.proofmode.verify.ProofReport;
+import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Signer;
+import org.proofmode.verify.Verdict;
+
+/**
+ * Makes a report's content from verified items: the verdict in plain words first, then for each proof its
+ * media, hashes, signer, context, place, time stamps and every check with its meaning, then the commands
+ * that redo the checks, and a certification page. It reads only the verification reports, the bundles'
+ * file names and the thumbnails; it checks nothing itself.
+ */
+public final class ReportBuilder {
+    private static final Map<String, String> CONTEXT_LABELS = Map.of(
+            "device", "Device", "camera", "Camera", "captureTime", "Capture time", "location", "Location",
+            "clockSynchronised", "Clock synchronised");
+
+    private static final List<String> CONTENT_HASHES = List.of(ContextFields.IMAGE_PIXEL_HASH, ContextFields.IMAGE_PERCEPTUAL_HASH,
+            ContextFields.VIDEO_FRAME_HASH, ContextFields.VIDEO_FRAME_COUNT, ContextFields.AUDIO_SAMPLE_HASH, ContextFields.MEDIA_DECODER);
+
+    private ReportBuilder() {}
+
+    /**
+     * Builds the report.
+     *
+     * @param items the verified items, in the order to show them
+     * @param caseName the case they belong to, if any
+     * @param certification what the certification page says
+     * @param fileName the name the report will be saved under (its signature is {@code fileName.asc}), if known
+     */
+    public static ReportDocument build(List<ReportItem> items, Optional<String> caseName, Certification certification, Optional<String> fileName) {
+        Objects.requireNonNull(certification, "certification");
+        if (items.isEmpty()) {
+            throw new IllegalArgumentException("a report needs at least one item");
+        }
+        String title = "Verification report" + caseName.map(c -> ": " + c).orElse(items.size() == 1 ? ": " + items.get(0).name() : "");
+        List<Block> b = new ArrayList<>();
+        b.add(new Block.Heading(1, title));
+        Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
+        b.add(new Block.Paragraph("Verdict: " + overall + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
+                : Meanings.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " (for at least one item below)" : " (for every item below)")),
+                tone(overall)));
+        List<Block.Field> head = new ArrayList<>();
+        caseName.ifPresent(c -> head.add(new Block.Field("Case", c, false)));
+        head.add(new Block.Field("Date of the report", certification.date().orElse("not given"), false));
+        head.add(new Block.Field("Verified with", certification.software(), false));
+        head.add(new Block.Field("Items", Integer.toString(items.size()), false));
+        b.add(new Block.Fields(head));
+        b.add(new Block.Paragraph("What the verdicts mean: TRUSTED: the files are unchanged since they were signed, by a key the verifier"
+                + " trusts. VALID: the files are unchanged since they were signed, but the key is not one the verifier trusts"
+                + " (who holds it is a separate question). INCOMPLETE: nothing failed, but whether the content is unchanged could not"
+                + " be checked. INVALID: a check failed; do not rely on the item.", Block.Tone.NOTE));
+        if (items.size() > 1) {
+            b.add(new Block.Heading(2, "Items"));
+            List<Block.Field> rows = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                rows.add(new Block.Field((i + 1) + ". " + items.get(i).name(), items.get(i).report().verdict().name(), false));
+            }
+            b.add(new Block.Fields(rows));
+        }
+        for (int i = 0; i < items.size(); i++) {
+            if (items.size() > 1) {
+                b.add(new Block.PageBreak());
+            }
+            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty());
+        }
+        certification(b, certification, fileName);
+        return new ReportDocument(title, certification.date(), id(items, caseName, certification, fileName), b);
+    }
+
+    private static void item(List<Block> b, ReportItem item, Optional<Integer> number) {
+        if (number.isPresent()) {
+            b.add(new Block.Heading(2, "Item " + number.get() + ": " + item.name()));
+            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(Meanings.explain(item.report())), tone(item.report().verdict())));
+        }
+        if (!item.report().checks().isEmpty()) {
+            b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Checks on the bundle as a whole"));
+            b.add(new Block.Checks(item.report().checks()));
+        }
+        for (ProofReport p : item.report().proofs()) {
+            proof(b, item, p, number.isPresent() ? 3 : 2);
+        }
+        if (!item.custody().isEmpty()) {
+            b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Chain of custody on the evidence server"));
+            b.add(new Block.Paragraph("Everything that happened to this item on the server, oldest first. Each line is sealed by a hash"
+                    + " over it and the line before it, so that a line changed or removed later breaks the chain.", Block.Tone.NOTE));
+            List<Block.Field> rows = new ArrayList<>();
+            for (CustodyLine c : item.custody()) {
+                rows.add(new Block.Field(c.at(), c.action() + " by " + c.actor() + c.verdict().map(v -> " (" + v + ")").orElse("") + ": "
+                        + c.detail() + (c.hash().isEmpty() ? "" : "; line hash " + c.hash()), false));
+            }
+            b.add(new Block.Fields(rows));
+        }
+        b.add(new Block.Heading(2, "Check it yourself" + number.map(n -> ": item " + n).orElse("")));
+        b.addAll(SelfCheck.of(item));
+    }
+
+    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level) {
+        b.add(new Block.Heading(level, "Proof of " + p.media().orElse(p.id())));
+        b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
+        List<Block.Field> f = new ArrayList<>();
+        f.add(new Block.Field("Verdict", p.verdict() + ": " + Meanings.of(p.verdict()), false));
+        f.add(new Block.Field("Media file", p.media().orElse("not in the bundle"), false));
+        p.sha256().ifPresent(h -> f.add(new Block.Field("SHA-256 of the media", h, true)));
+        if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
+            f.add(new Block.Field("Proof", p.id(), false));
+        }
+        for (String k : CONTENT_HASHES) {
+            Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(k, v, true)));
+        }
+        if (p.signer().isPresent()) {
+            Signer s = p.signer().get();
+            f.add(new Block.Field("Signer's key fingerprint", fingerprint(s.fingerprint()), true));
+            f.add(new Block.Field("Key algorithm", s.algorithm(), false));
+            if (!s.userId().isEmpty()) {
+                f.add(new Block.Field("Key user ID", s.userId(), false));
+            }
+            f.add(new Block.Field("How the signer is trusted", s.trusted()
+                    ? "one of the keys the verifying installation trusts (its own device keys, or a key given to it)"
+                    : "not a key the verifying installation trusts: the signatures show the files are unchanged since this key signed"
+                            + " them; whose key it is must be established separately, by its fingerprint", false));
+        } else {
+            f.add(new Block.Field("Signer", "no signature could be verified", false));
+        }
+        p.times().forEach((k, v) -> f.add(new Block.Field(k, v, false)));
+        Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field("Notes", v, false)));
+        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(CONTEXT_LABELS.getOrDefault(k, k), v, false)));
+        b.add(new Block.Fields(f));
+        place(p.record()).ifPresent(b::add);
+        List<Check> times = p.checks().stream().filter(c -> c.code().startsWith("timestamp.") || c.code().startsWith("tlog.")).toList();
+        if (!times.isEmpty()) {
+            b.add(new Block.Paragraph("Time stamps and transparency-log receipts: what they prove about when this proof existed.", Block.Tone.NOTE));
+            b.add(new Block.Checks(times));
+        }
+        b.add(new Block.Paragraph("Every check of this proof, with its stable code and what it means:", Block.Tone.NOTE));
+        b.add(new Block.Checks(p.checks()));
+    }
+
+    /** The recorded place, when the record has a latitude and longitude on Earth. */
+    static Optional<Block.Place> place(Map<String, String> record) {
+        try {
+            String lat = record.get(ProofFields.LOCATION_LATITUDE);
+            String lon = record.get(ProofFields.LOCATION_LONGITUDE);
+            if (lat == null || lon == null) {
+                return Optional.empty();
+            }
+            double la = Double.parseDouble(lat.strip());
+            double lo = Double.parseDouble(lon.strip());
+            if (!(la >= -90 && la <= 90 && lo >= -180 && lo <= 180)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Block.Place(la, lo, String.format(Locale.ROOT,
+                    "Map of the recorded place: latitude %.5f, longitude %.5f, marked on the land outline of the region", la, lo)));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void certification(List<Block> b, Certification c, Optional<String> fileName) {
+        b.add(new Block.PageBreak());
+        b.add(new Block.Heading(2, "Certification"));
+        b.add(new Block.Paragraph("I, ______________________________ (name, role, organisation), certify that on"
+                + " ____________________ (date) I verified the items listed in this report with the software named below, on the"
+                + " system named below, and that this report is that software's unaltered output.", Block.Tone.NORMAL));
+        List<Block.Field> f = new ArrayList<>();
+        f.add(new Block.Field("Software", c.software(), false));
+        f.add(new Block.Field("SHA-256 of the installed program", c.installationSha256().orElse("not run from an installed program (no jar)"), true));
+        f.add(new Block.Field("System", c.system(), false));
+        f.add(new Block.Field("Date of the report", c.date().orElse("not given"), false));
+        f.add(new Block.Field("Report signed with the key", c.keyFingerprint().map(ReportBuilder::fingerprint).orElse("not signed"), true));
+        b.add(new Block.Fields(f));
+        b.add(new Block.Paragraph("Signature: ______________________________     Place: ____________________", Block.Tone.NORMAL));
+        if (c.keyFingerprint().isPresent()) {
+            String name = fileName.map(SelfCheck::quote).orElse("REPORT.pdf");
+            b.add(new Block.Heading(3, "Checking this report"));
+            b.add(new Block.Paragraph("This report is signed like a proof: its detached signature is the file " + fileName.map(n -> n + ".asc").orElse("beside it, named after it with .asc added")
+                    + ". With the verifying installation's public key (KEY.asc: what proofmode keys export prints there, obtained from its"
+                    + " owner; its fingerprint is given above):", Block.Tone.NOTE));
+            b.add(new Block.Commands(List.of(
+                    List.of("export", "GNUPGHOME=\"$(mktemp -d)\""),
+                    List.of("gpg", "--batch", "--quiet", "--import", "KEY.asc"),
+                    List.of("gpg", "--batch", "--verify", name + ".asc", name))));
+        }
+        b.add(new Block.Paragraph("The same inputs and the same report date give the same bytes. Text: Liberation Sans (SIL Open Font"
+                + " License 1.1). Maps: Natural Earth 1:110m land (public domain).", Block.Tone.NOTE));
+    }
+
+    /** A fingerprint in groups of four, as gpg prints it. */
+    static String fingerprint(String hex) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < hex.length(); i += 4) {
+            if (i > 0) {
+                s.append(i == hex.length() / 2 ? "  " : " ");
+            }
+            s.append(hex, i, Math.min(hex.length(), i + 4));
+        }
+        return s.toString();
+    }
+
+    private static Block.Tone tone(Verdict v) {
+        return v == Verdict.VALID || v == Verdict.TRUSTED ? Block.Tone.GOOD : Block.Tone.BAD;
+    }
+
+    private static String sentence(String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
+    }
+
+    private static String id(List<ReportItem> items, Optional<String> caseName, Certification c, Optional<String> fileName) {
+        MessageDigest d = Digests.newSha256();
+        for (ReportItem i : items) {
+            update(d, i.name());
+            update(d, ReportJson.write(i.report()));
+            i.entries().forEach(e -> update(d, e));
+            i.custody().forEach(line -> update(d, line.toString()));
+        }
+        update(d, caseName.orElse(""));
+        update(d, c.toString());
+        update(d, fileName.orElse(""));
+        return HexFormat.of().formatHex(d.digest());
+    }
+
+    private static void update(MessageDigest d, String s) {
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        d.update(HexFormat.of().parseHex(String.format(Locale.ROOT, "%08x", bytes.length)));
+        d.update(bytes);
+    }
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.proofmode.bundle.ProofFiles;
+import org.proofmode.verify.Check;
+import org.proofmode.verify.CheckCodes;
+import org.proofmode.verify.ProofReport;
+
+/**
+ * "Check it yourself": the commands that redo a report's checks with common tools ({@code sha256sum},
+ * {@code gpg} in a fresh keyring, Sequoia's {@code sqv}, {@code openssl ts}, {@code ots}), in the order to
+ * run them, in the folder where the bundle was unpacked. Only files that are in the bundle get a command.
+ *
+ * <p>Security: file names come from the sender. Each word is quoted for a POSIX shell, a name that starts
+ * with {@code -} is written {@code ./name} so no tool reads it as an option, and a name with a control,
+ * format or line-separator character, or a backslash, gets no command at all (a note says so): such a name
+ * cannot be typed or pasted reliably.
+ */
+final class SelfCheck {
+    /** Words that need no quotes. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9._/+=:,@%-]+");
+
+    /** The root certificate of a time-stamping authority, which the reader gets from the authority. */
+    static final String TSA_ROOT = "TSA-ROOT.pem";
+
+    private SelfCheck() {}
+
+    /** The section's blocks for one item. */
+    static List<Block> of(ReportItem item) {
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String e : item.entries()) {
+            names.putIfAbsent(e.substring(e.lastIndexOf('/') + 1), e);
+        }
+        List<Block> out = new ArrayList<>();
+        List<String> unsafe = new ArrayList<>();
+        String where = item.name().toLowerCase(Locale.ROOT).endsWith(".zip")
+                ? "Unpack " + item.name() + " into an empty folder (for example: unzip it), open a terminal there,"
+                : "Open a terminal in the folder " + item.name() + " (or a copy of it),";
+        out.add(new Block.Paragraph("Anyone can redo these checks without this software. " + where + " and type each line that starts"
+                + " with $ without the $ itself. A line that ends with a backslash goes on in the next line. Each command must finish"
+                + " without an error; the notes say what it prints when all is well.", Block.Tone.NORMAL));
+
+        if (item.entries().isEmpty()) {
+            out.add(new Block.Paragraph("The files themselves were not kept with this result, so no command can name them here:"
+                    + " ask the sender for the bundle, and make its report with proofmode report, which lists the commands.", Block.Tone.NOTE));
+            return out;
+        }
+        List<List<String>> hashes = new ArrayList<>();
+        for (ProofReport p : item.report().proofs()) {
+            Optional<String> media = p.media().map(names::get);
+            if (p.sha256().isPresent() && media.isPresent() && usable(media.get(), unsafe)) {
+                hashes.add(List.of("echo", quote(p.sha256().get() + " *" + media.get()), "|", "sha256sum", "-c"));
+            }
+        }
+        if (!hashes.isEmpty()) {
+            out.add(new Block.Heading(3, "1. The media is the file the proof names"));
+            out.add(new Block.Paragraph("sha256sum computes the media file's SHA-256 fingerprint and compares it with the one"
+                    + " the proof recorded: it prints the file name and OK, or FAILED when even one byte differs.", Block.Tone.NOTE));
+            out.add(new Block.Commands(hashes));
+        }
+
+        String pubkey = names.get(ProofFiles.PUBKEY);
+        List<String[]> pairs = new ArrayList<>();
+        for (ProofReport p : item.report().proofs()) {
+            String id = p.id();
+            p.media().ifPresent(m -> pair(names, pairs, unsafe, ProofFiles.mediaSig(id), m));
+            pair(names, pairs, unsafe, ProofFiles.jsonSig(id), ProofFiles.json(id));
+            pair(names, pairs, unsafe, ProofFiles.csvSig(id), ProofFiles.csv(id));
+            pair(names, pairs, unsafe, ProofFiles.framesSig(id), ProofFiles.frames(id));
+            pair(names, pairs, unsafe, ProofFiles.redactionSig(id), ProofFiles.redaction(id));
+            pair(names, pairs, unsafe, ProofFiles.j3m(id) + ProofFiles.SIG, ProofFiles.j3m(id));
+        }
+        if (pubkey != null && usable(pubkey, unsafe) && !pairs.isEmpty()) {
+            List<List<String>> gpg = new ArrayList<>();
+            gpg.add(List.of("export", "GNUPGHOME=\"$(mktemp -d)\""));
+            gpg.add(List.of("gpg", "--batch", "--quiet", "--import", quote(pubkey)));
+            item.report().proofs().stream().flatMap(p -> p.signer().stream()).map(s -> s.fingerprint()).distinct()
+                    .forEach(f -> gpg.add(List.of("gpg", "--batch", "--fingerprint", f)));
+            pairs.forEach(pr -> gpg.add(List.of("gpg", "--batch", "--verify", quote(pr[0]), quote(pr[1]))));
+            out.add(new Block.Heading(3, "2. The signatures, with GnuPG"));
+            out.add(new Block.Paragraph("The first line makes a new, empty keyring for this check only, so that no key you already"
+                    + " have plays a part; the second puts the bundle's public key in it; the third shows that key's fingerprint,"
+                    + " which must be the one in this report. Each gpg --verify then prints \"Good signature\": the file is"
+                    + " unchanged since that key signed it (a warning that the key is not certified is expected: trust in the"
+                    + " key is a separate question, answered by its fingerprint).", Block.Tone.NOTE));
+            out.add(new Block.Commands(gpg));
+
+            List<List<String>> sqv = new ArrayList<>();
+            pairs.forEach(pr -> sqv.add(List.of("sqv", "--keyring", quote(pubkey), quote(pr[0]), quote(pr[1]))));
+            out.add(new Block.Heading(3, "3. The same signatures, with a second tool (Sequoia sqv)"));
+            out.add(new Block.Paragraph("sqv is an independent OpenPGP implementation with a strict policy: for a good signature it"
+                    + " prints the signing key's fingerprint and nothing else. It refuses a key whose own binding signatures use"
+                    + " SHA-1, as older keys of the ProofMode Android app do (\"SHA1 is not considered secure\"): that is its policy"
+                    + " on the key, not a change in the files; GnuPG's answer above stands.", Block.Tone.NOTE));
+            out.add(new Block.Commands(sqv));
+        } else if (!pairs.isEmpty()) {
+            out.add(new Block.Paragraph("The bundle carries no public key (pubkey.asc): the signatures can be checked only with the"
+                    + " signer's key from a source you trust, for example: gpg --import KEY.asc, then gpg --verify for each"
+                    + " signature file.", Block.Tone.NOTE));
+        }
+
+        List<List<String>> stamps = new ArrayList<>();
+        boolean rfc3161 = false;
+        for (ProofReport p : item.report().proofs()) {
+            for (Check c : p.checks()) {
+                String file = names.get(c.subject());
+                if (file == null || !usable(file, unsafe)) {
+                    continue;
+                }
+                if (c.code().startsWith("timestamp.rfc3161.") && names.containsKey(ProofFiles.mediaSig(p.id()))) {
+                    stamps.add(List.of("openssl", "ts", "-verify", "-in", quote(file), "-data", quote(names.get(ProofFiles.mediaSig(p.id()))),
+                            "-CAfile", TSA_ROOT));
+                    rfc3161 = true;
+                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_PENDING)) {
+                    // Not in the blockchain yet: nothing to verify, but the reader sees what it commits to and where it waits.
+                    stamps.add(List.of("ots", "info", quote(file)));
+                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_BITCOIN)) {
+                    Optional<String> target = c.message().contains("the media signature")
+                            ? Optional.ofNullable(names.get(ProofFiles.mediaSig(p.id()))) : p.media().map(names::get);
+                    target.filter(t -> usable(t, unsafe))
+                            .ifPresent(t -> stamps.add(List.of("ots", "verify", "-f", quote(t), quote(file))));
+                }
+            }
+        }
+        if (!stamps.isEmpty()) {
+            out.add(new Block.Heading(3, "4. The time stamps"));
+            out.add(new Block.Paragraph((rfc3161 ? "openssl ts -verify prints \"Verification: OK\" when the time-stamp token covers the"
+                    + " signature and is signed by the authority; " + TSA_ROOT + " is that authority's root certificate, which you"
+                    + " get from the authority itself, not from the bundle. " : "")
+                    + "ots (the OpenTimestamps client) checks a .ots proof: ots verify against the Bitcoin blockchain (it needs a"
+                    + " Bitcoin node or an explorer); a proof still pending at the calendars cannot be verified yet, and ots info"
+                    + " shows what it commits to and where it waits.", Block.Tone.NOTE));
+            out.add(new Block.Commands(stamps));
+        }
+        if (item.report().allChecks().stream().anyMatch(c -> c.code().startsWith("tlog."))) {
+            out.add(new Block.Paragraph("A transparency-log receipt (.tlog) is a C2SP tlog-proof: check it with the log's verifier key,"
+                    + " for example with proofmode verify --log-key KEY, or any C2SP tlog-proof reader.", Block.Tone.NOTE));
+        }
+        if (!unsafe.isEmpty()) {
+            out.add(new Block.Paragraph("No command is given for " + String.join(", ", unsafe.stream().distinct().toList())
+                    + ": the name holds characters that cannot be typed safely in a terminal (control characters, a backslash);"
+                    + " rename the file before checking it.", Block.Tone.BAD));
+        }
+        return out;
+    }
+
+    private static void pair(Map<String, String> names, List<String[]> pairs, List<String> unsafe, String sig, String file) {
+        String s = names.get(sig);
+        String f = names.get(file);
+        if (s != null && f != null && usable(s, unsafe) && usable(f, unsafe)) {
+            pairs.add(new String[] {s, f});
+        }
+    }
+
+    /** Whether a file name can be given in a command; if not, it is added to {@code unsafe}. */
+    static boolean usable(String name, List<String> unsafe) {
+        boolean ok = !name.isEmpty() && name.codePoints().noneMatch(c -> c == '\\' || Character.isISOControl(c)
+                || Character.getType(c) == Character.FORMAT || Character.getType(c) == Character.LINE_SEPARATOR
+                || Character.getType(c) == Character.PARAGRAPH_SEPARATOR || Character.getType(c) == Character.UNASSIGNED
+                || Character.getType(c) == Character.PRIVATE_USE || Character.getType(c) == Character.SURROGATE);
+        if (!ok) {
+            unsafe.add(name);
+        }
+        return ok;
+    }
+
+    /** One word for a POSIX shell: as is when plain, else in single quotes; a leading {@code -} gets {@code ./}. */
+    static String quote(String word) {
+        String w = word.startsWith("-") ? "./" + word : word;
+        if (PLAIN.matcher(w).matches()) {
+            return w;
+        }
+        return "'" + w.replace("'", "'\\''") + "'";
+    }
+}
