@@ -46,7 +46,7 @@ final class C2paAccess {
         }
         DeviceKeys keys = pm.keys();
         DeviceKeyAccess.createIfMissing(ctx, keys, options);
-        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, options.pinFile, keys)) {
             SigningKey device = keys.unlock(p);
             C2paSigner signer;
             if (cert != null) {
@@ -78,7 +78,7 @@ final class C2paAccess {
         DeviceKeys keys = pm.keys();
         DeviceKeyAccess.createIfMissing(ctx, keys, options);
         LocalCa ca = new LocalCa(pm.home());
-        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, options.pinFile, keys)) {
             keys.unlock(p);
             HomeLock.run(pm.home(), () -> {
                 if (ca.exists() && !force) {

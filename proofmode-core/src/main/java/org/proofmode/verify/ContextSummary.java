@@ -15,7 +15,8 @@ import org.proofmode.proof.ProofTimes;
  * A short account of a proof's recorded context for reports: the device, the camera, the capture time,
  * the location and the clock, each one line, from whichever fields the record has (ours or the app's).
  * Keys, in this order when present: {@code device}, {@code camera}, {@code captureTime},
- * {@code location}, {@code clockSynchronised}.
+ * {@code location}, {@code clockSynchronised}, {@code keyStorage} (where the signer says its key was held:
+ * {@code file}, or {@code pkcs11: MAKER MODEL} for a token).
  */
 public final class ContextSummary {
     private ContextSummary() {}
@@ -43,6 +44,7 @@ public final class ContextSummary {
             s.put("location", lat.strip() + ", " + lon.strip() + (extra.isEmpty() ? "" : " (" + String.join(", ", extra) + ")"));
         }
         Optional.ofNullable(r.get(ContextFields.DEVICE_CLOCK_SYNCHRONISED)).ifPresent(c -> s.put("clockSynchronised", c));
+        Optional.ofNullable(r.get(ProofFields.PROOF_KEY_STORAGE)).filter(k -> !k.isBlank()).ifPresent(k -> s.put("keyStorage", k.strip()));
         return Collections.unmodifiableMap(s);
     }
 
