@@ -95,6 +95,11 @@ final class KeysCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyOptions.keyType : KeyType.P256;
+            DeviceKeys.requireTokenKeyType(type);
+            if (parent.keys().exists()) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already; use 'proofmode keys rotate --pkcs11 "
+                        + token.module + "' to replace it (its public key is kept)");
+            }
             try (Passphrase pin = Passphrases.pin(parent.ctx(), keyOptions.pinFile, token.describe())) {
                 DeviceKeys.Created c = parent.keys().createOnToken(token.module, token.label(), type, pin, false);
                 DeviceKeyAccess.announce(parent.ctx(), c, "created in the token");
@@ -278,6 +283,7 @@ final class KeysCommand implements Callable<Integer> {
         public Integer call() {
             if (token.module != null) {
                 KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyType : KeyType.P256;
+                DeviceKeys.requireTokenKeyType(type);
                 parent.keys().info();
                 try (Passphrase pin = Passphrases.pin(parent.ctx(), pinFile, token.describe())) {
                     DeviceKeys.Created c = parent.keys().createOnToken(token.module, token.label(), type, pin, true);

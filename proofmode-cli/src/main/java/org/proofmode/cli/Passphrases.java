@@ -84,7 +84,7 @@ final class Passphrases {
                 .filter(c -> c.length > 0)
                 .map(Passphrase::adopt)
                 .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
-                        "the device key is in a PKCS#11 token and needs its PIN: set " + PIN_ENV + " or use --pin-file"));
+                        what + " needs its PIN: set " + PIN_ENV + " or use --pin-file"));
     }
 
     /** A new passphrase from a file, or asked twice on the terminal. */

@@ -365,6 +365,16 @@ public final class DeviceKeys {
     }
 
     /**
+     * Refuses, before any PIN is asked for, a key type that cannot be made in a token here.
+     *
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} for Ed25519 (Java's PKCS#11 provider
+     *     cannot sign with EdDSA)
+     */
+    public static void requireTokenKeyType(KeyType type) {
+        TokenKeys.requireTokenType(type);
+    }
+
+    /**
      * Makes a new key pair inside a PKCS#11 token the device key: the token makes it (sensitive, never
      * extractable) and signs its certificate; the home keeps the public key and the token reference only.
      *

@@ -3,6 +3,7 @@ package org.proofmode.keys;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -33,6 +34,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.Hex;
 
 /**
  * One PKCS#11 token, reached through Java's PKCS#11 provider (SunPKCS11) and logged in with its PIN:
@@ -71,10 +73,18 @@ final class Pkcs11Token {
      *     file is no PKCS#11 module
      */
     static Pkcs11Token login(Path module, Optional<String> label, Optional<String> serial, Passphrase pin) {
+        return login(module, label, serial, pin, Optional.empty());
+    }
+
+    /**
+     * As {@link #login(Path, Optional, Optional, Passphrase)}, for making a key: the key pair the session
+     * generates carries {@code newKeyId} as its label and ID, both halves.
+     */
+    static Pkcs11Token login(Path module, Optional<String> label, Optional<String> serial, Passphrase pin, Optional<String> newKeyId) {
         TokenSlots.Token token = find(module, label, serial);
         Provider provider;
         try {
-            provider = Security.getProvider("SunPKCS11").configure(config(module, token.slot()));
+            provider = Security.getProvider("SunPKCS11").configure(config(module, token.slot(), newKeyId));
         } catch (RuntimeException e) {
             throw new ProofModeException(Failure.BAD_DATA, module + " is not a usable PKCS#11 module (" + OpenPgpKeys.oneLine(e) + ")", e);
         }
@@ -115,21 +125,26 @@ final class Pkcs11Token {
 
     private static ProofModeException absent(Path module, String what, List<TokenSlots.Token> present) {
         return new ProofModeException(Failure.INPUT_MISSING, "no token " + what + " is present in " + module
-                + (present.isEmpty() ? "" : " (present: " + labels(present) + ")"));
+                + (present.stream().allMatch(t -> t.label().isEmpty()) ? "" : " (present: " + labels(present) + ")"));
     }
 
     private static String labels(List<TokenSlots.Token> tokens) {
-        return tokens.stream().map(t -> "\"" + t.label() + "\"").collect(Collectors.joining(", "));
+        return tokens.stream().filter(t -> !t.label().isEmpty()).map(t -> "\"" + t.label() + "\"").collect(Collectors.joining(", "));
     }
 
-    private static String config(Path module, long slot) {
-        // Generated keys: kept on the token, private, sensitive, never extractable; public halves on the token too.
+    private static String config(Path module, long slot, Optional<String> newKeyId) {
+        // Generated keys: kept on the token, private, sensitive, never extractable, for signing only; public
+        // halves on the token too; both named by the key ID.
+        String name = newKeyId.map(id -> "  CKA_LABEL = 0h" + Hex.encode(id.getBytes(StandardCharsets.UTF_8)) + "\n"
+                + "  CKA_ID = 0h" + Hex.encode(id.getBytes(StandardCharsets.UTF_8)) + "\n").orElse("");
         return "--name=proofmode-" + slot + "\n"
                 + "library=" + module + "\n"
                 + "slot=" + slot + "\n"
                 + "attributes(generate,CKO_PRIVATE_KEY,*) = {\n  CKA_TOKEN = true\n  CKA_PRIVATE = true\n"
-                + "  CKA_SENSITIVE = true\n  CKA_EXTRACTABLE = false\n}\n"
-                + "attributes(generate,CKO_PUBLIC_KEY,*) = {\n  CKA_TOKEN = true\n}\n";
+                + "  CKA_SENSITIVE = true\n  CKA_EXTRACTABLE = false\n  CKA_SIGN = true\n  CKA_DECRYPT = false\n"
+                + "  CKA_UNWRAP = false\n" + name + "}\n"
+                + "attributes(generate,CKO_PUBLIC_KEY,*) = {\n  CKA_TOKEN = true\n  CKA_VERIFY = true\n  CKA_ENCRYPT = false\n"
+                + "  CKA_WRAP = false\n" + name + "}\n";
     }
 
     /** The token's facts. */
@@ -256,8 +271,13 @@ final class Pkcs11Token {
         if (codes.contains("CKR_TOKEN_NOT_PRESENT") || codes.contains("CKR_DEVICE_REMOVED") || codes.contains("CKR_SLOT_ID_INVALID")) {
             return new ProofModeException(Failure.INPUT_MISSING, what + ": the token was removed", e);
         }
-        if (codes.contains("CKR_DEVICE_MEMORY") || codes.contains("CKR_HOST_MEMORY")) {
+        if (codes.contains("CKR_DEVICE_MEMORY")) {
             return new ProofModeException(Failure.IO, what + ": the token is full (delete keys it no longer needs)", e);
+        }
+        if (codes.contains("CKR_FUNCTION_FAILED") || codes.contains("CKR_DEVICE_ERROR") || codes.contains("CKR_GENERAL_ERROR")) {
+            // SoftHSM answers a full disk so; a hardware token, CKR_DEVICE_MEMORY
+            return new ProofModeException(Failure.IO, what + ": the token failed (" + OpenPgpKeys.oneLine(root(e))
+                    + "); it may be full: delete keys it no longer needs", e);
         }
         if (codes.contains("CKR_MECHANISM_INVALID") || codes.contains("CKR_DOMAIN_PARAMS_INVALID") || codes.contains("CKR_KEY_SIZE_RANGE")) {
             return new ProofModeException(Failure.UNSUPPORTED, what + ": the token cannot do this (" + OpenPgpKeys.oneLine(root(e)) + ")", e);

@@ -34,13 +34,22 @@ final class TokenKeys {
 
     private TokenKeys() {}
 
-    static Made create(Path module, Optional<String> label, KeyType type, Passphrase pin) {
+    /**
+     * Refuses a type no token key can have here.
+     *
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} for Ed25519
+     */
+    static void requireTokenType(KeyType type) {
         if (type == KeyType.ED25519) {
             throw new ProofModeException(Failure.UNSUPPORTED, "ed25519 keys cannot be made in a PKCS#11 token here: "
                     + "Java's PKCS#11 provider cannot sign with EdDSA; use --key-type p256 (the default) or rsa3072");
         }
-        Pkcs11Token token = Pkcs11Token.login(module, label, Optional.empty(), pin);
+    }
+
+    static Made create(Path module, Optional<String> label, KeyType type, Passphrase pin) {
+        requireTokenType(type);
         String keyId = "proofmode-" + UUID.randomUUID().toString().substring(0, 8);
+        Pkcs11Token token = Pkcs11Token.login(module, label, Optional.empty(), pin, Optional.of(keyId));
         Instant created = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         KeyPair pair = token.generate(type, keyId, created);
         try {

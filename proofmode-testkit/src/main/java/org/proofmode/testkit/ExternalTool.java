@@ -33,11 +33,13 @@ public final class ExternalTool {
             "gpsfake", "gpsd-clients",
             "ots", "python3-opentimestamps",
             "node", "nodejs",
-            "aws", "awscli");
+            "aws", "awscli",
+            "softhsm2-util", "softhsm2",
+            "pkcs11-tool", "opensc");
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",
-            "PROOFMODE_NEW_PASSPHRASE", "GNUPGHOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+            "PROOFMODE_NEW_PASSPHRASE", "PROOFMODE_PIN", "SOFTHSM2_CONF", "GNUPGHOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private ExternalTool() {}
 
