@@ -67,7 +67,7 @@ final class TokenKeys {
     }
 
     private static Made made(Pkcs11Token token, String keyId, KeyPair pair, Instant created) {
-        TokenSigner signer = new TokenSigner(token.provider(), pair.getPrivate(), token.token().device());
+        TokenSigner signer = new TokenSigner(token.provider(), pair, token.token().device());
         PGPPublicKeyRing cert = TokenCertificate.make(pair.getPublic(), created, signer);
         TokenSlots.Token t = token.token();
         TokenReference ref = new TokenReference(token.module(), t.label(), t.serial(), keyId,
@@ -99,7 +99,7 @@ final class TokenKeys {
         } catch (PGPException e) {
             throw new ProofModeException(Failure.BAD_DATA, "the token's key cannot be read: " + OpenPgpKeys.oneLine(e), e);
         }
-        TokenSigner signer = new TokenSigner(token.provider(), pair.getPrivate(), token.token().device());
+        TokenSigner signer = new TokenSigner(token.provider(), pair, token.token().device());
         return new SigningKey(new PGPPrivateKey(pub.getKeyID(), pub.getPublicKeyPacket(), null), pub, certificate,
                 OpenPgpKeys.describe(certificate), Optional.of(signer));
     }

@@ -4,9 +4,11 @@ package org.proofmode.keys;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.security.GeneralSecurityException;
+import java.security.KeyPair;
 import java.security.MessageDigest;
 import java.security.PrivateKey;
 import java.security.Provider;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.util.Objects;
 import org.bouncycastle.asn1.ASN1Encoding;
@@ -33,11 +35,13 @@ import org.proofmode.media.Digests;
 public final class TokenSigner {
     private final Provider provider;
     private final PrivateKey key;
+    private final PublicKey publicKey;
     private final String device;
 
-    TokenSigner(Provider provider, PrivateKey key, String device) {
+    TokenSigner(Provider provider, KeyPair pair, String device) {
         this.provider = Objects.requireNonNull(provider, "provider");
-        this.key = Objects.requireNonNull(key, "key");
+        this.key = Objects.requireNonNull(pair.getPrivate(), "key");
+        this.publicKey = Objects.requireNonNull(pair.getPublic(), "publicKey");
         this.device = Objects.requireNonNull(device, "device");
     }
 
@@ -49,6 +53,11 @@ public final class TokenSigner {
     /** The handle of the token's private key (no key material), for JCA signatures in {@link #provider()}. */
     public PrivateKey privateKey() {
         return key;
+    }
+
+    /** The key's public half (EC or RSA), as a plain JCA key. */
+    public PublicKey publicKey() {
+        return publicKey;
     }
 
     /** The PKCS#11 provider of the logged-in token. */
