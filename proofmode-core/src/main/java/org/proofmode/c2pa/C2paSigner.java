@@ -50,7 +50,7 @@ public final class C2paSigner {
         this.key = Objects.requireNonNull(key, "key");
         this.provider = Objects.requireNonNull(provider, "provider");
         this.chain = List.copyOf(chain);
-        if (!"EC".equals(key.getAlgorithm())) {
+        if (!"EC".equals(key.getAlgorithm()) && !"ECDSA".equals(key.getAlgorithm())) {
             throw new IllegalArgumentException("C2PA signing here needs an EC P-256 key (ES256)");
         }
         if (this.chain.isEmpty()) {

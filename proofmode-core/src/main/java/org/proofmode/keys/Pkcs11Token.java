@@ -134,7 +134,8 @@ final class Pkcs11Token {
 
     private static String config(Path module, long slot, Optional<String> newKeyId) {
         // Generated keys: kept on the token, private, sensitive, never extractable, for signing only; public
-        // halves on the token too; both named by the key ID.
+        // halves on the token too (their uses left to the token: tpm2-pkcs11 refuses any it did not choose);
+        // both named by the key ID.
         String name = newKeyId.map(id -> "  CKA_LABEL = 0h" + Hex.encode(id.getBytes(StandardCharsets.UTF_8)) + "\n"
                 + "  CKA_ID = 0h" + Hex.encode(id.getBytes(StandardCharsets.UTF_8)) + "\n").orElse("");
         return "--name=proofmode-" + slot + "\n"
@@ -143,8 +144,7 @@ final class Pkcs11Token {
                 + "attributes(generate,CKO_PRIVATE_KEY,*) = {\n  CKA_TOKEN = true\n  CKA_PRIVATE = true\n"
                 + "  CKA_SENSITIVE = true\n  CKA_EXTRACTABLE = false\n  CKA_SIGN = true\n  CKA_DECRYPT = false\n"
                 + "  CKA_UNWRAP = false\n" + name + "}\n"
-                + "attributes(generate,CKO_PUBLIC_KEY,*) = {\n  CKA_TOKEN = true\n  CKA_VERIFY = true\n  CKA_ENCRYPT = false\n"
-                + "  CKA_WRAP = false\n" + name + "}\n";
+                + "attributes(generate,CKO_PUBLIC_KEY,*) = {\n  CKA_TOKEN = true\n" + name + "}\n";
     }
 
     /** The token's facts. */

@@ -32,7 +32,7 @@ final class TokenSlots {
     record Token(long slot, String label, String serial, String manufacturer, String model) {
         /** The kind of device, as proofs record it: the maker and the model. */
         String device() {
-            return (manufacturer + " " + model).trim();
+            return (manufacturer + " " + model).strip().replaceAll("\\s+", " ");
         }
 
         /** How messages name the token. */
@@ -74,6 +74,7 @@ final class TokenSlots {
 
     private static String text(Object info, String field) throws ReflectiveOperationException {
         char[] chars = (char[]) info.getClass().getField(field).get(info);
-        return new String(chars).strip();
+        // blank-padded by the standard; some modules (tpm2-pkcs11) pad with NULs
+        return new String(chars).replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
     }
 }
