@@ -21,7 +21,7 @@ proofmode_agent() {
   pa_cmd=""
   for pa_arg in "$@"; do
     case "$pa_arg" in
-      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*) return 0 ;;
+      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) return 0 ;;
       -*) ;;
       *) if [ -z "$pa_cmd" ]; then pa_cmd="$pa_arg"; fi ;;
     esac
