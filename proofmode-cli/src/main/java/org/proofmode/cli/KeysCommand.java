@@ -310,7 +310,7 @@ final class KeysCommand implements Callable<Integer> {
         Optional<TokenReference> token = keys.token();
         ctx.out().println("storage:     " + token.map(t -> SafeText.escape(t.storage()) + " (token \"" + SafeText.escape(t.tokenLabel())
                 + "\", serial " + SafeText.escape(t.tokenSerial()) + ", key id " + SafeText.escape(t.keyId()) + ", module " + t.module() + ")")
-                .orElse(KeyStorage.FILE + " (" + keys.secretFile() + ", encrypted)"));
+                .orElse(KeyStorage.FILE + " (encrypted with a passphrase)"));
     }
 
     static void print(CliContext ctx, KeyInfo info) {

@@ -63,6 +63,8 @@ final class TokenSlots {
                 out.add(new Token(slot, text(info, "label"), text(info, "serialNumber"), text(info, "manufacturerID"), text(info, "model")));
             }
             return out;
+        } catch (ClassNotFoundException e) {
+            throw new ProofModeException(Failure.UNSUPPORTED, "this Java runtime has no PKCS#11 support (the jdk.crypto.cryptoki module)", e);
         } catch (InvocationTargetException e) {
             throw new ProofModeException(Failure.BAD_DATA, module + " is not a usable PKCS#11 module ("
                     + OpenPgpKeys.oneLine(e.getCause()) + ")", e.getCause());
