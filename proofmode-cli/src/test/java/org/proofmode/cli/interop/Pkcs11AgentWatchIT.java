@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,46 @@ class Pkcs11AgentWatchIT {
         }
         assertThat(client(home, "agent", "--stop").exitCode()).isZero();
         assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void launcher_startsAnAgentForATokenKey_pinInEnvironment() throws Exception {
+        SoftHsm hsm = SoftHsm.create(dir, "launch", PIN);
+        Path home = dir.resolve("home");
+        Map<String, String> env = tokenEnv(hsm);
+        ProcessResult created = ProofModeJar.at(home).withEnv("PROOFMODE_PIN", PIN).withEnv("SOFTHSM2_CONF", env.get("SOFTHSM2_CONF"))
+                .run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString());
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        Path script = ProofModeJar.jar().getParent().getParent().getParent().resolve("proofmode");
+        Path socket = home.resolve("agent").resolve("agent.sock");
+        Path first = TestMedia.jpeg(dir, "first.jpg", 21);
+        Path second = TestMedia.jpeg(dir, "second.jpg", 22);
+
+        Map<String, String> withPin = new HashMap<>(env);
+        withPin.put("PROOFMODE_HOME", home.toString());
+        ProcessResult alone = launch(script, withPin, "prove", first.toString());
+        assertThat(alone.exitCode()).as(alone.describe()).isZero();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(socket) && System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        assertThat(socket).as("the agent the launcher started for the token key").exists();
+
+        ProcessResult viaAgent = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "prove", second.toString());
+        assertThat(viaAgent.exitCode()).as("no PIN, no token configuration: only the agent can sign: " + viaAgent.describe()).isZero();
+        String sha = TestMedia.sha256(second);
+        assertThat(Files.readString(home.resolve("proofs").resolve(sha).resolve(sha + ".proof.json")))
+                .contains("\"Proof.KeyStorage\":\"pkcs11: SoftHSM project SoftHSM v2\"");
+        assertThat(launch(script, Map.of("PROOFMODE_HOME", home.toString()), "agent", "--stop").exitCode()).isZero();
+    }
+
+    private ProcessResult launch(Path script, Map<String, String> env, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new HashMap<>(env);
+        e.put("PROOFMODE_NATIVE_CACHE", dir.resolve("native").toString());
+        e.put("PROOFMODE_AGENT_IDLE", "2m");
+        return ExternalTool.run(cmd, e, TIMEOUT, dir);
     }
 
     @Test
