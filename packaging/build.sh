@@ -58,10 +58,11 @@ log "jar: $(du -m "$jar" | cut -f1) MB -> $(du -m "$work/input/proofmode.jar" | 
 
 # 2. The modules it needs (jdeps), plus those found only through services or by name at run time:
 #    elliptic-curve TLS (jdk.crypto.ec), zip file systems (jdk.zipfs), more charsets (jdk.charsets),
-#    DNS names for JNDI (jdk.naming.dns).
+#    DNS names for JNDI (jdk.naming.dns), PKCS#11 tokens (jdk.crypto.cryptoki: its provider and binding are
+#    reached by name, see keys.TokenSlots).
 modules=$(jdeps --multi-release 17 --ignore-missing-deps --print-module-deps "$work/input/proofmode.jar" 2>/dev/null | tail -n 1)
 [[ -n $modules ]] || die "jdeps found no modules"
-modules="$modules,jdk.crypto.ec,jdk.zipfs,jdk.charsets,jdk.naming.dns"
+modules="$modules,jdk.crypto.ec,jdk.zipfs,jdk.charsets,jdk.naming.dns,jdk.crypto.cryptoki"
 log "modules: $modules"
 
 # 3. The runtime: only those modules, no debug symbols, headers or man pages, with a class-data archive

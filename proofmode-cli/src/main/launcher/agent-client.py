@@ -6,7 +6,7 @@ The launcher runs this before it starts a JVM, when an agent's socket exists: a 
 command over takes about 0.2 s to start and exit, several times the work of proving one photo. This
 speaks the agent's wire format (org.proofmode.cli.agent.AgentProtocol, version 1) exactly as
 org.proofmode.cli.agent.AgentClient does, and behaves the same way: the command's output and error
-output are the agent's, its exit code is the agent's, and PROOFMODE_PASSPHRASE is never sent.
+output are the agent's, its exit code is the agent's, and PROOFMODE_PASSPHRASE and PROOFMODE_PIN are never sent.
 
 Usage: agent-client.py JAR HOME ARG...
   JAR   the program's jar: the agent serves only commands of its own build (path, size, time)
@@ -50,6 +50,7 @@ def string(s):
 def request(jar, home, args):
     env = dict(os.environ)
     env.pop("PROOFMODE_PASSPHRASE", None)
+    env.pop("PROOFMODE_PIN", None)
     env["PROOFMODE_HOME"] = home
     parts = [struct.pack(">iib", MAGIC, VERSION, RUN), string(build(jar)), string(os.getcwd()),
              # As System.console() != null: standard input and output are both terminals.

@@ -10,8 +10,8 @@
 #   options that start a JVM fastest (client compiler only, serial collector, no shared perf-data file).
 #   When none runs, the command runs in a JVM as before, and an agent is started after it for the next
 #   commands, like gpg starting gpg-agent: only when the device key exists and its passphrase is
-#   available without asking (PROOFMODE_PASSPHRASE, or the generated keys/passphrase file), which any
-#   process of this user could then use anyway; it stops after PROOFMODE_AGENT_IDLE without commands
+#   available without asking (PROOFMODE_PASSPHRASE, or the generated keys/passphrase file; for a key in a
+#   PKCS#11 token, PROOFMODE_PIN), which any process of this user could then use anyway; it stops after PROOFMODE_AGENT_IDLE without commands
 #   (default 10m). PROOFMODE_AGENT=off does neither.
 proofmode_agent() {
   pa_java=$1 pa_jar=$2 pa_dir=$3
@@ -21,7 +21,7 @@ proofmode_agent() {
   pa_cmd=""
   for pa_arg in "$@"; do
     case "$pa_arg" in
-      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*) return 0 ;;
+      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) return 0 ;;
       -*) ;;
       *) if [ -z "$pa_cmd" ]; then pa_cmd="$pa_arg"; fi ;;
     esac
@@ -41,7 +41,8 @@ proofmode_agent() {
       [ "$pa_rc" -eq 200 ] || exit "$pa_rc"
     fi
     PROOFMODE_CLIENT_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData"
-  elif [ -f "$pa_home/keys/secret.asc" ] && { [ -n "${PROOFMODE_PASSPHRASE:-}" ] || [ -f "$pa_home/keys/passphrase" ]; } \
+  elif { { [ -f "$pa_home/keys/secret.asc" ] && { [ -n "${PROOFMODE_PASSPHRASE:-}" ] || [ -f "$pa_home/keys/passphrase" ]; }; } \
+        || { [ -f "$pa_home/keys/token.json" ] && [ -n "${PROOFMODE_PIN:-}" ]; }; } \
       && command -v setsid >/dev/null 2>&1 && command -v flock >/dev/null 2>&1; then
     pa_failed="$pa_home/agent/start.failed"
     if [ -z "$(find "$pa_failed" -mmin -10 2>/dev/null)" ]; then

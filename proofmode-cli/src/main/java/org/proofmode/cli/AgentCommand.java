@@ -68,8 +68,11 @@ final class AgentCommand implements Callable<Integer> {
         if (keyOptions.passphraseFile != null) {
             keyOptions.passphraseFile = ctx.resolve(keyOptions.passphraseFile);
         }
+        if (keyOptions.pinFile != null) {
+            keyOptions.pinFile = ctx.resolve(keyOptions.pinFile);
+        }
         SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions);
-        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().secretFile(), unused, runner(key))) {
+        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().keyFile(), unused, runner(key))) {
             Thread hook = new Thread(server::close, "proofmode-agent-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             ctx.err().println("proofmode: agent ready for " + pm.home() + " with key " + key.info().fingerprint()

@@ -20,7 +20,7 @@ final class DeviceKeyAccess {
     static SigningKey unlockOrCreate(CliContext ctx, ProofMode pm, KeyOptions options) {
         DeviceKeys keys = pm.keys();
         createIfMissing(ctx, keys, options);
-        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys)) {
+        try (Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, options.pinFile, keys)) {
             return keys.unlock(p);
         }
     }
@@ -59,7 +59,7 @@ final class DeviceKeyAccess {
         if (!keys.exists()) {
             return CompletableFuture.supplyAsync(() -> unlockOrCreate(ctx, pm, options));
         }
-        Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, keys);
+        Passphrase p = Passphrases.unlocking(ctx, options.passphraseFile, options.pinFile, keys);
         return start.handleAsync((ignored, x) -> {
             try (p) {
                 return keys.unlock(p);

@@ -14,4 +14,8 @@ final class KeyOptions {
 
     @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
     Path passphraseFile;
+
+    @Option(names = "--pin-file", paramLabel = "FILE",
+            description = "For a key in a PKCS#11 token: read the token's PIN from FILE (first line; else PROOFMODE_PIN, else a prompt).")
+    Path pinFile;
 }

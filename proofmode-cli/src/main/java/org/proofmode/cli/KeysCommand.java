@@ -11,9 +11,11 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyInfo;
+import org.proofmode.keys.KeyStorage;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.TokenReference;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.InputFiles;
@@ -36,7 +38,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode keys protect                        (choose your own passphrase)",
             "  proofmode keys import --key-passphrase-file old.txt secret.asc", "", ExitCodes.HELP_TABLE},
         subcommands = {KeysCommand.Create.class, KeysCommand.Show.class, KeysCommand.Export.class,
-            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class})
+            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class, KeysCommand.Use.class})
 final class KeysCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -58,7 +60,18 @@ final class KeysCommand implements Callable<Integer> {
         return root.proofMode().keys();
     }
 
-    @Command(name = "create", mixinStandardHelpOptions = true, description = "Create the device key now (prove does it on first use).")
+    @Command(name = "create", mixinStandardHelpOptions = true, description = {"Create the device key now (prove does it on first use).", "",
+        "With --pkcs11, the key pair is made inside a PKCS#11 token (an HSM, a TPM through tpm2-pkcs11, a smart card "
+            + "or security key through OpenSC, SoftHSM) as a sensitive, never extractable object, and signs there; the "
+            + "home keeps only its public key and where it is (keys/token.json). Its PIN comes from --pin-file, "
+            + "PROOFMODE_PIN, or a prompt, whenever the key signs. Token keys are p256 (default) or rsa3072: Java's "
+            + "PKCS#11 provider cannot sign with ed25519 (exit 13).", ""},
+        footer = {"", "Examples:", "  proofmode keys create --key-type rsa4096",
+            "  proofmode keys create --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode --pin-file pin.txt",
+            "  proofmode keys create --pkcs11 /usr/lib/x86_64-linux-gnu/pkcs11/libtpm2_pkcs11.so.1 --token laptop", "",
+            "Token problems: no module file, no such token, or the key gone from the token: 61; wrong or locked PIN: 67;",
+            "a file that is no PKCS#11 module: 41; ed25519 or a type the token cannot make: 13; a full or failing token: 1.",
+            "", ExitCodes.HELP_TABLE})
     static final class Create implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -66,11 +79,69 @@ final class KeysCommand implements Callable<Integer> {
         @Mixin
         KeyOptions keyOptions;
 
+        @Mixin
+        TokenOptions token;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Override
         public Integer call() {
-            DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyOptions.keyType,
-                    Passphrases.given(parent.ctx(), keyOptions.passphraseFile));
-            print(parent.ctx(), parent.keys().info());
+            if (token.module == null) {
+                token.refuseWithoutModule();
+                DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyOptions.keyType,
+                        Passphrases.given(parent.ctx(), keyOptions.passphraseFile));
+                print(parent.ctx(), parent.keys());
+                return ExitCodes.OK;
+            }
+            KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyOptions.keyType : KeyType.P256;
+            DeviceKeys.requireTokenKeyType(type);
+            if (parent.keys().exists()) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already; use 'proofmode keys rotate --pkcs11 "
+                        + token.module + "' to replace it (its public key is kept)");
+            }
+            try (Passphrase pin = Passphrases.pin(parent.ctx(), keyOptions.pinFile, token.describe())) {
+                DeviceKeys.Created c = parent.keys().createOnToken(token.module, token.label(), type, pin, false);
+                DeviceKeyAccess.announce(parent.ctx(), c, "created in the token");
+            }
+            print(parent.ctx(), parent.keys());
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "use", mixinStandardHelpOptions = true, description = {"Make a key already in a PKCS#11 token the device key.", "",
+        "The key must have a certificate with the same ID in the token, as keys made by 'keys create --pkcs11' (for "
+            + "another home) and the keys of smart cards do. The home keeps its public key and where it is; the current "
+            + "device key, if any, is retired with --force (its public key is kept).", ""},
+        footer = {"", "Examples:", "  pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login -O      (list the keys and their IDs)",
+            "  proofmode keys use --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode --key-id proofmode-1a2b3c4d", "",
+            ExitCodes.HELP_TABLE})
+    static final class Use implements Callable<Integer> {
+        @ParentCommand
+        KeysCommand parent;
+
+        @Mixin
+        TokenOptions token;
+
+        @Option(names = "--key-id", paramLabel = "ID", required = true, description = "The key's ID (label) in the token.")
+        String keyId;
+
+        @Option(names = "--pin-file", paramLabel = "FILE", description = "Read the token's PIN from FILE (else PROOFMODE_PIN, else a prompt).")
+        Path pinFile;
+
+        @Option(names = "--force", description = "Retire the existing device key (its public key is kept).")
+        boolean force;
+
+        @Override
+        public Integer call() {
+            if (token.module == null) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "keys use needs --pkcs11 MODULE");
+            }
+            try (Passphrase pin = Passphrases.pin(parent.ctx(), pinFile, token.describe())) {
+                DeviceKeys.Created c = parent.keys().useTokenKey(token.module, token.label(), keyId, pin, force);
+                DeviceKeyAccess.announce(parent.ctx(), c, "now using the token's key");
+            }
+            print(parent.ctx(), parent.keys());
             return ExitCodes.OK;
         }
     }
@@ -82,7 +153,7 @@ final class KeysCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            print(parent.ctx(), parent.keys().info());
+            print(parent.ctx(), parent.keys());
             return ExitCodes.OK;
         }
     }
@@ -145,7 +216,7 @@ final class KeysCommand implements Callable<Integer> {
             try {
                 DeviceKeys.Created c = parent.keys().importKey(bytes, file.toString(), keyPass, newPass, force);
                 DeviceKeyAccess.announce(parent.ctx(), c, "imported");
-                print(parent.ctx(), c.info());
+                print(parent.ctx(), parent.keys());
             } finally {
                 keyPass.ifPresent(Passphrase::clear);
                 newPass.ifPresent(Passphrase::clear);
@@ -171,6 +242,10 @@ final class KeysCommand implements Callable<Integer> {
         public Integer call() {
             DeviceKeys keys = parent.keys();
             keys.info();
+            if (keys.token().isPresent()) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token and has no passphrase; "
+                        + "change the token's PIN with its own tools (e.g. pkcs11-tool --login --change-pin)");
+            }
             try (Passphrase old = Passphrases.unlocking(parent.ctx(), passphraseFile, keys);
                  Passphrase neu = Passphrases.choosing(parent.ctx(), newPassphraseFile, "the device key")) {
                 keys.changePassphrase(old, neu);
@@ -181,7 +256,10 @@ final class KeysCommand implements Callable<Integer> {
     }
 
     @Command(name = "rotate", mixinStandardHelpOptions = true, description = {"Replace the device key by a new one.", "",
-        "The old public key is kept so that its proofs still verify; its secret key is wiped.", ""})
+        "The old public key is kept so that its proofs still verify; its secret key file is wiped (a key in a token "
+            + "stays there; only the home's reference to it goes). With --pkcs11 the new key is made in a token.", ""},
+        footer = {"", "Examples:", "  proofmode keys rotate",
+            "  proofmode keys rotate --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode", "", ExitCodes.HELP_TABLE})
     static final class Rotate implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
@@ -192,18 +270,47 @@ final class KeysCommand implements Callable<Integer> {
         @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Protect the new key with this passphrase.")
         Path passphraseFile;
 
+        @Mixin
+        TokenOptions token;
+
+        @Option(names = "--pin-file", paramLabel = "FILE", description = "With --pkcs11: the token's PIN (else PROOFMODE_PIN, else a prompt).")
+        Path pinFile;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Override
         public Integer call() {
+            if (token.module != null) {
+                KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyType : KeyType.P256;
+                DeviceKeys.requireTokenKeyType(type);
+                parent.keys().info();
+                try (Passphrase pin = Passphrases.pin(parent.ctx(), pinFile, token.describe())) {
+                    DeviceKeys.Created c = parent.keys().createOnToken(token.module, token.label(), type, pin, true);
+                    DeviceKeyAccess.announce(parent.ctx(), c, "rotated to a key in the token:");
+                }
+                print(parent.ctx(), parent.keys());
+                return ExitCodes.OK;
+            }
+            token.refuseWithoutModule();
             Optional<Passphrase> p = Passphrases.given(parent.ctx(), passphraseFile);
             try {
                 DeviceKeys.Created c = parent.keys().rotate(keyType, p);
                 DeviceKeyAccess.announce(parent.ctx(), c, "rotated to");
-                print(parent.ctx(), c.info());
+                print(parent.ctx(), parent.keys());
             } finally {
                 p.ifPresent(Passphrase::clear);
             }
             return ExitCodes.OK;
         }
+    }
+
+    static void print(CliContext ctx, DeviceKeys keys) {
+        print(ctx, keys.info());
+        Optional<TokenReference> token = keys.token();
+        ctx.out().println("storage:     " + token.map(t -> SafeText.escape(t.storage()) + " (token \"" + SafeText.escape(t.tokenLabel())
+                + "\", serial " + SafeText.escape(t.tokenSerial()) + ", key id " + SafeText.escape(t.keyId()) + ", module " + t.module() + ")")
+                .orElse(KeyStorage.FILE + " (encrypted with a passphrase)"));
     }
 
     static void print(CliContext ctx, KeyInfo info) {

@@ -29,7 +29,9 @@ import picocli.CommandLine;
             "",
             "Keys and proofs live in PROOFMODE_HOME (default ~/.proofmode). The device key is made on "
                 + "first use; its passphrase comes from --passphrase-file, PROOFMODE_PASSPHRASE, a terminal "
-                + "prompt, or is generated and kept beside the key (see 'proofmode keys protect').",
+                + "prompt, or is generated and kept beside the key (see 'proofmode keys protect'). A key can "
+                + "live in a PKCS#11 token instead (an HSM, a TPM, a smart card: 'proofmode keys create --pkcs11 "
+                + "MODULE'); its PIN comes from --pin-file, PROOFMODE_PIN or a prompt.",
             ""},
         footer = {"", "Examples:",
             "  proofmode prove IMG_0001.jpg              prove a photo into the store",

@@ -8,6 +8,8 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.keys.TokenReference;
+import org.proofmode.util.SafeText;
 
 /**
  * Where a passphrase comes from, in order: {@code --passphrase-file}, {@code PROOFMODE_PASSPHRASE},
@@ -15,6 +17,7 @@ import org.proofmode.keys.Passphrase;
  */
 final class Passphrases {
     static final String ENV = "PROOFMODE_PASSPHRASE";
+    static final String PIN_ENV = "PROOFMODE_PIN";
 
     private Passphrases() {}
 
@@ -36,6 +39,21 @@ final class Passphrases {
      * @throws ProofModeException with {@link Failure#KEY_LOCKED} if none can be had
      */
     static Passphrase unlocking(CliContext ctx, Path file, DeviceKeys keys) {
+        return unlocking(ctx, file, null, keys);
+    }
+
+    /**
+     * What unlocks the device key: for a key in a PKCS#11 token, the token's PIN ({@link #pin}); else its
+     * passphrase.
+     *
+     * @param pinFile {@code --pin-file}, or null
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if none can be had
+     */
+    static Passphrase unlocking(CliContext ctx, Path file, Path pinFile, DeviceKeys keys) {
+        Optional<TokenReference> token = keys.token();
+        if (token.isPresent()) {
+            return pin(ctx, pinFile, "the token \"" + SafeText.escape(token.get().tokenLabel()) + "\"");
+        }
         Optional<Passphrase> p = given(ctx, file).or(keys::storedPassphrase);
         if (p.isPresent()) {
             return p.get();
@@ -45,6 +63,28 @@ final class Passphrases {
                 .map(Passphrase::adopt)
                 .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
                         "the device key is locked: set " + ENV + " or use --passphrase-file"));
+    }
+
+    /**
+     * A PKCS#11 token's user PIN, in order: {@code --pin-file}, {@code PROOFMODE_PIN}, a prompt. It is held
+     * as characters and cleared by the caller.
+     *
+     * @param what how the prompt names the token
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if none can be had
+     */
+    static Passphrase pin(CliContext ctx, Path pinFile, String what) {
+        if (pinFile != null) {
+            return Passphrase.read(pinFile);
+        }
+        String env = ctx.env().get(PIN_ENV);
+        if (env != null && !env.isEmpty()) {
+            return Passphrase.adopt(env.toCharArray());
+        }
+        return ctx.terminal().readSecret("PIN for " + what + ": ")
+                .filter(c -> c.length > 0)
+                .map(Passphrase::adopt)
+                .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
+                        what + " needs its PIN: set " + PIN_ENV + " or use --pin-file"));
     }
 
     /** A new passphrase from a file, or asked twice on the terminal. */

@@ -146,6 +146,9 @@ final class ProveCommand implements Callable<Integer> {
         if (keyOptions.passphraseFile != null) {
             keyOptions.passphraseFile = ctx.resolve(keyOptions.passphraseFile);
         }
+        if (keyOptions.pinFile != null) {
+            keyOptions.pinFile = ctx.resolve(keyOptions.pinFile);
+        }
         timestampOptions.tsaTrust.replaceAll(ctx::resolve);
         // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed (for
         // large files, from once their hashing is under way: see UnlockStart). A credentialed copy (--c2pa)

@@ -56,7 +56,8 @@ import picocli.CommandLine.ParentCommand;
                 + "(SQLite); 'proofmode status' shows it. One watcher per PROOFMODE_HOME.",
             "",
             "The device key is unlocked once, at start: its passphrase comes from --passphrase-file, "
-                + "PROOFMODE_PASSPHRASE, the generated passphrase file, or a prompt. Every event is one line on "
+                + "PROOFMODE_PASSPHRASE, the generated passphrase file, or a prompt (a key in a PKCS#11 token: "
+                + "one login, with its PIN from --pin-file, PROOFMODE_PIN or a prompt). Every event is one line on "
                 + "stderr (--log-format json for one JSON object per line). To run it at login, see packaging/.",
             ""},
         footer = {"", "Examples:", "  proofmode watch ~/Pictures/Import",

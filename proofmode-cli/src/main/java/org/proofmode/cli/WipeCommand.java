@@ -13,9 +13,11 @@ import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.TokenReference;
 import org.proofmode.publish.PublishQueue;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.SafeText;
 import org.proofmode.watch.WatchDb;
 import org.proofmode.watch.WatchLock;
 import org.proofmode.watch.WatchStatus;
@@ -87,8 +89,13 @@ final class WipeCommand implements Callable<Integer> {
             ctx.err().println("proofmode: the agent holding the device key stopped");
         }
         if (keys || all) {
+            Optional<TokenReference> inToken = pm.keys().token();
             pm.keys().wipe();
             ctx.err().println("proofmode: device key store overwritten and removed");
+            inToken.ifPresent(t -> ctx.err().println("proofmode: the key itself stays in the token \"" + SafeText.escape(t.tokenLabel())
+                    + "\" (" + SafeText.escape(t.device()) + "); to delete it there: pkcs11-tool --module " + t.module()
+                    + " --token-label " + SafeText.escape(t.tokenLabel()) + " --login --delete-object --type privkey --label " + t.keyId()
+                    + " (and the same with --type pubkey and --type cert)"));
             Path token = home.resolve(PublishCommand.TOKEN);
             if (Files.isRegularFile(token)) {
                 DeviceKeys.shred(token);

@@ -3,6 +3,7 @@ package org.proofmode.c2pa;
 
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
+import java.security.Provider;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPrivateKey;
@@ -19,6 +20,7 @@ import org.bouncycastle.asn1.ASN1Sequence;
 public final class C2paSigner {
     private final PrivateKey key;
     private final List<X509Certificate> chain;
+    private final Provider provider;
 
     /**
      * Creates a signer.
@@ -30,9 +32,25 @@ public final class C2paSigner {
      *     certificate profile
      */
     public C2paSigner(PrivateKey key, List<X509Certificate> chain) {
-        this.key = Objects.requireNonNull(key, "key");
-        this.chain = List.copyOf(chain);
+        this(key, CoseSign1.BC, chain);
         if (!(key instanceof ECPrivateKey)) {
+            throw new IllegalArgumentException("C2PA signing here needs an EC P-256 key (ES256)");
+        }
+    }
+
+    /**
+     * Creates a signer whose key is held elsewhere: a PKCS#11 token's key, used through its provider.
+     *
+     * @param key an EC P-256 private key of {@code provider} (a handle; its material may never be readable)
+     * @param provider the JCA provider that signs with it
+     * @param chain the leaf certificate (issued to the key's public half) first, then its issuers
+     * @throws IllegalArgumentException if the key is not EC or the chain is empty or breaks C2PA's profile
+     */
+    public C2paSigner(PrivateKey key, Provider provider, List<X509Certificate> chain) {
+        this.key = Objects.requireNonNull(key, "key");
+        this.provider = Objects.requireNonNull(provider, "provider");
+        this.chain = List.copyOf(chain);
+        if (!"EC".equals(key.getAlgorithm()) && !"ECDSA".equals(key.getAlgorithm())) {
             throw new IllegalArgumentException("C2PA signing here needs an EC P-256 key (ES256)");
         }
         if (this.chain.isEmpty()) {
@@ -56,7 +74,7 @@ public final class C2paSigner {
     /** Signs bytes; returns the raw {@code r || s} signature COSE uses. */
     byte[] sign(byte[] tbs) {
         try {
-            Signature s = Signature.getInstance(algorithm().jcaName(), CoseSign1.BC);
+            Signature s = Signature.getInstance(algorithm().jcaName(), provider);
             s.initSign(key);
             s.update(tbs);
             ASN1Sequence seq = ASN1Sequence.getInstance(s.sign());

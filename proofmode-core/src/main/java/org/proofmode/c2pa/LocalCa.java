@@ -10,6 +10,8 @@ import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
+import java.security.Provider;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
@@ -32,6 +34,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.util.AtomicFiles;
 
@@ -99,33 +102,91 @@ public final class LocalCa {
             SecureRandom rnd = new SecureRandom();
             KeyPair caKeys = p256(rnd);
             KeyPair signerKeys = p256(rnd);
-            Instant now = Instant.now();
-            X500Name caName = new X500Name("CN=ProofMode local C2PA CA " + name + ",O=ProofMode");
-            JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
-            X509v3CertificateBuilder cb = new JcaX509v3CertificateBuilder(caName, serial(rnd),
-                    Date.from(now.minus(Duration.ofMinutes(5))), Date.from(now.plus(CA_LIFETIME)), caName, caKeys.getPublic())
-                    .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
-                    .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
-                    .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(caKeys.getPublic()));
-            X509Certificate ca = sign(cb, caKeys.getPrivate());
-            X500Name signerName = new X500Name("CN=ProofMode device " + name + ",O=ProofMode");
-            X509v3CertificateBuilder sb = new JcaX509v3CertificateBuilder(ca, serial(rnd),
-                    Date.from(now.minus(Duration.ofMinutes(5))), Date.from(now.plus(SIGNER_LIFETIME)), signerName,
-                    signerKeys.getPublic())
-                    .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
-                    .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
-                    .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
-                            new KeyPurposeId[] {KeyPurposeId.id_kp_emailProtection, DOCUMENT_SIGNING}))
-                    .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(signerKeys.getPublic()))
-                    .addExtension(Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
-            X509Certificate signer = sign(sb, caKeys.getPrivate());
+            X509Certificate[] certs = issue(caKeys, signerKeys.getPublic(), name, rnd);
             write(CA_KEY, Pem.encryptedKey(caKeys.getPrivate(), passphrase), true);
             write(SIGNER_KEY, Pem.encryptedKey(signerKeys.getPrivate(), passphrase), true);
-            write(SIGNER_CERT, Pem.certificate(signer), false);
-            write(CA_CERT, Pem.certificate(ca), false);
+            write(SIGNER_CERT, Pem.certificate(certs[1]), false);
+            write(CA_CERT, Pem.certificate(certs[0]), false);
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
             throw new ProofModeException(Failure.IO, "cannot create the C2PA CA in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Creates the CA and a device certificate issued to a key held elsewhere (a PKCS#11 token's P-256 key,
+     * which then signs content credentials itself).
+     *
+     * <p>Security: the CA's private key exists in memory only while it issues the certificate, and is
+     * never written: nobody, this program included, can issue another certificate under this CA. A new
+     * key (after a rotation) needs a new CA ({@code replace}), whose certificate verifiers must be given again.
+     *
+     * @param signerKey the public key the device certificate is issued to (EC P-256)
+     * @param name the subject's common name suffix, e.g. the device key's fingerprint
+     * @param replace whether an existing CA may be replaced
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a device certificate exists and
+     *     {@code replace} is false, {@link Failure#IO} if writing fails
+     */
+    public synchronized void createFor(PublicKey signerKey, String name, boolean replace) {
+        if (Files.isRegularFile(dir.resolve(SIGNER_CERT)) && !replace) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, "a C2PA CA already exists in " + dir);
+        }
+        try {
+            SecureRandom rnd = new SecureRandom();
+            X509Certificate[] certs = issue(p256(rnd), signerKey, name, rnd);
+            write(SIGNER_CERT, Pem.certificate(certs[1]), false);
+            write(CA_CERT, Pem.certificate(certs[0]), false);
+            DeviceKeys.shred(dir.resolve(SIGNER_KEY));
+            DeviceKeys.shred(dir.resolve(CA_KEY));
+        } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot create the C2PA CA in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Tells whether a device certificate was issued to this public key (as {@link #createFor} does). */
+    public boolean issuedTo(PublicKey key) {
+        Path cert = dir.resolve(SIGNER_CERT);
+        return Files.isRegularFile(cert) && Files.isRegularFile(dir.resolve(CA_CERT))
+                && Pem.certificates(cert).get(0).getPublicKey().equals(key);
+    }
+
+    /**
+     * The device signer for a key held elsewhere, whose certificate {@link #createFor} issued.
+     *
+     * @param key the key's handle
+     * @param provider the provider that signs with it
+     * @param publicKey its public half
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is no certificate for this key
+     */
+    public C2paSigner signer(PrivateKey key, Provider provider, PublicKey publicKey) {
+        if (!issuedTo(publicKey)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "the local C2PA certificate in " + dir
+                    + " is not for the device key (rotated since?); make a new one: proofmode c2pa ca --force");
+        }
+        return new C2paSigner(key, provider, Pem.certificates(dir.resolve(SIGNER_CERT)));
+    }
+
+    /** The CA certificate (self-signed) and the device certificate it issues to {@code signerKey}. */
+    private static X509Certificate[] issue(KeyPair caKeys, PublicKey signerKey, String name, SecureRandom rnd)
+            throws GeneralSecurityException, OperatorCreationException, IOException {
+        Instant now = Instant.now();
+        X500Name caName = new X500Name("CN=ProofMode local C2PA CA " + name + ",O=ProofMode");
+        JcaX509ExtensionUtils ext = new JcaX509ExtensionUtils();
+        X509v3CertificateBuilder cb = new JcaX509v3CertificateBuilder(caName, serial(rnd),
+                Date.from(now.minus(Duration.ofMinutes(5))), Date.from(now.plus(CA_LIFETIME)), caName, caKeys.getPublic())
+                .addExtension(Extension.basicConstraints, true, new BasicConstraints(0))
+                .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
+                .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(caKeys.getPublic()));
+        X509Certificate ca = sign(cb, caKeys.getPrivate());
+        X500Name signerName = new X500Name("CN=ProofMode device " + name + ",O=ProofMode");
+        X509v3CertificateBuilder sb = new JcaX509v3CertificateBuilder(ca, serial(rnd),
+                Date.from(now.minus(Duration.ofMinutes(5))), Date.from(now.plus(SIGNER_LIFETIME)), signerName, signerKey)
+                .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
+                .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature))
+                .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
+                        new KeyPurposeId[] {KeyPurposeId.id_kp_emailProtection, DOCUMENT_SIGNING}))
+                .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(signerKey))
+                .addExtension(Extension.authorityKeyIdentifier, false, ext.createAuthorityKeyIdentifier(ca));
+        return new X509Certificate[] {ca, sign(sb, caKeys.getPrivate())};
     }
 
     /**

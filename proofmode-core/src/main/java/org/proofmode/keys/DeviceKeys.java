@@ -60,9 +60,32 @@ public final class DeviceKeys {
     /** What {@link #create} made. */
     public record Created(KeyInfo info, Optional<Path> generatedPassphraseFile) {}
 
-    /** Tells whether a device key exists. */
+    /** Tells whether a device key exists (a key file, or a reference to a key in a token). */
     public boolean exists() {
-        return Files.isRegularFile(secretFile());
+        return Files.isRegularFile(secretFile()) || Files.isRegularFile(tokenFile());
+    }
+
+    /** The file of the reference to a key held in a PKCS#11 token; exists only for such a key. */
+    public Path tokenFile() {
+        return dir.resolve("token.json");
+    }
+
+    /** The file that names the current key (the secret key file, or the token reference). */
+    public Path keyFile() {
+        return Files.isRegularFile(tokenFile()) ? tokenFile() : secretFile();
+    }
+
+    /**
+     * Where the current key is held, if it is in a PKCS#11 token.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_DATA} if the reference cannot be read
+     */
+    public Optional<TokenReference> token() {
+        Path file = tokenFile();
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        return Optional.of(TokenReference.fromJson(InputFiles.read(file, InputFiles.PASSPHRASE_BYTES, "token reference"), file));
     }
 
     /** The file holding a generated passphrase, if one was generated. */
@@ -143,12 +166,27 @@ public final class DeviceKeys {
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is none
      */
     public KeyInfo info() {
-        return OpenPgpKeys.describe(readSecret());
+        Optional<TokenReference> token = token();
+        return token.isPresent() ? OpenPgpKeys.describe(tokenCertificate(token.get())) : OpenPgpKeys.describe(readSecret());
     }
 
     /** Returns the current public certificate. */
     public PGPPublicKeyRing certificate() {
-        return PGPainless.extractCertificate(readSecret());
+        Optional<TokenReference> token = token();
+        return token.isPresent() ? tokenCertificate(token.get()) : PGPainless.extractCertificate(readSecret());
+    }
+
+    private PGPPublicKeyRing tokenCertificate(TokenReference token) {
+        Path file = publicFile(token.fingerprint());
+        if (!Files.isRegularFile(file)) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "the public key of the token's device key is missing: " + file);
+        }
+        List<PGPPublicKeyRing> certs = OpenPgpKeys.readCertificates(InputFiles.read(file, InputFiles.KEY_BYTES, "public key"), file.toString());
+        return certs.get(0);
+    }
+
+    private Path publicFile(String fingerprint) {
+        return dir.resolve("public").resolve(fingerprint + ".asc");
     }
 
     /** Returns the public certificates of the current key and of every key used before it. */
@@ -174,6 +212,10 @@ public final class DeviceKeys {
      *     {@link Failure#INPUT_MISSING} if there is no key, {@link Failure#UNSUPPORTED} if it cannot sign
      */
     public SigningKey unlock(Passphrase passphrase) {
+        Optional<TokenReference> token = token();
+        if (token.isPresent()) {
+            return TokenKeys.unlock(token.get(), tokenCertificate(token.get()), passphrase);
+        }
         byte[] file = readSecretBytes();
         PGPSecretKeyRing ring = OpenPgpKeys.readSecretKey(file, secretFile().toString());
         CheckedKeyFile.Note checked = checkedSigningKey(ring, CheckedKeyFile.hash(file));
@@ -191,6 +233,10 @@ public final class DeviceKeys {
      */
     public void changePassphrase(Passphrase oldPassphrase, Passphrase newPassphrase) {
         HomeLock.run(home(), () -> {
+            if (token().isPresent()) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token and has no passphrase; "
+                        + "change the token's PIN with its own tools (e.g. pkcs11-tool --change-pin)");
+            }
             PGPSecretKeyRing ring = readSecret();
             KeyPolicy.unlock(ring.getSecretKey(KeyPolicy.signingKeyOf(ring, "the device key").getKeyID()), oldPassphrase);
             PGPSecretKeyRing changed = KeyPolicy.reprotect(ring, Optional.of(oldPassphrase), newPassphrase, false);
@@ -207,6 +253,12 @@ public final class DeviceKeys {
      */
     public Created rotate(KeyType type, Optional<Passphrase> passphrase) {
         return HomeLock.holding(home(), () -> {
+            if (token().isPresent()) {
+                // from a token to a file: the new key is stored before the reference goes (its public key stays)
+                Created made = createUnchecked(type, passphrase);
+                shred(tokenFile());
+                return made;
+            }
             if (exists()) {
                 retireCurrent();
             }
@@ -312,7 +364,86 @@ public final class DeviceKeys {
         return dir.resolve("secret.asc");
     }
 
+    /**
+     * Refuses, before any PIN is asked for, a key type that cannot be made in a token here.
+     *
+     * @throws ProofModeException with {@link Failure#UNSUPPORTED} for Ed25519 (Java's PKCS#11 provider
+     *     cannot sign with EdDSA)
+     */
+    public static void requireTokenKeyType(KeyType type) {
+        TokenKeys.requireTokenType(type);
+    }
+
+    /**
+     * Makes a new key pair inside a PKCS#11 token the device key: the token makes it (sensitive, never
+     * extractable) and signs its certificate; the home keeps the public key and the token reference only.
+     *
+     * @param module the PKCS#11 module
+     * @param label the token label, or empty for the one token present
+     * @param type {@link KeyType#P256}, {@link KeyType#RSA3072} or {@link KeyType#RSA4096}
+     * @param pin the token's user PIN; not cleared here
+     * @param replace whether an existing device key may be retired for it (its public key is kept)
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a key exists and {@code replace}
+     *     is false, {@link Failure#UNSUPPORTED} for Ed25519, and the token's failures (see
+     *     {@link TokenKeys})
+     */
+    public Created createOnToken(Path module, Optional<String> label, KeyType type, Passphrase pin, boolean replace) {
+        return HomeLock.holding(home(), () -> {
+            refuseExisting(replace);
+            TokenKeys.Made made = TokenKeys.create(module, label, type, pin);
+            return adopt(made);
+        });
+    }
+
+    /**
+     * Makes a key already in a PKCS#11 token the device key (one made by {@link #createOnToken} for another
+     * home, or one with a certificate under the same ID, as smart cards hold them).
+     *
+     * @param keyId the key's ID in the token
+     * @throws ProofModeException as {@link #createOnToken}, and {@link Failure#INPUT_MISSING} if the token
+     *     holds no such key
+     */
+    public Created useTokenKey(Path module, Optional<String> label, String keyId, Passphrase pin, boolean replace) {
+        return HomeLock.holding(home(), () -> {
+            refuseExisting(replace);
+            return adopt(TokenKeys.use(module, label, keyId, pin));
+        });
+    }
+
+    private void refuseExisting(boolean replace) {
+        if (exists() && !replace) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS,
+                    "a device key exists already in " + dir + "; use 'proofmode keys rotate' to replace it (its public key is kept)");
+        }
+    }
+
+    /** Writes the public key, then the reference (the step that makes it the device key), then retires the old key. */
+    private Created adopt(TokenKeys.Made made) {
+        try {
+            AtomicFiles.ownerOnlyDirectory(dir);
+            writePublic(made.certificate());
+            boolean fileKey = Files.isRegularFile(secretFile()) && token().isEmpty();
+            if (fileKey) {
+                writePublic(PGPainless.extractCertificate(readSecret()));
+            }
+            AtomicFiles.write(tokenFile(), made.reference().toJson(), true, true);
+            if (fileKey) {
+                shred(secretFile());
+            }
+            shred(passphraseFile());
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write the token reference to " + dir + ": " + e.getMessage(), e);
+        }
+        return new Created(OpenPgpKeys.describe(made.certificate()), Optional.empty());
+    }
+
     private void retireCurrent() {
+        Optional<TokenReference> token = token();
+        if (token.isPresent()) {
+            // the public key is in public/ already; the key itself stays in the token
+            shred(tokenFile());
+            return;
+        }
         PGPSecretKeyRing old = readSecret();
         writePublic(PGPainless.extractCertificate(old));
         shred(secretFile());

@@ -19,6 +19,7 @@ import org.pgpainless.algorithm.KeyFlag;
 import org.pgpainless.algorithm.SymmetricKeyAlgorithm;
 import org.pgpainless.exception.WrongPassphraseException;
 import org.pgpainless.key.generation.KeySpec;
+import org.pgpainless.key.generation.type.ecc.EllipticCurve;
 import org.pgpainless.key.generation.type.eddsa_legacy.EdDSALegacyCurve;
 import org.pgpainless.key.generation.type.rsa.RsaLength;
 import org.pgpainless.key.info.KeyRingInfo;
@@ -63,6 +64,8 @@ final class KeyPolicy {
         org.pgpainless.key.generation.type.KeyType spec = switch (type) {
             case ED25519 -> org.pgpainless.key.generation.type.KeyType.EDDSA_LEGACY(EdDSALegacyCurve._Ed25519);
             case RSA4096 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._4096);
+            case P256 -> org.pgpainless.key.generation.type.KeyType.ECDSA(EllipticCurve._P256);
+            case RSA3072 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._3072);
         };
         PGPSecretKeyRing clear;
         try {

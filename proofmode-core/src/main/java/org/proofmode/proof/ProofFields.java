@@ -48,6 +48,12 @@ public final class ProofFields {
     public static final String PROOF_SOFTWARE = "Proof.Software";
     /** Fingerprint of the key that signed the proof. */
     public static final String PROOF_SIGNER = "Proof.Signer";
+    /**
+     * Where the signing key was held: {@code file} (a passphrase-protected key file) or
+     * {@code pkcs11: MAKER MODEL} (inside a PKCS#11 token: an HSM, a TPM, a smart card, SoftHSM); the
+     * signer's own statement.
+     */
+    public static final String PROOF_KEY_STORAGE = "Proof.KeyStorage";
     /** Prefix of warnings a metadata source adds instead of failing the proof. */
     public static final String WARNING_PREFIX = "Warning.";
 

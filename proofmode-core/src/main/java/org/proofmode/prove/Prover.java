@@ -457,7 +457,10 @@ public final class Prover {
         b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(proofTime));
         b.put(ProofFields.NOTES, notes.orElse(""));
         b.put(ProofFields.PROOF_SOFTWARE, SOFTWARE);
-        signer.ifPresent(k -> b.put(ProofFields.PROOF_SIGNER, k.info().fingerprint()));
+        signer.ifPresent(k -> {
+            b.put(ProofFields.PROOF_SIGNER, k.info().fingerprint());
+            b.put(ProofFields.PROOF_KEY_STORAGE, k.storage());
+        });
         return b.build();
     }
 

@@ -19,6 +19,7 @@ import org.bouncycastle.openpgp.PGPException;
 import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureGenerator;
 import org.bouncycastle.openpgp.PGPSignatureSubpacketGenerator;
+import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
@@ -102,8 +103,10 @@ public final class StreamSigner {
                     + OpenPgpKeys.algorithmName(key.signingPublicKey()) + " key; use ed25519, rsa, or ecdsa on P-256");
         }
         try {
-            PGPSignatureGenerator gen = new PGPSignatureGenerator(
-                    new PrehashedContentSigner.Builder(document.copy()), key.signingPublicKey());
+            PGPContentSignerBuilder signer = key.token().isPresent()
+                    ? key.token().get().contentSigner(document.copy())
+                    : new PrehashedContentSigner.Builder(document.copy());
+            PGPSignatureGenerator gen = new PGPSignatureGenerator(signer, key.signingPublicKey());
             gen.init(PGPSignature.BINARY_DOCUMENT, key.privateKey());
             PGPSignatureSubpacketGenerator hashed = new PGPSignatureSubpacketGenerator();
             hashed.setSignatureCreationTime(true, Date.from(time));

@@ -13,10 +13,12 @@ import org.proofmode.proof.ProofTimes;
 
 /**
  * A short account of a proof's recorded context for reports: the device, the camera, the capture time,
- * the location, the clock and the environment's integrity, each one line, from whichever fields the record
- * has (ours or the app's). Keys, in this order when present: {@code device}, {@code camera},
- * {@code captureTime}, {@code location}, {@code clockSynchronised}, {@code clock} (where the time came
- * from), {@code environment} (virtual machine, container, tracer, Secure Boot, TPM, JVM agents).
+ * the location, the clock, the environment's integrity and where the key was held, each one line, from
+ * whichever fields the record has (ours or the app's). Keys, in this order when present: {@code device},
+ * {@code camera}, {@code captureTime}, {@code location}, {@code clockSynchronised}, {@code clock} (where
+ * the time came from), {@code environment} (virtual machine, container, tracer, Secure Boot, TPM, JVM
+ * agents), {@code keyStorage} (where the signer says its key was held: {@code file}, or
+ * {@code pkcs11: MAKER MODEL} for a token).
  */
 public final class ContextSummary {
     private ContextSummary() {}
@@ -52,6 +54,7 @@ public final class ContextSummary {
             {ContextFields.ENVIRONMENT_CONTAINER, "container"}, {ContextFields.ENVIRONMENT_TRACER, "tracer"},
             {ContextFields.ENVIRONMENT_SECURE_BOOT, "Secure Boot"}, {ContextFields.ENVIRONMENT_TPM, "TPM"},
             {ContextFields.ENVIRONMENT_JVM_AGENTS, "JVM agents"}}).ifPresent(e -> s.put("environment", e));
+        Optional.ofNullable(r.get(ProofFields.PROOF_KEY_STORAGE)).filter(k -> !k.isBlank()).ifPresent(k -> s.put("keyStorage", k.strip()));
         return Collections.unmodifiableMap(s);
     }
 

@@ -52,7 +52,12 @@ class DeviceKeysTest {
 
         PGPSecretKeyRing ring = secretOnDisk(keys());
         assertEncrypted(ring);
-        assertThat(c.info().algorithm()).isEqualTo(type == KeyType.ED25519 ? "ed25519" : "rsa4096");
+        assertThat(c.info().algorithm()).isEqualTo(switch (type) {
+            case ED25519 -> "ed25519";
+            case RSA4096 -> "rsa4096";
+            case P256 -> "ecdsa256";
+            case RSA3072 -> "rsa3072";
+        });
         assertThat(c.info().userId()).isEqualTo(DeviceKeys.USER_ID);
         assertThat(OpenPgpKeys.fingerprint(ring.getPublicKey())).isEqualTo(c.info().fingerprint());
         assertThat(c.generatedPassphraseFile()).isEmpty();

@@ -25,21 +25,23 @@ import org.opentest4j.AssertionFailedError;
  */
 public final class ExternalTool {
     /** Debian packages that provide programs whose package name differs from the program's. */
-    private static final Map<String, String> PACKAGES = Map.of(
-            "gpg", "gnupg",
-            "gpgconf", "gnupg",
-            "exiftool", "libimage-exiftool-perl",
-            "ffprobe", "ffmpeg",
-            "gpsfake", "gpsd-clients",
-            "ots", "python3-opentimestamps",
-            "node", "nodejs",
-            "aws", "awscli",
-            "dbus-daemon", "dbus",
-            "systemd-detect-virt", "systemd");
+    private static final Map<String, String> PACKAGES = Map.ofEntries(
+            Map.entry("gpg", "gnupg"),
+            Map.entry("gpgconf", "gnupg"),
+            Map.entry("exiftool", "libimage-exiftool-perl"),
+            Map.entry("ffprobe", "ffmpeg"),
+            Map.entry("gpsfake", "gpsd-clients"),
+            Map.entry("ots", "python3-opentimestamps"),
+            Map.entry("node", "nodejs"),
+            Map.entry("aws", "awscli"),
+            Map.entry("dbus-daemon", "dbus"),
+            Map.entry("systemd-detect-virt", "systemd"),
+            Map.entry("softhsm2-util", "softhsm2"),
+            Map.entry("pkcs11-tool", "opensc"));
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",
-            "PROOFMODE_NEW_PASSPHRASE", "GNUPGHOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+            "PROOFMODE_NEW_PASSPHRASE", "PROOFMODE_PIN", "SOFTHSM2_CONF", "GNUPGHOME", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private ExternalTool() {}
 

@@ -76,6 +76,7 @@ public final class AgentClient {
         try (ch) {
             Map<String, String> sent = new HashMap<>(env);
             sent.remove("PROOFMODE_PASSPHRASE");
+            sent.remove("PROOFMODE_PIN");
             sent.put("PROOFMODE_HOME", home.toString());
             DataOutputStream req = new DataOutputStream(new BufferedOutputStream(AgentProtocol.output(ch)));
             new AgentProtocol.Request(AgentProtocol.Kind.RUN, AgentProtocol.build(), cwd, interactive, List.of(args), sent).write(req);

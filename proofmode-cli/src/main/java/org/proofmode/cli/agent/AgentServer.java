@@ -275,6 +275,7 @@ public final class AgentServer implements AutoCloseable {
     private void run(AgentProtocol.Request r, DataInputStream in, AgentProtocol.Frames frames, SocketChannel ch) throws IOException {
         Map<String, String> env = new HashMap<>(r.env());
         env.remove("PROOFMODE_PASSPHRASE");
+        env.remove("PROOFMODE_PIN");
         env.put("PROOFMODE_HOME", home.toString());
         PrintWriter out = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.OUT), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.ERR), StandardCharsets.UTF_8), true);

@@ -26,7 +26,7 @@ public final class ReportPrinter {
 
     private static final Map<String, String> CONTEXT_LABELS = Map.of(
             "device", "device", "camera", "camera", "captureTime", "capture time", "location", "location",
-            "clockSynchronised", "clock synced", "clock", "clock", "environment", "environment");
+            "clockSynchronised", "clock synced", "clock", "clock", "environment", "environment", "keyStorage", "key storage");
 
     /** A SHA-256 in hex, except a Bitcoin merkle root: that one is compared with a block explorer's, so it stays whole. */
     private static final Pattern HASH = Pattern.compile("(?<![0-9a-f])(?<!merkle root )[0-9a-f]{64}(?![0-9a-f])");

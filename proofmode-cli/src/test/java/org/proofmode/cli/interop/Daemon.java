@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Starts {@code proofmode} from the shaded jar as a long-running process with its output in a log file. */
@@ -31,9 +32,15 @@ final class Daemon {
 
     /** Starts {@code proofmode ARGS} on {@code home} with the test passphrase, stdout and stderr to {@code log}. */
     static Process start(Path home, Path log, List<String> prefix, String... args) throws IOException {
+        return start(home, log, prefix, Map.of(), args);
+    }
+
+    /** As {@link #start(Path, Path, List, String...)}, with more environment variables (a token's PIN and configuration). */
+    static Process start(Path home, Path log, List<String> prefix, Map<String, String> env, String... args) throws IOException {
         ProcessBuilder b = new ProcessBuilder(command(prefix, args)).redirectErrorStream(true).redirectOutput(log.toFile());
         b.environment().put("PROOFMODE_HOME", home.toString());
         b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
+        b.environment().putAll(env);
         Process p = b.start();
         STARTED.add(p);
         return p;
