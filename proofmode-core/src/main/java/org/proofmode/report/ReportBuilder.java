@@ -28,10 +28,6 @@ import org.proofmode.verify.Verdict;
  * file names and the thumbnails; it checks nothing itself.
  */
 public final class ReportBuilder {
-    private static final Map<String, String> CONTEXT_LABELS = Map.of(
-            "device", "Device", "camera", "Camera", "captureTime", "Capture time", "location", "Location",
-            "clockSynchronised", "Clock synchronised");
-
     private static final List<String> CONTENT_HASHES = List.of(ContextFields.IMAGE_PIXEL_HASH, ContextFields.IMAGE_PERCEPTUAL_HASH,
             ContextFields.VIDEO_FRAME_HASH, ContextFields.VIDEO_FRAME_COUNT, ContextFields.AUDIO_SAMPLE_HASH, ContextFields.MEDIA_DECODER);
 
@@ -141,7 +137,7 @@ public final class ReportBuilder {
         }
         p.times().forEach((k, v) -> f.add(new Block.Field(k, v, false)));
         Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field("Notes", v, false)));
-        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(CONTEXT_LABELS.getOrDefault(k, k), v, false)));
+        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(ContextSummary.label(k), v, false)));
         b.add(new Block.Fields(f));
         place(p.record()).ifPresent(b::add);
         List<Check> times = p.checks().stream().filter(c -> c.code().startsWith("timestamp.") || c.code().startsWith("tlog.")).toList();

@@ -21,7 +21,17 @@ import org.proofmode.proof.ProofTimes;
  * {@code pkcs11: MAKER MODEL} for a token).
  */
 public final class ContextSummary {
+    /** How each key is named for people, in sentence case ({@link #label}). */
+    private static final Map<String, String> LABELS = Map.of("device", "Device", "camera", "Camera", "captureTime", "Capture time",
+            "location", "Location", "clockSynchronised", "Clock synced", "clock", "Clock", "environment", "Environment",
+            "keyStorage", "Key storage");
+
     private ContextSummary() {}
+
+    /** A key of {@link #of}'s map as people read it, in sentence case: {@code keyStorage} is "Key storage". */
+    public static String label(String key) {
+        return LABELS.getOrDefault(key, key);
+    }
 
     /** Summarises a record's fields; fields it lacks are left out. */
     public static Map<String, String> of(Map<String, String> r) {

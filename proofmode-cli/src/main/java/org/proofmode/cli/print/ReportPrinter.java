@@ -4,7 +4,6 @@ package org.proofmode.cli.print;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Pattern;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
@@ -23,10 +22,6 @@ import org.proofmode.verify.VerificationReport;
 public final class ReportPrinter {
     private static final List<String> SHOWN_FIELDS = List.of(
             "File Path", "File", "Hardware", "Manufacturer", "OS", "Notes");
-
-    private static final Map<String, String> CONTEXT_LABELS = Map.of(
-            "device", "device", "camera", "camera", "captureTime", "capture time", "location", "location",
-            "clockSynchronised", "clock synced", "clock", "clock", "environment", "environment", "keyStorage", "key storage");
 
     /** A SHA-256 in hex, except a Bitcoin merkle root: that one is compared with a block explorer's, so it stays whole. */
     private static final Pattern HASH = Pattern.compile("(?<![0-9a-f])(?<!merkle root )[0-9a-f]{64}(?![0-9a-f])");
@@ -53,7 +48,7 @@ public final class ReportPrinter {
                     println(out, "    " + pad(f.toLowerCase(Locale.ROOT) + ":", 18) + v);
                 }
             }
-            ContextSummary.of(p.record()).forEach((k, v) -> println(out, "    " + pad(CONTEXT_LABELS.getOrDefault(k, k) + ":", 18) + v));
+            ContextSummary.of(p.record()).forEach((k, v) -> println(out, "    " + pad(ContextSummary.label(k).toLowerCase(Locale.ROOT) + ":", 18) + v));
         }
     }
 
