@@ -274,7 +274,8 @@ start_postgres() {
 start_server() {
     local jar=$1 home=$2 name=$3 i
     shift 3
-    PROOFMODE_HOME=$home java -jar "$jar" serve --port 0 --rate 1000000 "$@" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
+    # shellcheck disable=SC2086 # SERVER_JAVA_OPTS: JVM options of the server alone (a profiler agent), split on spaces
+    PROOFMODE_HOME=$home java ${SERVER_JAVA_OPTS:-} -jar "$jar" serve --port 0 --rate 1000000 "$@" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
     SERVER_PID=$!
     SERVER_PORT=""
     for i in $(seq 1 150); do
