@@ -128,8 +128,10 @@ final class Pkcs11Token {
                 + (present.stream().allMatch(t -> t.label().isEmpty()) ? "" : " (present: " + labels(present) + ")"));
     }
 
+    /** The tokens' labels in alphabetical order (the module's slot order is its own and may change between runs). */
     private static String labels(List<TokenSlots.Token> tokens) {
-        return tokens.stream().filter(t -> !t.label().isEmpty()).map(t -> "\"" + t.label() + "\"").collect(Collectors.joining(", "));
+        return tokens.stream().map(TokenSlots.Token::label).filter(l -> !l.isEmpty()).sorted().map(l -> "\"" + l + "\"")
+                .collect(Collectors.joining(", "));
     }
 
     private static String config(Path module, long slot, Optional<String> newKeyId) {
