@@ -54,9 +54,7 @@ public final class BluetoothSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        Reused.Reading s = reused.get(this::read);
-        s.fields().forEach(record::put);
-        s.problem().ifPresent(m -> record.warn(name(), m));
+        reused.get(this::read).addTo(record, name());
     }
 
     private Reused.Reading read() {

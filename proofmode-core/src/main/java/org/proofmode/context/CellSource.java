@@ -107,9 +107,7 @@ public final class CellSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) {
-        Reused.Reading r = reused.get(this::read);
-        r.fields().forEach(record::put);
-        r.problem().ifPresent(m -> record.warn(name(), m));
+        reused.get(this::read).addTo(record, name());
     }
 
     private Reused.Reading read() {

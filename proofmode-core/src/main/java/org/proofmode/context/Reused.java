@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
+import org.proofmode.proof.ProofRecord;
 
 /**
  * A reading of the surroundings reused for a while, so that proving a folder asks a system service once
@@ -35,6 +36,12 @@ final class Reused {
     record Reading(Map<String, String> fields, Optional<String> problem) {
         Reading {
             fields = Map.copyOf(fields);
+        }
+
+        /** Puts the fields into a record, and the problem as {@code Warning.<source>}. */
+        void addTo(ProofRecord.Builder record, String source) {
+            fields.forEach(record::put);
+            problem.ifPresent(m -> record.warn(source, m));
         }
     }
 
