@@ -2,7 +2,6 @@
 package org.proofmode.keys;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.MessageDigest;
@@ -11,15 +10,8 @@ import java.security.Provider;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.util.Objects;
-import org.bouncycastle.asn1.ASN1Encoding;
-import org.bouncycastle.asn1.DERNull;
-import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
-import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
-import org.bouncycastle.asn1.x509.DigestInfo;
-import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.bcpg.PublicKeyAlgorithmTags;
 import org.bouncycastle.openpgp.PGPPrivateKey;
-import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
@@ -85,8 +77,7 @@ public final class TokenSigner {
             boolean ec = keyAlgorithm == PublicKeyAlgorithmTags.ECDSA;
             Signature s = Signature.getInstance(ec ? "NONEwithECDSA" : "NONEwithRSA", provider);
             s.initSign(key);
-            s.update(ec ? sha256 : new DigestInfo(new AlgorithmIdentifier(NISTObjectIdentifiers.id_sha256, DERNull.INSTANCE), sha256)
-                    .getEncoded(ASN1Encoding.DER));
+            s.update(ec ? sha256 : Sha256ContentSigner.digestInfo(sha256));
             return s.sign();
         } catch (GeneralSecurityException | IOException | RuntimeException e) {
             throw Pkcs11Token.failure(e, "the token could not sign");
@@ -98,35 +89,9 @@ public final class TokenSigner {
         return "TokenSigner[" + device + "]";
     }
 
-    private final class Content implements PGPContentSigner {
-        private final MessageDigest digest;
-        private final int signatureType;
-        private final int keyAlgorithm;
-        private final long keyId;
-        private final OutputStream out;
-        private byte[] finalDigest;
-
+    private final class Content extends Sha256ContentSigner {
         Content(MessageDigest digest, int signatureType, PGPPrivateKey privateKey) {
-            this.digest = digest;
-            this.signatureType = signatureType;
-            this.keyAlgorithm = privateKey.getPublicKeyPacket().getAlgorithm();
-            this.keyId = privateKey.getKeyID();
-            this.out = new OutputStream() {
-                @Override
-                public void write(int b) {
-                    digest.update((byte) b);
-                }
-
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    digest.update(b, off, len);
-                }
-            };
-        }
-
-        @Override
-        public OutputStream getOutputStream() {
-            return out;
+            super(digest, signatureType, privateKey);
         }
 
         /**
@@ -135,36 +100,8 @@ public final class TokenSigner {
          * @throws ProofModeException if the token cannot sign (removed, logged out, key deleted)
          */
         @Override
-        public byte[] getSignature() {
-            return signDigest(getDigest(), keyAlgorithm);
-        }
-
-        @Override
-        public byte[] getDigest() {
-            if (finalDigest == null) {
-                finalDigest = digest.digest();
-            }
-            return finalDigest.clone();
-        }
-
-        @Override
-        public int getType() {
-            return signatureType;
-        }
-
-        @Override
-        public int getHashAlgorithm() {
-            return HashAlgorithmTags.SHA256;
-        }
-
-        @Override
-        public int getKeyAlgorithm() {
-            return keyAlgorithm;
-        }
-
-        @Override
-        public long getKeyID() {
-            return keyId;
+        protected byte[] sign(byte[] sha256) {
+            return signDigest(sha256, getKeyAlgorithm());
         }
     }
 }

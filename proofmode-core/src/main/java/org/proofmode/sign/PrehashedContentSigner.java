@@ -2,17 +2,11 @@
 package org.proofmode.sign;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.math.BigInteger;
 import java.security.MessageDigest;
 import org.bouncycastle.asn1.ASN1Encoding;
 import org.bouncycastle.asn1.ASN1Integer;
-import org.bouncycastle.asn1.DERNull;
 import org.bouncycastle.asn1.DERSequence;
-import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
-import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
-import org.bouncycastle.asn1.x509.DigestInfo;
-import org.bouncycastle.bcpg.HashAlgorithmTags;
 import org.bouncycastle.crypto.CryptoException;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.encodings.PKCS1Encoding;
@@ -29,6 +23,7 @@ import org.bouncycastle.openpgp.PGPPrivateKey;
 import org.bouncycastle.openpgp.operator.PGPContentSigner;
 import org.bouncycastle.openpgp.operator.PGPContentSignerBuilder;
 import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
+import org.proofmode.keys.Sha256ContentSigner;
 
 /**
  * An OpenPGP content signer that continues a SHA-256 computation the caller has already run over the
@@ -39,32 +34,12 @@ import org.bouncycastle.openpgp.operator.bc.BcPGPKeyConverter;
  *
  * <p>Supports RSA (PKCS#1 v1.5), EdDSA on Ed25519 (legacy and RFC 9580 formats) and ECDSA on P-256.
  */
-final class PrehashedContentSigner implements PGPContentSigner {
-    private final MessageDigest digest;
-    private final int signatureType;
-    private final int keyAlgorithm;
-    private final long keyId;
+final class PrehashedContentSigner extends Sha256ContentSigner {
     private final AsymmetricKeyParameter key;
-    private final OutputStream out;
-    private byte[] finalDigest;
 
     private PrehashedContentSigner(MessageDigest digest, int signatureType, PGPPrivateKey privateKey) throws PGPException {
-        this.digest = digest;
-        this.signatureType = signatureType;
-        this.keyAlgorithm = privateKey.getPublicKeyPacket().getAlgorithm();
-        this.keyId = privateKey.getKeyID();
+        super(digest, signatureType, privateKey);
         this.key = new BcPGPKeyConverter().getPrivateKey(privateKey);
-        this.out = new OutputStream() {
-            @Override
-            public void write(int b) {
-                digest.update((byte) b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) {
-                digest.update(b, off, len);
-            }
-        };
     }
 
     /** Builds signers that continue the given SHA-256 state (the document already hashed). */
@@ -76,13 +51,7 @@ final class PrehashedContentSigner implements PGPContentSigner {
     }
 
     @Override
-    public OutputStream getOutputStream() {
-        return out;
-    }
-
-    @Override
-    public byte[] getSignature() {
-        byte[] hash = getDigest();
+    protected byte[] sign(byte[] hash) {
         try {
             if (key instanceof Ed25519PrivateKeyParameters ed) {
                 Ed25519Signer signer = new Ed25519Signer();
@@ -98,8 +67,7 @@ final class PrehashedContentSigner implements PGPContentSigner {
                         .getEncoded(ASN1Encoding.DER);
             }
             if (key instanceof RSAKeyParameters rsa) {
-                byte[] info = new DigestInfo(new AlgorithmIdentifier(NISTObjectIdentifiers.id_sha256, DERNull.INSTANCE), hash)
-                        .getEncoded(ASN1Encoding.DER);
+                byte[] info = digestInfo(hash);
                 PKCS1Encoding engine = new PKCS1Encoding(new RSABlindedEngine());
                 engine.init(true, rsa);
                 return engine.processBlock(info, 0, info.length);
@@ -108,33 +76,5 @@ final class PrehashedContentSigner implements PGPContentSigner {
             throw new IllegalStateException("signing failed", e);
         }
         throw new IllegalStateException("unsupported key type " + key.getClass().getSimpleName());
-    }
-
-    @Override
-    public byte[] getDigest() {
-        if (finalDigest == null) {
-            finalDigest = digest.digest();
-        }
-        return finalDigest.clone();
-    }
-
-    @Override
-    public int getType() {
-        return signatureType;
-    }
-
-    @Override
-    public int getHashAlgorithm() {
-        return HashAlgorithmTags.SHA256;
-    }
-
-    @Override
-    public int getKeyAlgorithm() {
-        return keyAlgorithm;
-    }
-
-    @Override
-    public long getKeyID() {
-        return keyId;
     }
 }
