@@ -11,7 +11,9 @@ import org.freedesktop.dbus.DBusPath;
 import org.freedesktop.dbus.Struct;
 import org.freedesktop.dbus.annotations.DBusInterfaceName;
 import org.freedesktop.dbus.annotations.Position;
+import org.freedesktop.dbus.exceptions.DBusExecutionException;
 import org.freedesktop.dbus.interfaces.DBusInterface;
+import org.freedesktop.dbus.types.UInt32;
 import org.freedesktop.dbus.types.Variant;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.MediaFile;
@@ -19,10 +21,13 @@ import org.proofmode.proof.ProofRecord;
 
 /**
  * The mobile network cells in reach ({@code Cell.*}), from the modem daemon on the system bus:
- * ModemManager ({@code Modem.GetCellInfo}, 1.20 and later: the serving cell and its neighbours) and oFono
- * ({@code NetworkRegistration}: the serving cell). Each cell with its technology, MCC, MNC, LAC or TAC and
- * cell id in decimal (as OpenCelliD and the operators' own registers list them), and its signal; a
- * neighbour that ModemManager knows only by its physical cell id is recorded with that.
+ * ModemManager ({@code Modem.GetCellInfo}, 1.20 and later: the serving cell and its neighbours; before 1.20,
+ * the serving cell's ids from {@code Modem.Location.GetLocation}'s 3GPP source, where the modem's location
+ * gathering is on) and oFono ({@code NetworkRegistration}: the serving cell; {@code NetworkMonitor}'s
+ * {@code GetNeighbouringCellInformation}, where the modem's driver has it: the neighbours). Each cell with
+ * its technology, MCC, MNC, LAC or TAC and cell id in decimal (as OpenCelliD and the operators' own
+ * registers list them), and its signal in dBm where the daemon gives one; a neighbour known only by its
+ * physical cell id (LTE, 5G) or primary scrambling code (UMTS) is recorded with that.
  *
  * <p>Part of the {@code location} opt-in: a cell id places the device within a few hundred metres to a few
  * kilometres. Cell ids are recorded in the clear on purpose: an outside source can only confirm a cell that
@@ -42,6 +47,40 @@ public final class CellSource implements MetadataSource {
     public interface MmModem extends DBusInterface {
         /** The serving and neighbour cells, one dictionary each. */
         List<Map<String, Variant<?>>> GetCellInfo();
+    }
+
+    /** ModemManager's location interface (before 1.20, the only way to the serving cell's ids). */
+    @DBusInterfaceName("org.freedesktop.ModemManager1.Modem.Location")
+    public interface MmLocation extends DBusInterface {
+        /** The locations the enabled sources have, by source bit. */
+        Map<UInt32, Variant<?>> GetLocation();
+    }
+
+    /** oFono's network monitor: measurements of the neighbouring cells. */
+    @DBusInterfaceName("org.ofono.NetworkMonitor")
+    public interface OfonoMonitor extends DBusInterface {
+        /** One dictionary per neighbour, each in a struct: {@code a(a{sv})}. */
+        List<OfonoCellInfo> GetNeighbouringCellInformation();
+    }
+
+    /** One entry of {@code GetNeighbouringCellInformation}: {@code (a{sv})}. */
+    public static final class OfonoCellInfo extends Struct {
+        @Position(0)
+        private final Map<String, Variant<?>> properties;
+
+        /**
+         * An entry as D-Bus delivers it.
+         *
+         * @param properties the cell's measurements
+         */
+        public OfonoCellInfo(Map<String, Variant<?>> properties) {
+            this.properties = properties;
+        }
+
+        /** The cell's measurements. */
+        public Map<String, Variant<?>> getProperties() {
+            return properties;
+        }
     }
 
     /** oFono's manager, for its modems. */
@@ -151,12 +190,61 @@ public final class CellSource implements MetadataSource {
             if (!o.getValue().containsKey(MODEM_MANAGER + ".Modem")) {
                 continue;
             }
-            for (Map<String, Variant<?>> info : c.remote(MODEM_MANAGER, o.getKey(), MmModem.class).GetCellInfo()) {
+            List<Map<String, Variant<?>>> infos;
+            try {
+                infos = c.remote(MODEM_MANAGER, o.getKey(), MmModem.class).GetCellInfo();
+            } catch (DBusExecutionException e) {
+                // before 1.20 there is no such method, and a modem may not support it: the serving cell from
+                // the location interface, where the modem has one
+                if (!o.getValue().containsKey(MODEM_MANAGER + ".Modem.Location")) {
+                    throw e;
+                }
+                Map<Long, Object> location = new LinkedHashMap<>();
+                c.remote(MODEM_MANAGER, o.getKey(), MmLocation.class).GetLocation()
+                        .forEach((k, x) -> location.put(k.longValue(), SystemBus.plain(x)));
+                mmLocationCell(location, o.getValue().get(MODEM_MANAGER + ".Modem").get("AccessTechnologies")).ifPresent(cells::add);
+                continue;
+            }
+            for (Map<String, Variant<?>> info : infos) {
                 Map<String, Object> v = new LinkedHashMap<>();
                 info.forEach((k, x) -> v.put(k, SystemBus.plain(x)));
                 mmCell(v).ifPresent(cells::add);
             }
         }
+    }
+
+    /**
+     * The serving cell from {@code GetLocation}'s 3GPP source (bit 1): {@code "MCC,MNC,LAC,CI"} and, since
+     * 1.10, {@code ",TAC"}, the ids in hexadecimal; the technology from the modem's
+     * {@code AccessTechnologies} bits (LTE and 5G have a TAC, the others a LAC).
+     */
+    static Optional<Map<String, String>> mmLocationCell(Map<Long, Object> location, Object accessTechnologies) {
+        if (!(location.get(1L) instanceof String ids)) {
+            return Optional.empty();
+        }
+        String[] p = ids.split(",", -1);
+        if (p.length < 4 || !p[0].matches("\\d{3}") || !p[1].matches("\\d{2,3}")) {
+            return Optional.empty();
+        }
+        Optional<String> ci = hex(p[3]).filter(x -> !x.equals("0"));
+        if (ci.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, String> cell = new LinkedHashMap<>();
+        cell.put("Serving", "true");
+        long bits = accessTechnologies instanceof Long b ? b : 0;
+        String tech = (bits & (1L << 15)) != 0 ? "5gnr" : (bits & (7L << 14)) != 0 ? "lte"
+                : (bits & (0x1fL << 5)) != 0 ? "umts" : (bits & (0xfL << 1)) != 0 ? "gsm" : "unknown";
+        cell.put("Technology", tech);
+        cell.put("MCC", p[0]);
+        cell.put("MNC", p[1]);
+        hex(p[2]).filter(x -> !x.equals("0")).ifPresent(x -> cell.put("LAC", x));
+        if (p.length > 4) {
+            hex(p[4]).filter(x -> !x.equals("0")).ifPresent(x -> cell.put("TAC", x));
+        }
+        cell.put("CellId", ci.get());
+        cell.put("Modem", "ModemManager");
+        return Optional.of(cell);
     }
 
     /** One of {@code GetCellInfo}'s dictionaries; ids are hex strings there. */
@@ -208,7 +296,85 @@ public final class CellSource implements MetadataSource {
             Map<String, Object> v = new LinkedHashMap<>();
             c.remote(OFONO, m.getPath().getPath(), OfonoRegistration.class).GetProperties().forEach((k, x) -> v.put(k, SystemBus.plain(x)));
             ofonoCell(v).ifPresent(cells::add);
+            if (l.contains("org.ofono.NetworkMonitor")) {
+                for (Map<String, Object> n : ofonoNeighbours(c, m.getPath().getPath())) {
+                    ofonoNeighbour(n).ifPresent(cells::add);
+                }
+            }
         }
+    }
+
+    /**
+     * The neighbours oFono's monitor measured. An error answer means none known: a driver without the method
+     * answers {@code NotImplemented}, a modem busy measuring {@code InProgress}; and oFono answers an empty
+     * list as {@code a{sv}} instead of {@code a(a{sv})}.
+     */
+    private static List<Map<String, Object>> ofonoNeighbours(SystemBus.Connection c, String modem) throws Exception {
+        List<Map<String, Object>> out = new ArrayList<>();
+        try {
+            for (OfonoCellInfo info : c.remote(OFONO, modem, OfonoMonitor.class).GetNeighbouringCellInformation()) {
+                Map<String, Object> v = new LinkedHashMap<>();
+                info.getProperties().forEach((k, x) -> v.put(k, SystemBus.plain(x)));
+                out.add(v);
+            }
+        } catch (DBusExecutionException | ClassCastException e) {
+            // the binding hands the empty a{sv} over as a map where the declared list is
+            return List.of();
+        }
+        return out;
+    }
+
+    /**
+     * A neighbour from oFono's monitor: ids as numbers; signals as 27.007 indices, turned into dBm at the
+     * bottom of each index's range (RSRP {@code -140 + i}, RSCP {@code -120 + i}, RxLev {@code -110 + i},
+     * RSSI {@code -113 + 2i}).
+     */
+    static Optional<Map<String, String>> ofonoNeighbour(Map<String, Object> v) {
+        Map<String, String> cell = ofonoNetwork(v, false);
+        if (v.get("LocationAreaCode") instanceof Long lac) {
+            cell.put("LAC", lac.toString());
+        }
+        if (v.get("TrackingAreaCode") instanceof Long tac) {
+            cell.put("TAC", tac.toString());
+        }
+        if (v.get("CellId") instanceof Long ci) {
+            cell.put("CellId", ci.toString());
+        }
+        if (v.get("PhysicalCellId") instanceof Long pci) {
+            cell.put("PhysicalCellId", pci.toString());
+        }
+        if (v.get("PrimaryScramblingCode") instanceof Long psc) {
+            cell.put("PrimaryScramblingCode", psc.toString());
+        }
+        signal(v, "ReferenceSignalReceivedPower", 97, -140, 1, "rsrp")
+                .or(() -> signal(v, "ReceivedSignalCodePower", 96, -120, 1, "rscp"))
+                .or(() -> signal(v, "ReceivedSignalStrength", 63, -110, 1, "rxlev"))
+                .or(() -> signal(v, "Strength", 31, -113, 2, "rssi"))
+                .ifPresent(x -> cell.put("Signal", x));
+        cell.put("Modem", "oFono");
+        return cell.containsKey("CellId") || cell.containsKey("PhysicalCellId") || cell.containsKey("PrimaryScramblingCode")
+                ? Optional.of(cell) : Optional.empty();
+    }
+
+    /** A cell's first fields from oFono's names, the same in its registration and its monitor. */
+    private static Map<String, String> ofonoNetwork(Map<String, Object> v, boolean serving) {
+        Map<String, String> cell = new LinkedHashMap<>();
+        cell.put("Serving", Boolean.toString(serving));
+        cell.put("Technology", v.get("Technology") instanceof String t && t.matches("[a-z]{1,16}") ? t : "unknown");
+        if (v.get("MobileCountryCode") instanceof String mcc && mcc.matches("\\d{3}")) {
+            cell.put("MCC", mcc);
+        }
+        if (v.get("MobileNetworkCode") instanceof String mnc && mnc.matches("\\d{2,3}")) {
+            cell.put("MNC", mnc);
+        }
+        return cell;
+    }
+
+    private static Optional<String> signal(Map<String, Object> v, String key, long max, int base, int step, String what) {
+        if (v.get(key) instanceof Long i && i >= 0 && i <= max) {
+            return Optional.of((base + step * i) + " dBm (" + what + ")");
+        }
+        return Optional.empty();
     }
 
     /** oFono's registration: numbers in decimal; on LTE, {@code LocationAreaCode} holds the TAC. */
@@ -217,18 +383,9 @@ public final class CellSource implements MetadataSource {
                 || !(status.equals("registered") || status.equals("roaming"))) {
             return Optional.empty();
         }
-        Map<String, String> cell = new LinkedHashMap<>();
-        cell.put("Serving", "true");
-        String tech = v.get("Technology") instanceof String t && t.matches("[a-z]{1,16}") ? t : "unknown";
-        cell.put("Technology", tech);
-        if (v.get("MobileCountryCode") instanceof String mcc && mcc.matches("\\d{3}")) {
-            cell.put("MCC", mcc);
-        }
-        if (v.get("MobileNetworkCode") instanceof String mnc && mnc.matches("\\d{2,3}")) {
-            cell.put("MNC", mnc);
-        }
+        Map<String, String> cell = ofonoNetwork(v, true);
         if (v.get("LocationAreaCode") instanceof Long area) {
-            cell.put(tech.equals("lte") ? "TAC" : "LAC", area.toString());
+            cell.put(cell.get("Technology").equals("lte") ? "TAC" : "LAC", area.toString());
         }
         cell.put("CellId", ci.toString());
         if (v.get("Strength") instanceof Long s && s >= 0 && s <= 100) {

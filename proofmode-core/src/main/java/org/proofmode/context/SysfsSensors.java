@@ -23,6 +23,14 @@ import org.proofmode.proof.ContextFields;
  * {@code _scale} ({@code (raw + offset) * scale}); hwmon chips under {@code /sys/class/hwmon/hwmonN} with
  * {@code tempK_input} in millidegrees Celsius and an optional {@code tempK_label}. The first IIO device of
  * each kind is recorded, and at most {@value #MAX_TEMPERATURES} temperatures.
+ *
+ * <p>Two readings are derived. Proximity is {@code near} or {@code far} where the driver gives its
+ * {@code in_proximity_nearlevel} (what iio-sensor-proxy compares with), else the raw count. A heading comes
+ * from an accelerometer and a magnetometer together, each turned into the device's frame by its
+ * {@code mount_matrix} where the driver has one: the direction of the device's top edge (its y axis) from
+ * magnetic north, tilted back to the horizontal by gravity, as Android's {@code getRotationMatrix} and
+ * {@code getOrientation} compute it. It is uncalibrated (the magnetometer's hard-iron offset is not removed),
+ * which the recorded sensor name says.
  */
 final class SysfsSensors {
     static final int MAX_TEMPERATURES = 16;
@@ -44,17 +52,36 @@ final class SysfsSensors {
     Map<String, String> read() {
         Map<String, String> f = new LinkedHashMap<>();
         List<String> temperatures = new ArrayList<>();
+        Reading gravity = null;
+        Reading field = null;
         for (String dev : list("sys/bus/iio/devices", "iio:device")) {
             String base = "sys/bus/iio/devices/" + dev + "/";
             String sensor = "iio " + files.text(base + "name").map(SysfsSensors::clean).orElse(dev);
-            vector(base, "accel").ifPresent(v -> put(f, ContextFields.SENSORS_ACCELERATION, v + " m/s^2", sensor));
-            vector(base, "magn").ifPresent(v -> put(f, ContextFields.SENSORS_MAGNETIC_FIELD, v + " gauss", sensor));
+            Optional<double[]> a = vector(base, "accel");
+            a.ifPresent(v -> put(f, ContextFields.SENSORS_ACCELERATION, text(v) + " m/s^2", sensor));
+            if (a.isPresent() && gravity == null) {
+                gravity = new Reading(mounted(base, "accel", a.get()), sensor);
+            }
+            Optional<double[]> m = vector(base, "magn");
+            m.ifPresent(v -> put(f, ContextFields.SENSORS_MAGNETIC_FIELD, text(v) + " gauss", sensor));
+            if (m.isPresent() && field == null) {
+                field = new Reading(mounted(base, "magn", m.get()), sensor);
+            }
             scalar(base, "illuminance").ifPresent(v -> put(f, ContextFields.SENSORS_LIGHT, number(v) + " lux", sensor));
+            proximity(base).ifPresent(v -> put(f, ContextFields.SENSORS_PROXIMITY, v, sensor));
             if (withPressure) {
                 scalar(base, "pressure").ifPresent(v -> put(f, ContextFields.SENSORS_PRESSURE, number(v) + " kPa", sensor));
             }
             scalar(base, "humidityrelative").ifPresent(v -> put(f, ContextFields.SENSORS_HUMIDITY, number(v / 1000) + " %", sensor));
             scalar(base, "temp").ifPresent(v -> temperatures.add(number(v / 1000) + " degC\0" + sensor));
+        }
+        if (gravity != null && field != null) {
+            String sensor = gravity.sensor().equals(field.sensor()) ? gravity.sensor() : gravity.sensor() + " + " + field.sensor();
+            OptionalDouble h = heading(gravity.v(), field.v());
+            if (h.isPresent()) {
+                put(f, ContextFields.SENSORS_HEADING, number(Math.round(h.getAsDouble() * 10) / 10.0) + " degrees",
+                        sensor + " (magnetic, uncalibrated)");
+            }
         }
         for (String chip : list("sys/class/hwmon", "hwmon")) {
             String base = "sys/class/hwmon/" + chip + "/";
@@ -81,17 +108,107 @@ final class SysfsSensors {
         }
     }
 
+    /** A vector in the device's frame, and the sensor it came from. */
+    private record Reading(double[] v, String sensor) {
+    }
+
     /** {@code x y z} of a three-axis channel, each {@code (raw + offset) * scale}. */
-    private Optional<String> vector(String base, String type) {
-        List<String> axes = new ArrayList<>();
-        for (String axis : new String[] {"x", "y", "z"}) {
-            OptionalDouble v = channel(base, type, "_" + axis);
-            if (v.isEmpty()) {
+    private Optional<double[]> vector(String base, String type) {
+        double[] v = new double[3];
+        String[] axes = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            OptionalDouble c = channel(base, type, "_" + axes[i]);
+            if (c.isEmpty()) {
                 return Optional.empty();
             }
-            axes.add(number(v.getAsDouble()));
+            v[i] = c.getAsDouble();
         }
-        return Optional.of(String.join(" ", axes));
+        return Optional.of(v);
+    }
+
+    private static String text(double[] v) {
+        return number(v[0]) + " " + number(v[1]) + " " + number(v[2]);
+    }
+
+    /**
+     * A sensor's vector in the device's frame: its {@code in_<type>_mount_matrix} (or the device's
+     * {@code mount_matrix}), three rows {@code "a, b, c; d, e, f; g, h, i"} applied as {@code R * v}; the
+     * vector as read where there is none or it is not a matrix.
+     */
+    private double[] mounted(String base, String type, double[] v) {
+        Optional<String> text = files.text(base + "in_" + type + "_mount_matrix").or(() -> files.text(base + "mount_matrix"));
+        if (text.isEmpty()) {
+            return v;
+        }
+        String[] rows = text.get().trim().split(";");
+        if (rows.length != 3) {
+            return v;
+        }
+        double[] out = new double[3];
+        try {
+            for (int r = 0; r < 3; r++) {
+                String[] cells = rows[r].trim().split("\\s*,\\s*");
+                if (cells.length != 3) {
+                    return v;
+                }
+                for (int c = 0; c < 3; c++) {
+                    double x = Double.parseDouble(cells[c]);
+                    if (!Double.isFinite(x)) {
+                        return v;
+                    }
+                    out[r] += x * v[c];
+                }
+            }
+        } catch (NumberFormatException e) {
+            return v;
+        }
+        return out;
+    }
+
+    /**
+     * The heading of the device's y axis in degrees from magnetic north, [0, 360): east is the magnetic field
+     * crossed with gravity, north is gravity crossed with east, and the heading is the angle of the y axis
+     * between them. Empty when the two are (nearly) parallel or one is (nearly) zero: free fall, or a field
+     * the accelerometer cannot tilt back.
+     */
+    static OptionalDouble heading(double[] gravity, double[] field) {
+        double[] east = cross(field, gravity);
+        double ne = norm(east);
+        double ng = norm(gravity);
+        double nf = norm(field);
+        if (ng < 1 || nf == 0 || ne < 1e-3 * ng * nf) {
+            return OptionalDouble.empty();
+        }
+        double[] up = {gravity[0] / ng, gravity[1] / ng, gravity[2] / ng};
+        double[] e = {east[0] / ne, east[1] / ne, east[2] / ne};
+        double[] north = cross(up, e);
+        double deg = Math.toDegrees(Math.atan2(e[1], north[1]));
+        return OptionalDouble.of(deg < 0 ? deg + 360 : deg >= 360 ? deg - 360 : deg);
+    }
+
+    private static double[] cross(double[] a, double[] b) {
+        return new double[] {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+    }
+
+    /**
+     * {@code near} or {@code far} against the driver's {@code in_proximity[0]_nearlevel}, else the raw count
+     * ({@code 412 (raw, larger is nearer)}).
+     */
+    private Optional<String> proximity(String base) {
+        for (String index : new String[] {"", "0"}) {
+            OptionalDouble v = channel(base, "proximity" + index, "");
+            if (v.isPresent()) {
+                Optional<Double> near = parse(files.text(base + "in_proximity" + index + "_nearlevel"))
+                        .or(() -> parse(files.text(base + "in_proximity_nearlevel")));
+                return Optional.of(near.map(n -> v.getAsDouble() >= n ? "near" : "far")
+                        .orElse(number(v.getAsDouble()) + " (raw, larger is nearer)"));
+            }
+        }
+        return Optional.empty();
     }
 
     /** A channel without an axis: {@code in_<type>_input}, else with index 0, else {@code _raw} scaled. */

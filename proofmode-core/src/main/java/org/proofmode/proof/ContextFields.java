@@ -136,7 +136,7 @@ public final class ContextFields {
     /**
      * Prefix of per-cell fields: {@code Cell.<n>.Serving} ({@code true} for the cell in use),
      * {@code .Technology}, {@code .MCC}, {@code .MNC}, {@code .LAC} or {@code .TAC} and {@code .CellId} (decimal,
-     * as OpenCelliD lists them), {@code .PhysicalCellId} (a neighbour's, decimal), {@code .Signal}, {@code .Modem} ({@code ModemManager} or {@code oFono}).
+     * as OpenCelliD lists them), {@code .PhysicalCellId} (a neighbour's, decimal), {@code .PrimaryScramblingCode} (a UMTS neighbour's, decimal), {@code .Signal}, {@code .Modem} ({@code ModemManager} or {@code oFono}).
      */
     public static final String CELL = "Cell.";
 

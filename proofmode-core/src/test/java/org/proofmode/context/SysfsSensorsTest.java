@@ -54,6 +54,86 @@ class SysfsSensorsTest {
     }
 
     @Test
+    void read_derivesAHeading_fromGravityAndTheMagneticField_inTheDevicesFrame() throws IOException {
+        // a tablet lying face up, its top edge to the east: the field (north and down, as in Europe) lies along -x
+        write("sys/bus/iio/devices/iio:device0/name", "accel_3d");
+        accel(0, 0, 981);
+        write("sys/bus/iio/devices/iio:device1/name", "magn_3d");
+        magn(-2000, 0, -4000);
+
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Heading", "90 degrees")
+                .containsEntry("Sensors.Heading.Sensor", "iio accel_3d + iio magn_3d (magnetic, uncalibrated)");
+
+        // top edge to the north-west, tilted 30 degrees towards the user: the tilt does not change the heading
+        double t = Math.toRadians(30);
+        double c = Math.cos(Math.toRadians(45));
+        double s = Math.sin(Math.toRadians(45));
+        // up and north in the device's frame (its x to the north-east, its y to the north-west, then tilted about x);
+        // the accelerometer reads up, the field is 0.2 north and 0.4 down
+        double[] up = {0, Math.sin(t), Math.cos(t)};
+        double[] north = {s, c * Math.cos(t), -c * Math.sin(t)};
+        accel(up[0] * 981, up[1] * 981, up[2] * 981);
+        magn(north[0] * 2000 - up[0] * 4000, north[1] * 2000 - up[1] * 4000, north[2] * 2000 - up[2] * 4000);
+
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Heading", "315 degrees");
+    }
+
+    @Test
+    void read_turnsEachSensorIntoTheDevicesFrame_byItsMountMatrix() throws IOException {
+        // the magnetometer is mounted turned 90 degrees: its x is the device's y
+        write("sys/bus/iio/devices/iio:device0/name", "accel_3d");
+        accel(0, 0, 981);
+        write("sys/bus/iio/devices/iio:device1/name", "magn_3d");
+        magn(2000, 0, -4000);
+        write("sys/bus/iio/devices/iio:device1/in_magn_mount_matrix", "0, -1, 0; 1, 0, 0; 0, 0, 1");
+
+        // read as mounted: the field lies along the device's +y, so the top edge points north
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Heading", "0 degrees")
+                .containsEntry("Sensors.MagneticField", "0.2 0 -0.4 gauss");
+    }
+
+    @Test
+    void read_recordsNoHeading_inFreeFall_orWithoutAMagnetometer() throws IOException {
+        write("sys/bus/iio/devices/iio:device0/name", "accel_3d");
+        accel(0, 0, 0);
+        write("sys/bus/iio/devices/iio:device1/name", "magn_3d");
+        magn(-2000, 0, -4000);
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).doesNotContainKey("Sensors.Heading");
+
+        Files.delete(root.resolve("sys/bus/iio/devices/iio:device1/in_magn_x_raw"));
+        accel(0, 0, 981);
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).doesNotContainKey("Sensors.Heading")
+                .containsKey("Sensors.Acceleration");
+    }
+
+    @Test
+    void read_proximity_nearOrFarByTheDriversNearLevel_elseTheRawCount() throws IOException {
+        write("sys/bus/iio/devices/iio:device0/name", "vcnl4000");
+        write("sys/bus/iio/devices/iio:device0/in_proximity_raw", "412");
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Proximity", "412 (raw, larger is nearer)")
+                .containsEntry("Sensors.Proximity.Sensor", "iio vcnl4000");
+
+        write("sys/bus/iio/devices/iio:device0/in_proximity_nearlevel", "300");
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Proximity", "near");
+        write("sys/bus/iio/devices/iio:device0/in_proximity_raw", "120");
+        assertThat(new SysfsSensors(new SystemFiles(root), false).read()).containsEntry("Sensors.Proximity", "far");
+    }
+
+    private void accel(double x, double y, double z) throws IOException {
+        write("sys/bus/iio/devices/iio:device0/in_accel_x_raw", Double.toString(x));
+        write("sys/bus/iio/devices/iio:device0/in_accel_y_raw", Double.toString(y));
+        write("sys/bus/iio/devices/iio:device0/in_accel_z_raw", Double.toString(z));
+        write("sys/bus/iio/devices/iio:device0/in_accel_scale", "0.01");
+    }
+
+    private void magn(double x, double y, double z) throws IOException {
+        write("sys/bus/iio/devices/iio:device1/in_magn_x_raw", Double.toString(x));
+        write("sys/bus/iio/devices/iio:device1/in_magn_y_raw", Double.toString(y));
+        write("sys/bus/iio/devices/iio:device1/in_magn_z_raw", Double.toString(z));
+        write("sys/bus/iio/devices/iio:device1/in_magn_scale", "0.0001");
+    }
+
+    @Test
     void read_findsNothing_onAMachineWithoutSensors() {
         assertThat(new SysfsSensors(new SystemFiles(root), true).read()).isEmpty();
     }
