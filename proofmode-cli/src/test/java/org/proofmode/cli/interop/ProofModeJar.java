@@ -76,9 +76,18 @@ final class ProofModeJar {
         return runJvm(QUICK_START, TIMEOUT, args);
     }
 
+    /** Runs {@code WRAPPER... java -jar proofmode.jar ARGS}: under a program that sets up its world, such as umockdev-run. */
+    ProcessResult runWrapped(List<String> wrapper, String... args) {
+        return runJvm(wrapper, QUICK_START, TIMEOUT, args);
+    }
+
     /** Runs {@code java JVM_OPTIONS -jar proofmode.jar ARGS}. */
     ProcessResult runJvm(List<String> jvmOptions, Duration timeout, String... args) {
-        List<String> cmd = new ArrayList<>();
+        return runJvm(List.of(), jvmOptions, timeout, args);
+    }
+
+    private ProcessResult runJvm(List<String> wrapper, List<String> jvmOptions, Duration timeout, String... args) {
+        List<String> cmd = new ArrayList<>(wrapper);
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
         cmd.add("-jar");
