@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.OtsClient;
 import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Tamper;
 
@@ -103,7 +104,9 @@ final class ReportTools {
 
     /**
      * Runs the commands one after the other in one bash (so that {@code export} carries on), in {@code dir},
-     * with real gpg, sqv, openssl and sha256sum, and temporary folders under {@code tmp}.
+     * with real gpg, sqv, openssl, sha256sum and the OpenTimestamps client {@code ots}, and temporary folders
+     * under {@code tmp}. Nothing reaches the internet: HTTP and HTTPS go to a proxy on a closed loopback port,
+     * so {@code ots} finds no calendar and no block explorer, as on a computer offline.
      */
     static List<Ran> run(List<String> commands, Path dir, Path tmp) throws IOException {
         for (String tool : List.of("bash", "gpg", "sqv", "sha256sum", "openssl", "gpgconf")) {
@@ -117,7 +120,10 @@ final class ReportTools {
         script.append("[ -n \"$GNUPGHOME\" ] && gpgconf --kill all >/dev/null 2>&1; true\n");
         Files.createDirectories(tmp);
         Path file = Files.writeString(tmp.resolve("commands-" + System.nanoTime() + ".sh"), script);
-        ProcessResult r = ExternalTool.run(List.of("bash", file.toString()), Map.of("TMPDIR", tmp.toString(), "LC_ALL", "C.UTF-8"), TIMEOUT, dir);
+        String path = OtsClient.binDir(tmp) + ":" + System.getenv("PATH");
+        String offline = "http://127.0.0.1:9";
+        ProcessResult r = ExternalTool.run(List.of("bash", file.toString()), Map.of("TMPDIR", tmp.toString(), "LC_ALL", "C.UTF-8", "PATH", path,
+                "HTTP_PROXY", offline, "HTTPS_PROXY", offline, "http_proxy", offline, "https_proxy", offline), TIMEOUT, dir);
         String all = r.describe();
         List<Ran> ran = new ArrayList<>();
         for (int i = 0; i < commands.size(); i++) {
