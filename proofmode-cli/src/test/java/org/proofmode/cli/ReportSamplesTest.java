@@ -78,6 +78,7 @@ class ReportSamplesTest {
             }
         }
         ReportTools.pdftoppm(pdf, tmp.resolve(name + "-pages"));
+        assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
         Path dir = Files.isDirectory(bundle) ? copyFolder(bundle, tmp.resolve(name)) : ReportTools.unpack(bundle, tmp.resolve(name));
         Files.copy(pdf, dir.resolve(pdf.getFileName()));
         Files.copy(tmp.resolve(name + ".pdf.asc"), dir.resolve(name + ".pdf.asc"));

@@ -13,6 +13,13 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.testkit.ExternalTool;
+import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
+import org.verapdf.pdfa.Foundries;
+import org.verapdf.pdfa.PDFAParser;
+import org.verapdf.pdfa.PDFAValidator;
+import org.verapdf.pdfa.flavours.PDFAFlavour;
+import org.verapdf.pdfa.results.TestAssertion;
+import org.verapdf.pdfa.results.ValidationResult;
 import org.proofmode.testkit.OtsClient;
 import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Tamper;
@@ -53,6 +60,29 @@ final class ReportTools {
                 assertThat(Files.size(p)).isGreaterThan(500);
             }
             return png;
+        }
+    }
+
+    /**
+     * What veraPDF (the PDF Association's validator) finds wrong in a PDF for a flavour: {@code 2b} for
+     * PDF/A-2b, {@code ua1} for PDF/UA-1's machine-checkable rules; one line per failed rule, empty when the
+     * file complies.
+     */
+    static List<String> veraPdf(Path pdf, String flavour) throws Exception {
+        synchronized (ReportTools.class) {
+            VeraGreenfieldFoundryProvider.initialise();
+        }
+        PDFAFlavour f = PDFAFlavour.fromString(flavour);
+        assertThat(f).isNotEqualTo(PDFAFlavour.NO_FLAVOUR);
+        try (PDFAParser parser = Foundries.defaultInstance().createParser(pdf.toFile(), f);
+                PDFAValidator validator = Foundries.defaultInstance().createValidator(f, false)) {
+            ValidationResult r = validator.validate(parser);
+            List<String> failed = r.getTestAssertions().stream().filter(t -> t.getStatus() != TestAssertion.Status.PASSED)
+                    .map(t -> t.getRuleId().getClause() + "-" + t.getRuleId().getTestNumber() + " " + t.getMessage() + " at "
+                            + t.getLocation().getContext())
+                    .distinct().toList();
+            assertThat(r.isCompliant()).as("compliant, or failed rules: %s", failed).isEqualTo(failed.isEmpty());
+            return failed;
         }
     }
 
