@@ -101,6 +101,9 @@ class ReportSamplesTest {
     void report_ofTheAppsGoodBundle_everyCommandSucceeds() throws Exception {
         List<ReportTools.Ran> ran = reportAndRun(Samples.appGoodZip(), "app-good");
         assertThat(ran).anyMatch(r -> r.command().startsWith("gpg --batch --verify")).anyMatch(r -> r.command().contains("sha256sum"));
+        // The app's proof waits at the public calendars: offline, ots checks the photo against it and reaches no calendar.
+        assertThat(ran).anyMatch(r -> r.command().equals("ots verify -f smallest_jpeg.jpg " + Samples.APP_MEDIA_SHA256 + ".ots")
+                && r.output().contains("calendar.opentimestamps.org") && !r.output().contains("Success!"));
         assertThat(ReportTools.pdftotext(tmp.resolve("app-good.pdf"))).contains("SHA1 is not considered secure");
         for (ReportTools.Ran r : ran) {
             if (r.command().startsWith("sqv ")) {
