@@ -242,6 +242,9 @@ best_of() {
 # Lines "<sha256>  <path>" from a proofmode stdout file (ignores anything else).
 hash_lines() { grep -E '^[0-9a-f]{64}[[:space:]]' "$1" || true; }
 
+# median VALUE... -> the middle value (the mean of the two middle ones for an even count)
+median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+
 # verdict VALUE OP TARGET -> "yes"/"no"  (OP is <= or >=)
 verdict() { awk -v v="$1" -v t="$3" -v op="$2" 'BEGIN { ok = (op == "<=") ? v <= t : v >= t; print (ok ? "yes" : "no") }'; }
 

@@ -118,7 +118,6 @@ await_agent() { # TIMEOUT_S
     die "no agent started within $1 s (see $HOME_PM/agent)"
 }
 
-median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 setup_gpg() {
     export GNUPGHOME=$WORK/gnupg

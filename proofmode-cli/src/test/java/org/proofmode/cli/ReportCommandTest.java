@@ -101,7 +101,12 @@ class ReportCommandTest {
         assertThat(text).contains("Check it yourself", "Certification", "seen from the bridge", "Map of the recorded place");
         assertThat(Files.readString(pdf, StandardCharsets.ISO_8859_1)).startsWith("%PDF-").contains("pdfaid:part", "/StructTreeRoot", "/MarkInfo", "/OutputIntents");
         ReportTools.pdftoppm(pdf, tmp.resolve("pages"));
-        assertThat(ReportTools.structure(pdf)).startsWith("Document").contains("H1", "H2", "Figure", "Code", "P (block)");
+        assertThat(ReportTools.structure(pdf)).startsWith("Document").contains("H1", "H2", "Figure", "Code", "P (block)", "Table (block)",
+                "    TR\n", "      TH:\n         /Scope /Row\n", "/Scope /Column", "      TD\n");
+        assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
+        // PDF/UA-1: every rule veraPDF checks by machine holds (tags, tables, alternative text, fonts) but the
+        // identification, which the report does not claim.
+        assertThat(ReportTools.veraPdf(pdf, "ua1")).singleElement().asString().startsWith("5-1 The PDF/UA version and conformance level");
     }
 
     @Test
@@ -196,6 +201,7 @@ class ReportCommandTest {
         String text = ReportTools.pdftotext(tmp.resolve("case.pdf"));
         assertThat(text).contains("Verification report: Market fire", "Item 1: share.zip", "Item 2: second.zip",
                 Digests.sha256(media), Digests.sha256(second));
+        assertThat(ReportTools.veraPdf(tmp.resolve("case.pdf"), "2b")).as("veraPDF, PDF/A-2b").isEmpty();
     }
 
     @Test

@@ -15,17 +15,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.CalendarStub;
 import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.OpensslTsa;
 import org.proofmode.testkit.OwnMedia;
 import org.proofmode.testkit.Samples;
+import org.proofmode.testkit.Tamper;
 
 /**
  * Reports of the ProofMode app's own bundles and of a proof with an RFC 3161 time stamp: the text holds the
  * verdict and every check code of {@code verify --json}, every page renders, and the commands run with the
- * real tools give the verifier's answer (the OpenTimestamps client {@code ots} is not packaged in Debian,
- * so its line is checked for its file names, not run; {@code sqv} refuses the app's SHA-1-bound key, as the
- * report warns).
+ * real tools give the verifier's answer ({@code sqv} refuses the app's SHA-1-bound key, as the report warns;
+ * the OpenTimestamps client runs offline, so a proof that reaches a Bitcoin block fails at the block, after
+ * the file check, as the report says).
  */
 class ReportSamplesTest {
     @TempDir
@@ -76,15 +78,13 @@ class ReportSamplesTest {
             }
         }
         ReportTools.pdftoppm(pdf, tmp.resolve(name + "-pages"));
+        assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
         Path dir = Files.isDirectory(bundle) ? copyFolder(bundle, tmp.resolve(name)) : ReportTools.unpack(bundle, tmp.resolve(name));
         Files.copy(pdf, dir.resolve(pdf.getFileName()));
         Files.copy(tmp.resolve(name + ".pdf.asc"), dir.resolve(name + ".pdf.asc"));
         assertThat(cli.run("keys", "export", "-o", dir.resolve("KEY.asc").toString()).exit()).isZero();
         Files.copy(tsa.caPem(), dir.resolve("TSA-ROOT.pem"));
-        List<String> commands = ReportTools.commands(text);
-        List<String> ots = commands.stream().filter(c -> c.startsWith("ots ")).toList();
-        ots.forEach(c -> assertThat(c).matches("ots (info|verify -f \\S+) [0-9a-f]{64}\\.ots"));
-        return ReportTools.run(commands.stream().filter(c -> !ots.contains(c)).toList(), dir, tmp.resolve("t-" + name));
+        return ReportTools.run(ReportTools.commands(text), dir, tmp.resolve("t-" + name));
     }
 
     private static Path copyFolder(Path from, Path to) throws Exception {
@@ -101,6 +101,9 @@ class ReportSamplesTest {
     void report_ofTheAppsGoodBundle_everyCommandSucceeds() throws Exception {
         List<ReportTools.Ran> ran = reportAndRun(Samples.appGoodZip(), "app-good");
         assertThat(ran).anyMatch(r -> r.command().startsWith("gpg --batch --verify")).anyMatch(r -> r.command().contains("sha256sum"));
+        // The app's proof waits at the public calendars: offline, ots checks the photo against it and reaches no calendar.
+        assertThat(ran).anyMatch(r -> r.command().equals("ots verify -f smallest_jpeg.jpg " + Samples.APP_MEDIA_SHA256 + ".ots")
+                && r.output().contains("calendar.opentimestamps.org") && !r.output().contains("Success!"));
         assertThat(ReportTools.pdftotext(tmp.resolve("app-good.pdf"))).contains("SHA1 is not considered secure");
         for (ReportTools.Ran r : ran) {
             if (r.command().startsWith("sqv ")) {
@@ -144,6 +147,69 @@ class ReportSamplesTest {
         assertThat(ran).anyMatch(r -> r.command().equals("openssl ts -verify -in " + h + ".tsr -data " + h + ".asc -CAfile TSA-ROOT.pem")
                 && r.output().contains("Verification: OK"));
         ran.forEach(r -> assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero());
+    }
+
+    @Test
+    void report_ofOpenTimestamps_pendingAndInABlock_theOtsCommandsRunOffline_andFailForAChangedSignature() throws Exception {
+        try (CalendarStub cal = CalendarStub.start(0)) {
+            Files.writeString(tmp.resolve("home/timestamp.conf"), "ots.calendar = " + cal.url() + "\n");
+            Path in = Files.createDirectories(tmp.resolve("in"));
+            Path anchored = in.resolve("IMG_0004.jpg");
+            Files.copy(OwnMedia.examplePhoto(), anchored);
+            assertThat(cli.run("prove", "--ots", anchored.toString()).exit()).isZero();
+            cal.anchor(800_001);
+            assertThat(cli.run("timestamp", "upgrade").out()).contains("Bitcoin block 800001");
+            Path pending = in.resolve("IMG_0005.jpg");
+            Files.copy(anchored, pending);
+            Tamper.flipByte(pending, 100);
+            assertThat(cli.run("prove", "--ots", pending.toString()).exit()).isZero();
+
+            String a = Digests.sha256(anchored);
+            Path zipA = tmp.resolve("anchored.zip");
+            assertThat(cli.run("export", "--with-media", "-o", zipA.toString(), anchored.toString()).exit()).isZero();
+            List<ReportTools.Ran> ranA = reportAndRun(zipA, "anchored");
+            String text = ReportTools.pdftotext(tmp.resolve("anchored.pdf"));
+            assertThat(text).contains("timestamp.ots.bitcoin", "blockstream.info");
+            String sigA = Digests.sha256(tmp.resolve("anchored").resolve(a + ".asc"));
+            assertThat(ranA).anyMatch(r -> r.command().equals("ots info " + a + ".ots") && r.exit() == 0
+                    && r.output().contains("File sha256 hash: " + sigA) && r.output().contains("BitcoinBlockHeaderAttestation(800001)"));
+            for (ReportTools.Ran r : ranA) {
+                if (r.command().startsWith("ots verify")) {
+                    // Offline: the file matches the proof, and the block cannot be fetched.
+                    assertThat(r.command()).isEqualTo("ots verify -f " + a + ".asc " + a + ".ots");
+                    assertThat(r.exit()).isNotZero();
+                    assertThat(r.output()).contains("bitcoin verification failed").doesNotContain("File does not match original");
+                } else {
+                    assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero();
+                }
+            }
+
+            String b = Digests.sha256(pending);
+            Path zipB = tmp.resolve("pending.zip");
+            assertThat(cli.run("export", "--with-media", "-o", zipB.toString(), pending.toString()).exit()).isZero();
+            List<ReportTools.Ran> ranB = reportAndRun(zipB, "pending");
+            assertThat(ReportTools.pdftotext(tmp.resolve("pending.pdf"))).contains("ots info").doesNotContain("blockstream.info");
+            ranB.forEach(r -> assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero());
+            String sigB = Digests.sha256(tmp.resolve("pending").resolve(b + ".asc"));
+            assertThat(ranB).anyMatch(r -> r.command().equals("ots info " + b + ".ots")
+                    && r.output().contains("File sha256 hash: " + sigB) && r.output().contains("PendingAttestation('" + cal.url()));
+            assertThat(ranB).anyMatch(r -> r.command().equals("ots verify -f " + b + ".asc " + b + ".ots"));
+
+            // One changed byte in each signature: ots verify refuses it, before any network.
+            checkChangedSignature(ranA, tmp.resolve("anchored").resolve(a + ".asc"));
+            checkChangedSignature(ranB, tmp.resolve("pending").resolve(b + ".asc"));
+        }
+    }
+
+    /** Changes one byte of {@code sig} and runs the report's ots verify line again: it must say the file does not match. */
+    private void checkChangedSignature(List<ReportTools.Ran> ran, Path sig) throws Exception {
+        Tamper.flipByte(sig, 40);
+        List<String> verify = ran.stream().map(ReportTools.Ran::command).filter(c -> c.startsWith("ots verify")).toList();
+        assertThat(verify).hasSize(1);
+        assertThat(ReportTools.run(verify, sig.getParent(), tmp.resolve("t2-" + sig.getParent().getFileName()))).singleElement().satisfies(r -> {
+            assertThat(r.exit()).isNotZero();
+            assertThat(r.output()).contains("File does not match original!");
+        });
     }
 
     @Test

@@ -13,6 +13,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.testkit.ExternalTool;
+import org.verapdf.gf.foundry.VeraGreenfieldFoundryProvider;
+import org.verapdf.pdfa.Foundries;
+import org.verapdf.pdfa.PDFAParser;
+import org.verapdf.pdfa.PDFAValidator;
+import org.verapdf.pdfa.flavours.PDFAFlavour;
+import org.verapdf.pdfa.results.TestAssertion;
+import org.verapdf.pdfa.results.ValidationResult;
+import org.proofmode.testkit.OtsClient;
 import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Tamper;
 
@@ -52,6 +60,29 @@ final class ReportTools {
                 assertThat(Files.size(p)).isGreaterThan(500);
             }
             return png;
+        }
+    }
+
+    /**
+     * What veraPDF (the PDF Association's validator) finds wrong in a PDF for a flavour: {@code 2b} for
+     * PDF/A-2b, {@code ua1} for PDF/UA-1's machine-checkable rules; one line per failed rule, empty when the
+     * file complies.
+     */
+    static List<String> veraPdf(Path pdf, String flavour) throws Exception {
+        synchronized (ReportTools.class) {
+            VeraGreenfieldFoundryProvider.initialise();
+        }
+        PDFAFlavour f = PDFAFlavour.fromString(flavour);
+        assertThat(f).isNotEqualTo(PDFAFlavour.NO_FLAVOUR);
+        try (PDFAParser parser = Foundries.defaultInstance().createParser(pdf.toFile(), f);
+                PDFAValidator validator = Foundries.defaultInstance().createValidator(f, false)) {
+            ValidationResult r = validator.validate(parser);
+            List<String> failed = r.getTestAssertions().stream().filter(t -> t.getStatus() != TestAssertion.Status.PASSED)
+                    .map(t -> t.getRuleId().getClause() + "-" + t.getRuleId().getTestNumber() + " " + t.getMessage() + " at "
+                            + t.getLocation().getContext())
+                    .distinct().toList();
+            assertThat(r.isCompliant()).as("compliant, or failed rules: %s", failed).isEqualTo(failed.isEmpty());
+            return failed;
         }
     }
 
@@ -103,7 +134,9 @@ final class ReportTools {
 
     /**
      * Runs the commands one after the other in one bash (so that {@code export} carries on), in {@code dir},
-     * with real gpg, sqv, openssl and sha256sum, and temporary folders under {@code tmp}.
+     * with real gpg, sqv, openssl, sha256sum and the OpenTimestamps client {@code ots}, and temporary folders
+     * under {@code tmp}. Nothing reaches the internet: HTTP and HTTPS go to a proxy on a closed loopback port,
+     * so {@code ots} finds no calendar and no block explorer, as on a computer offline.
      */
     static List<Ran> run(List<String> commands, Path dir, Path tmp) throws IOException {
         for (String tool : List.of("bash", "gpg", "sqv", "sha256sum", "openssl", "gpgconf")) {
@@ -117,7 +150,10 @@ final class ReportTools {
         script.append("[ -n \"$GNUPGHOME\" ] && gpgconf --kill all >/dev/null 2>&1; true\n");
         Files.createDirectories(tmp);
         Path file = Files.writeString(tmp.resolve("commands-" + System.nanoTime() + ".sh"), script);
-        ProcessResult r = ExternalTool.run(List.of("bash", file.toString()), Map.of("TMPDIR", tmp.toString(), "LC_ALL", "C.UTF-8"), TIMEOUT, dir);
+        String path = OtsClient.binDir(tmp) + ":" + System.getenv("PATH");
+        String offline = "http://127.0.0.1:9";
+        ProcessResult r = ExternalTool.run(List.of("bash", file.toString()), Map.of("TMPDIR", tmp.toString(), "LC_ALL", "C.UTF-8", "PATH", path,
+                "HTTP_PROXY", offline, "HTTPS_PROXY", offline, "http_proxy", offline, "https_proxy", offline), TIMEOUT, dir);
         String all = r.describe();
         List<Ran> ran = new ArrayList<>();
         for (int i = 0; i < commands.size(); i++) {

@@ -25,8 +25,39 @@ final class PdfLayout {
         void draw(Canvas c) throws IOException;
     }
 
-    /** One tagged piece of a page: its structure type (H1, P, Figure, Code...), alternative text, drawing. */
-    record Op(String tag, Optional<String> alt, Draw draw) {}
+    /**
+     * One tagged piece of a page: its structure type (H1, P, Figure, Code, TH, TD...), alternative text,
+     * drawing, the element that holds it (a table's row) if not the document, and for a header cell whether
+     * it heads a {@code Row} or a {@code Column}.
+     */
+    record Op(String tag, Optional<String> alt, Draw draw, Optional<Group> group, Optional<String> scope) {}
+
+    /**
+     * A structure element that holds elements, not content: a {@code Table}, or a {@code TR} in one. Each is
+     * one element however many pages it spans; two groups are the same only if they are the same object.
+     */
+    static final class Group {
+        private final String tag;
+        private final Optional<Group> parent;
+
+        Group(String tag, Optional<Group> parent) {
+            this.tag = tag;
+            this.parent = parent;
+        }
+
+        String tag() {
+            return tag;
+        }
+
+        Optional<Group> parent() {
+            return parent;
+        }
+    }
+
+    /** The scope of a header cell that heads its row. */
+    static final String ROW = "Row";
+    /** The scope of a header cell that heads its column. */
+    static final String COLUMN = "Column";
 
     /** Where ops draw. */
     record Canvas(PDDocument pdf, PDPageContentStream cs, Map<Block.Picture, PDImageXObject> images) {}
@@ -84,10 +115,15 @@ final class PdfLayout {
         } else if (b instanceof Block.Paragraph p) {
             paragraph(p);
         } else if (b instanceof Block.Fields f) {
-            f.rows().forEach(this::field);
+            Group table = new Group("Table", Optional.empty());
+            f.rows().forEach(r -> field(r, new Group("TR", Optional.of(table))));
             y -= 6;
         } else if (b instanceof Block.Checks c) {
-            c.checks().forEach(this::check);
+            Group table = new Group("Table", Optional.empty());
+            if (!c.checks().isEmpty()) {
+                checksHeader(new Group("TR", Optional.of(table)));
+            }
+            c.checks().forEach(k -> check(k, new Group("TR", Optional.of(table))));
             y -= 6;
         } else if (b instanceof Block.Commands c) {
             commands(c);
@@ -165,7 +201,7 @@ final class PdfLayout {
         }
     }
 
-    private void field(Block.Field f) {
+    private void field(Block.Field f, Group row) {
         float size = f.mono() ? 9 : 9.5f;
         float lead = 12.5f;
         List<String> label = text.wrap(text.safe(f.label()), 8.8f, LABEL_WIDTH - 10);
@@ -174,17 +210,30 @@ final class PdfLayout {
         need(height);
         float top = y;
         y -= height;
-        place("P", Optional.empty(), c -> {
+        cell(row, "TH", Optional.of(ROW), c -> {
             for (int i = 0; i < label.size(); i++) {
                 write(c.cs(), LEFT, top - 10 - i * lead, 8.8f, GREY, false, label.get(i));
             }
+        });
+        cell(row, "TD", Optional.empty(), c -> {
             for (int i = 0; i < value.size(); i++) {
                 write(c.cs(), LEFT + LABEL_WIDTH, top - 10 - i * lead, size, BLACK, false, value.get(i));
             }
         });
     }
 
-    private void check(Check k) {
+    /** The header row of a table of checks: what each column holds. */
+    private void checksHeader(Group row) {
+        float height = 13;
+        need(height + 60);
+        float top = y;
+        y -= height;
+        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), LEFT, top - 9, 7.5f, GREY, false, "Result"));
+        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), LEFT + CHECK_INDENT, top - 9, 7.5f, GREY, false,
+                "Check: its code, the file, what it found, and what it means"));
+    }
+
+    private void check(Check k, Group row) {
         float w = WIDTH - CHECK_INDENT;
         List<String> file = text.wrap(text.safe("File: " + k.subject()), 8, w);
         List<String> message = text.wrap(text.safe(k.message()), 9, w);
@@ -195,8 +244,8 @@ final class PdfLayout {
         y -= height;
         float[] colour = k.status() == Status.PASS ? GREEN : k.status() == Status.FAIL ? RED : k.status() == Status.WARN ? AMBER : GREY;
         String code = text.safe(k.code());
-        place("P", Optional.empty(), c -> {
-            write(c.cs(), LEFT, top - 10, 9, colour, true, k.status().name());
+        cell(row, "TD", Optional.empty(), c -> write(c.cs(), LEFT, top - 10, 9, colour, true, k.status().name()));
+        cell(row, "TD", Optional.empty(), c -> {
             write(c.cs(), LEFT + CHECK_INDENT, top - 10, 9.5f, BLACK, true, code);
             float at = top - 10 - 11;
             for (String l : file) {
@@ -279,7 +328,11 @@ final class PdfLayout {
     }
 
     private void place(String tag, Optional<String> alt, Draw draw) {
-        page.add(new Op(tag, alt, draw));
+        page.add(new Op(tag, alt, draw, Optional.empty(), Optional.empty()));
+    }
+
+    private void cell(Group row, String tag, Optional<String> scope, Draw draw) {
+        page.add(new Op(tag, Optional.empty(), draw, Optional.of(row), scope));
     }
 
     private void need(float height) {

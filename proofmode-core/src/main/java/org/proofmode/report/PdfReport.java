@@ -7,13 +7,17 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.fontbox.ttf.TTFParser;
+import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSString;
+import org.apache.pdfbox.io.RandomAccessReadBuffer;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -24,6 +28,7 @@ import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructur
 import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructureTreeRoot;
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent;
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
+import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.PDTableAttributeObject;
 import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
@@ -32,7 +37,8 @@ import org.apache.pdfbox.pdmodel.interactive.viewerpreferences.PDViewerPreferenc
 /**
  * Renders a report as a PDF/A-2b document with Apache PDFBox: A4 pages, Liberation Sans embedded (the
  * TrueType font PDFBox ships, SIL Open Font License), real text that can be searched and copied, tagged
- * (headings, paragraphs, figures with alternative text, code) in reading order, and the same bytes for the
+ * (headings, paragraphs, figures with alternative text, code, tables of rows with header and data cells)
+ * in reading order, and the same bytes for the
  * same report: the document ID is the report's id and no time is written but the report's own date.
  *
  * <p>Security: strings go through {@link PdfText}, which escapes control and bidirectional characters and
@@ -45,14 +51,12 @@ public final class PdfReport {
 
     /** The PDF's bytes. */
     public static byte[] render(ReportDocument doc) {
-        try (PDDocument pdf = new PDDocument()) {
-            PDType0Font font;
-            try (InputStream in = PDDocument.class.getResourceAsStream(FONT)) {
-                if (in == null) {
-                    throw new IllegalStateException(FONT + " is missing from PDFBox's jar");
-                }
-                font = PDType0Font.load(pdf, in, true);
-            }
+        try (PDDocument pdf = new PDDocument(); TrueTypeFont ttf = font()) {
+            // No glyph substitution (GSUB): PDFBox would compile a regular expression of the font's
+            // substitution rules for every line shown, most of a report's time, to make ligatures that a
+            // reader copying a hash or a command is better without.
+            ttf.setEnableGsub(false);
+            PDType0Font font = PDType0Font.load(pdf, ttf, true);
             PdfLayout layout = new PdfLayout(new PdfText(font));
             layout.addAll(doc.blocks());
             List<List<PdfLayout.Op>> pages = layout.pages();
@@ -62,6 +66,7 @@ public final class PdfReport {
             root.appendKid(document);
             Map<Integer, COSBase> parents = new HashMap<>();
             Map<Block.Picture, PDImageXObject> images = new HashMap<>();
+            Map<PdfLayout.Group, PDStructureElement> groups = new IdentityHashMap<>();
             for (int i = 0; i < pages.size(); i++) {
                 PDPage page = new PDPage(PDRectangle.A4);
                 pdf.addPage(page);
@@ -77,11 +82,17 @@ public final class PdfReport {
                         cs.beginMarkedContent(COSName.getPDFName(op.tag()), PDPropertyList.create(props));
                         op.draw().draw(canvas);
                         cs.endMarkedContent();
-                        PDStructureElement e = new PDStructureElement(op.tag(), document);
+                        PDStructureElement parent = op.group().map(g -> element(g, document, groups)).orElse(document);
+                        PDStructureElement e = new PDStructureElement(op.tag(), parent);
                         e.setPage(page);
                         op.alt().ifPresent(e::setAlternateDescription);
+                        op.scope().ifPresent(scope -> {
+                            PDTableAttributeObject a = new PDTableAttributeObject();
+                            a.setScope(scope);
+                            e.addAttribute(a);
+                        });
                         e.appendKid(new PDMarkedContent(COSName.getPDFName(op.tag()), props));
-                        document.appendKid(e);
+                        parent.appendKid(e);
                         marked.add(e);
                     }
                     cs.beginMarkedContent(COSName.ARTIFACT);
@@ -112,6 +123,28 @@ public final class PdfReport {
             return out.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the PDF report: " + e.getMessage(), e);
+        }
+    }
+
+    /** The element of a group (a table or a row), made and put under its own parent when first used. */
+    private static PDStructureElement element(PdfLayout.Group g, PDStructureElement document, Map<PdfLayout.Group, PDStructureElement> groups) {
+        PDStructureElement e = groups.get(g);
+        if (e == null) {
+            PDStructureElement parent = g.parent().map(p -> element(p, document, groups)).orElse(document);
+            e = new PDStructureElement(g.tag(), parent);
+            parent.appendKid(e);
+            groups.put(g, e);
+        }
+        return e;
+    }
+
+    /** Liberation Sans, parsed from PDFBox's jar. */
+    private static TrueTypeFont font() throws IOException {
+        try (InputStream in = PDDocument.class.getResourceAsStream(FONT)) {
+            if (in == null) {
+                throw new IllegalStateException(FONT + " is missing from PDFBox's jar");
+            }
+            return new TTFParser().parse(new RandomAccessReadBuffer(in));
         }
     }
 

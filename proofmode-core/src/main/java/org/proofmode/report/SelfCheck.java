@@ -17,6 +17,8 @@ import org.proofmode.verify.ProofReport;
  * "Check it yourself": the commands that redo a report's checks with common tools ({@code sha256sum},
  * {@code gpg} in a fresh keyring, Sequoia's {@code sqv}, {@code openssl ts}, {@code ots}), in the order to
  * run them, in the folder where the bundle was unpacked. Only files that are in the bundle get a command.
+ * All run offline but the {@code ots verify} of a proof that reaches a Bitcoin block, which needs a Bitcoin
+ * node or the internet and is set apart with a note saying so.
  *
  * <p>Security: file names come from the sender. Each word is quoted for a POSIX shell, a name that starts
  * with {@code -} is written {@code ./name} so no tool reads it as an option, and a name with a control,
@@ -45,7 +47,7 @@ final class SelfCheck {
                 : "Open a terminal in the folder " + item.name() + " (or a copy of it),";
         out.add(new Block.Paragraph("Anyone can redo these checks without this software. " + where + " and type each line that starts"
                 + " with $ without the $ itself. A line that ends with a backslash goes on in the next line. Each command must finish"
-                + " without an error; the notes say what it prints when all is well.", Block.Tone.NORMAL));
+                + " without an error, except where a note says it needs the internet; the notes say what it prints when all is well.", Block.Tone.NORMAL));
 
         if (item.entries().isEmpty()) {
             out.add(new Block.Paragraph("The files themselves were not kept with this result, so no command can name them here:"
@@ -107,7 +109,7 @@ final class SelfCheck {
         }
 
         List<List<String>> stamps = new ArrayList<>();
-        boolean rfc3161 = false;
+        Map<String, Ots> ots = new LinkedHashMap<>();
         for (ProofReport p : item.report().proofs()) {
             for (Check c : p.checks()) {
                 String file = names.get(c.subject());
@@ -117,27 +119,27 @@ final class SelfCheck {
                 if (c.code().startsWith("timestamp.rfc3161.") && names.containsKey(ProofFiles.mediaSig(p.id()))) {
                     stamps.add(List.of("openssl", "ts", "-verify", "-in", quote(file), "-data", quote(names.get(ProofFiles.mediaSig(p.id()))),
                             "-CAfile", TSA_ROOT));
-                    rfc3161 = true;
-                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_PENDING)) {
-                    // Not in the blockchain yet: nothing to verify, but the reader sees what it commits to and where it waits.
-                    stamps.add(List.of("ots", "info", quote(file)));
-                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_BITCOIN)) {
-                    Optional<String> target = c.message().contains("the media signature")
-                            ? Optional.ofNullable(names.get(ProofFiles.mediaSig(p.id()))) : p.media().map(names::get);
-                    target.filter(t -> usable(t, unsafe))
-                            .ifPresent(t -> stamps.add(List.of("ots", "verify", "-f", quote(t), quote(file))));
+                } else if (c.code().equals(CheckCodes.TIMESTAMP_OTS_PENDING) || c.code().equals(CheckCodes.TIMESTAMP_OTS_BITCOIN)) {
+                    Optional<String> target = c.message().startsWith("commits to the media signature")
+                            ? Optional.ofNullable(names.get(ProofFiles.mediaSig(p.id())))
+                            : c.message().startsWith("commits to the media's SHA-256") ? p.media().map(names::get) : Optional.empty();
+                    Ots o = ots.computeIfAbsent(file, f -> new Ots());
+                    target.filter(t -> usable(t, unsafe)).ifPresent(t -> o.target = t);
+                    o.complete |= c.code().equals(CheckCodes.TIMESTAMP_OTS_BITCOIN);
                 }
             }
         }
-        if (!stamps.isEmpty()) {
+        if (!stamps.isEmpty() || !ots.isEmpty()) {
             out.add(new Block.Heading(3, "4. The time stamps"));
-            out.add(new Block.Paragraph((rfc3161 ? "openssl ts -verify prints \"Verification: OK\" when the time-stamp token covers the"
+        }
+        if (!stamps.isEmpty()) {
+            out.add(new Block.Paragraph("openssl ts -verify prints \"Verification: OK\" when the time-stamp token covers the"
                     + " signature and is signed by the authority; " + TSA_ROOT + " is that authority's root certificate, which you"
-                    + " get from the authority itself, not from the bundle. " : "")
-                    + "ots (the OpenTimestamps client) checks a .ots proof: ots verify against the Bitcoin blockchain (it needs a"
-                    + " Bitcoin node or an explorer); a proof still pending at the calendars cannot be verified yet, and ots info"
-                    + " shows what it commits to and where it waits.", Block.Tone.NOTE));
+                    + " get from the authority itself, not from the bundle.", Block.Tone.NOTE));
             out.add(new Block.Commands(stamps));
+        }
+        if (!ots.isEmpty()) {
+            out.addAll(openTimestamps(ots));
         }
         if (item.report().allChecks().stream().anyMatch(c -> c.code().startsWith("tlog."))) {
             out.add(new Block.Paragraph("A transparency-log receipt (.tlog) is a C2SP tlog-proof: check it with the log's verifier key,"
@@ -147,6 +149,46 @@ final class SelfCheck {
             out.add(new Block.Paragraph("No command is given for " + String.join(", ", unsafe.stream().distinct().toList())
                     + ": the name holds characters that cannot be typed safely in a terminal (control characters, a backslash);"
                     + " rename the file before checking it.", Block.Tone.BAD));
+        }
+        return out;
+    }
+
+    /** What the report knows of one .ots file: the file it covers, and whether it reaches a Bitcoin block. */
+    private static final class Ots {
+        String target;
+        boolean complete;
+    }
+
+    /**
+     * The OpenTimestamps commands: {@code ots info} and {@code ots verify -f} need no network to check the file
+     * against the proof; a complete proof's {@code ots verify} then needs a Bitcoin node or the internet.
+     */
+    private static List<Block> openTimestamps(Map<String, Ots> ots) {
+        List<List<String>> offline = new ArrayList<>();
+        List<List<String>> online = new ArrayList<>();
+        ots.forEach((file, o) -> {
+            offline.add(List.of("ots", "info", quote(file)));
+            if (o.target != null) {
+                (o.complete ? online : offline).add(List.of("ots", "verify", "-f", quote(o.target), quote(file)));
+            }
+        });
+        List<Block> out = new ArrayList<>();
+        out.add(new Block.Paragraph("ots is the OpenTimestamps client (opentimestamps-client from pip, or ots-cli.js from npm's"
+                + " opentimestamps package). ots info needs no network: its first line, \"File sha256 hash: ...\", is the SHA-256"
+                + " fingerprint of the file the proof covers; then PendingAttestation names a calendar where the proof waits to be"
+                + " written into the Bitcoin blockchain (it proves no time yet), and BitcoinBlockHeaderAttestation(N) names the"
+                + " Bitcoin block it reaches, with the merkle root to compare with that block's on any public block explorer."
+                + " ots verify -f first checks that the named file is the one the proof covers: if not, it prints \"File does not"
+                + " match original!\" and fails. For a pending proof it then asks the calendars whether the proof is complete, and"
+                + " when none is reachable it ends without a \"Success!\" line: it has checked the file, not a time.", Block.Tone.NOTE));
+        out.add(new Block.Commands(offline));
+        if (!online.isEmpty()) {
+            out.add(new Block.Paragraph("A proof that reaches a Bitcoin block is checked against the blockchain itself: the"
+                    + " following commands need a Bitcoin node on this computer or the internet (the client then asks the block"
+                    + " explorer blockstream.info). After the file check they print \"Success! Bitcoin block N attests existence as"
+                    + " of DATE\"; without a node or the internet they stop with \"bitcoin verification failed\", which says"
+                    + " nothing against the file.", Block.Tone.NOTE));
+            out.add(new Block.Commands(online));
         }
         return out;
     }

@@ -202,16 +202,7 @@ public final class C2paWasm {
         return out;
     }
 
-    private static synchronized Path installed() {
-        Path dir = folder();
-        if (!Files.isDirectory(dir.resolve("node_modules/@contentauth/c2pa-wasm"))) {
-            Path npm = ExternalTool.require("npm");
-            ProcessResult r = ExternalTool.run(List.of(npm.toString(), "ci", "--no-audit", "--no-fund", "--prefix", dir.toString()),
-                    Map.of(), Duration.ofMinutes(5));
-            if (!r.succeeded()) {
-                return fail("npm ci in " + dir + " failed: " + r.describe());
-            }
-        }
-        return dir;
+    private static Path installed() {
+        return Npm.ci(folder(), "node_modules/@contentauth/c2pa-wasm");
     }
 }
