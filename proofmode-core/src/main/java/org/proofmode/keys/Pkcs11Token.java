@@ -227,6 +227,31 @@ final class Pkcs11Token {
                 + " (was it deleted from the token?); see the keys it holds with: pkcs11-tool --module " + module + " --login -O");
     }
 
+    /** Whether the provider finds a private key with this key ID (one with a certificate beside it). */
+    boolean holds(String alias) {
+        try {
+            return store.isKeyEntry(alias);
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw failure(e, "cannot read the keys of " + token.describe());
+        }
+    }
+
+    /**
+     * Adopts a key pair another tool made in the token without a certificate (see {@link TokenObjects}):
+     * certifies it, beginning at {@code created}, under the key ID {@code alias}, and reads the token's
+     * keys again.
+     *
+     * @param pin the user PIN, to read the keys again; not cleared here
+     */
+    void certify(String alias, Instant created, Passphrase pin) {
+        TokenObjects.certify(module, token, alias, created);
+        try {
+            store.load(null, pin.chars());
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            throw failure(e, "cannot read the keys of " + token.describe());
+        }
+    }
+
     /** The certificate stored with a key, if any. */
     Certificate certificate(String alias) {
         try {
