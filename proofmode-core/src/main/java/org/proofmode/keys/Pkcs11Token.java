@@ -298,6 +298,14 @@ final class Pkcs11Token {
         if (codes.contains("CKR_TOKEN_NOT_PRESENT") || codes.contains("CKR_DEVICE_REMOVED") || codes.contains("CKR_SLOT_ID_INVALID")) {
             return new ProofModeException(Failure.INPUT_MISSING, what + ": the token was removed", e);
         }
+        if (codes.contains("CKR_OBJECT_HANDLE_INVALID") || codes.contains("CKR_KEY_HANDLE_INVALID")
+                || codes.contains("CKR_SESSION_HANDLE_INVALID") || codes.contains("CKR_SESSION_CLOSED")) {
+            // The login of a long-running process (agent, watch) does not outlive the token: a token pulled
+            // and plugged in again is a new token to the module, and logging in again needs the PIN, which
+            // ProofMode does not keep.
+            return new ProofModeException(Failure.INPUT_MISSING, what + ": the token was removed or reset since the login (or the key "
+                    + "deleted); once it is back, restart what holds its session (proofmode agent --stop; proofmode agent)", e);
+        }
         if (codes.contains("CKR_DEVICE_MEMORY")) {
             return new ProofModeException(Failure.IO, what + ": the token is full (delete keys it no longer needs)", e);
         }
