@@ -110,11 +110,15 @@ final class KeysCommand implements Callable<Integer> {
     }
 
     @Command(name = "use", mixinStandardHelpOptions = true, description = {"Make a key already in a PKCS#11 token the device key.", "",
-        "The key must have a certificate with the same ID in the token, as keys made by 'keys create --pkcs11' (for "
-            + "another home) and the keys of smart cards do. The home keeps its public key and where it is; the current "
+        "An EC P-256 or RSA key, named by its label or its hex ID. A key with no certificate under the same ID (one "
+            + "that pkcs11-tool --keypairgen made) gets one in the token, self-signed by the key and labelled ID, since "
+            + "that is how Java's PKCS#11 provider finds a private key; keys made by 'keys create --pkcs11' (for another "
+            + "home) and those of smart cards have one. The home keeps its public key and where it is; the current "
             + "device key, if any, is retired with --force (its public key is kept).", ""},
         footer = {"", "Examples:", "  pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login -O      (list the keys and their IDs)",
-            "  proofmode keys use --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode --key-id proofmode-1a2b3c4d", "",
+            "  proofmode keys use --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode --key-id proofmode-1a2b3c4d",
+            "  pkcs11-tool --module /usr/lib/softhsm/libsofthsm2.so --login --keypairgen --key-type EC:prime256v1 --id 01 --label field-key",
+            "  proofmode keys use --pkcs11 /usr/lib/softhsm/libsofthsm2.so --key-id field-key", "",
             ExitCodes.HELP_TABLE})
     static final class Use implements Callable<Integer> {
         @ParentCommand
@@ -123,7 +127,7 @@ final class KeysCommand implements Callable<Integer> {
         @Mixin
         TokenOptions token;
 
-        @Option(names = "--key-id", paramLabel = "ID", required = true, description = "The key's ID (label) in the token.")
+        @Option(names = "--key-id", paramLabel = "ID", required = true, description = "The key's label in the token, or its ID in hex.")
         String keyId;
 
         @Option(names = "--pin-file", paramLabel = "FILE", description = "Read the token's PIN from FILE (else PROOFMODE_PIN, else a prompt).")

@@ -396,12 +396,14 @@ public final class DeviceKeys {
     }
 
     /**
-     * Makes a key already in a PKCS#11 token the device key (one made by {@link #createOnToken} for another
-     * home, or one with a certificate under the same ID, as smart cards hold them).
+     * Makes a key already in a PKCS#11 token the device key: one made by {@link #createOnToken} for another
+     * home, one with a certificate under the same ID (as smart cards hold them), or a key pair another tool
+     * made, which first gets its certificate in the token (see {@code TokenObjects}).
      *
-     * @param keyId the key's ID in the token
-     * @throws ProofModeException as {@link #createOnToken}, and {@link Failure#INPUT_MISSING} if the token
-     *     holds no such key
+     * @param keyId the key's ID in the token: its label, or its ID in hex
+     * @throws ProofModeException as {@link #createOnToken}, {@link Failure#INPUT_MISSING} if the token holds
+     *     no such key, {@link Failure#BAD_ARGUMENT} if it is known by another label, {@link Failure#BAD_DATA}
+     *     if the public key beside it is not its own
      */
     public Created useTokenKey(Path module, Optional<String> label, String keyId, Passphrase pin, boolean replace) {
         return HomeLock.holding(home(), () -> {

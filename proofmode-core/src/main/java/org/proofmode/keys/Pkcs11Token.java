@@ -227,6 +227,31 @@ final class Pkcs11Token {
                 + " (was it deleted from the token?); see the keys it holds with: pkcs11-tool --module " + module + " --login -O");
     }
 
+    /** Whether the provider finds a private key with this key ID (one with a certificate beside it). */
+    boolean holds(String alias) {
+        try {
+            return store.isKeyEntry(alias);
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw failure(e, "cannot read the keys of " + token.describe());
+        }
+    }
+
+    /**
+     * Adopts a key pair another tool made in the token without a certificate (see {@link TokenObjects}):
+     * certifies it, beginning at {@code created}, under the key ID {@code alias}, and reads the token's
+     * keys again.
+     *
+     * @param pin the user PIN, to read the keys again; not cleared here
+     */
+    void certify(String alias, Instant created, Passphrase pin) {
+        TokenObjects.certify(module, token, alias, created);
+        try {
+            store.load(null, pin.chars());
+        } catch (IOException | GeneralSecurityException | RuntimeException e) {
+            throw failure(e, "cannot read the keys of " + token.describe());
+        }
+    }
+
     /** The certificate stored with a key, if any. */
     Certificate certificate(String alias) {
         try {
@@ -272,6 +297,14 @@ final class Pkcs11Token {
         }
         if (codes.contains("CKR_TOKEN_NOT_PRESENT") || codes.contains("CKR_DEVICE_REMOVED") || codes.contains("CKR_SLOT_ID_INVALID")) {
             return new ProofModeException(Failure.INPUT_MISSING, what + ": the token was removed", e);
+        }
+        if (codes.contains("CKR_OBJECT_HANDLE_INVALID") || codes.contains("CKR_KEY_HANDLE_INVALID")
+                || codes.contains("CKR_SESSION_HANDLE_INVALID") || codes.contains("CKR_SESSION_CLOSED")) {
+            // The login of a long-running process (agent, watch) does not outlive the token: a token pulled
+            // and plugged in again is a new token to the module, and logging in again needs the PIN, which
+            // ProofMode does not keep.
+            return new ProofModeException(Failure.INPUT_MISSING, what + ": the token was removed or reset since the login (or the key "
+                    + "deleted); once it is back, restart what holds its session (proofmode agent --stop; proofmode agent)", e);
         }
         if (codes.contains("CKR_DEVICE_MEMORY")) {
             return new ProofModeException(Failure.IO, what + ": the token is full (delete keys it no longer needs)", e);

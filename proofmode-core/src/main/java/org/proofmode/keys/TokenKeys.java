@@ -62,6 +62,10 @@ final class TokenKeys {
 
     static Made use(Path module, Optional<String> label, String keyId, Passphrase pin) {
         Pkcs11Token token = Pkcs11Token.login(module, label, Optional.empty(), pin);
+        if (!token.holds(keyId)) {
+            // made by another tool (pkcs11-tool --keypairgen): no certificate yet, so the provider cannot see it
+            token.certify(keyId, Instant.now().truncatedTo(ChronoUnit.SECONDS), pin);
+        }
         KeyPair pair = token.key(keyId);
         return made(token, keyId, pair, created(token, keyId));
     }

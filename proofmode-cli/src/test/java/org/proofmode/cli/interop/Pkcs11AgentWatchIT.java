@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.testkit.ExternalTool;
@@ -31,12 +32,9 @@ class Pkcs11AgentWatchIT {
 
     @Test
     void agent_holdsTheTokenSession_provesAFolderForAClientWithoutPin() throws Exception {
-        SoftHsm hsm = SoftHsm.create(dir, "agent", PIN);
         Path home = dir.resolve("home");
+        SoftHsm hsm = tokenKey(home, "agent");
         Map<String, String> env = tokenEnv(hsm);
-        ProcessResult created = ProofModeJar.at(home).withEnv("PROOFMODE_PIN", PIN).withEnv("SOFTHSM2_CONF", env.get("SOFTHSM2_CONF"))
-                .run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString());
-        assertThat(created.exitCode()).as(created.describe()).isZero();
         Path shots = Files.createDirectories(dir.resolve("work").resolve("shots"));
         List<Path> photos = List.of(TestMedia.jpeg(shots, "a.jpg", 1), TestMedia.jpeg(shots, "b.jpg", 2), TestMedia.jpeg(shots, "c.jpg", 3));
 
@@ -60,13 +58,55 @@ class Pkcs11AgentWatchIT {
     }
 
     @Test
-    void launcher_startsAnAgentForATokenKey_pinInEnvironment() throws Exception {
-        SoftHsm hsm = SoftHsm.create(dir, "launch", PIN);
+    void agent_tokenPulled_proveFailsInOneLineWritingNothing_agentRestartedOnceTheTokenIsBackSigns() throws Exception {
         Path home = dir.resolve("home");
+        SoftHsm hsm = tokenKey(home, "pulled");
         Map<String, String> env = tokenEnv(hsm);
-        ProcessResult created = ProofModeJar.at(home).withEnv("PROOFMODE_PIN", PIN).withEnv("SOFTHSM2_CONF", env.get("SOFTHSM2_CONF"))
-                .run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString());
-        assertThat(created.exitCode()).as(created.describe()).isZero();
+        Path before = TestMedia.jpeg(dir, "before.jpg", 31);
+        Path after = TestMedia.jpeg(dir, "after.jpg", 32);
+        Process agent = Daemon.start(home, dir.resolve("agent.log"), List.of(), env, "agent", "--idle", "5m");
+        Daemon.await(dir.resolve("agent.log"), "agent ready for " + home);
+        assertThat(client(home, "prove", before.toString()).exitCode()).isZero();
+
+        // pulled: the module finds no token files any more
+        Path away = dir.resolve("token-away");
+        Files.move(hsm.tokenFolder(), away);
+        Files.createDirectory(hsm.tokenFolder());
+        String removed = "proofmode: the token could not sign: the token was removed or reset since the login (or the key deleted); "
+                + "once it is back, restart what holds its session (proofmode agent --stop; proofmode agent)\n";
+        ProcessResult pulled = client(home, "prove", after.toString());
+        assertThat(pulled.exitCode()).as(pulled.describe()).isEqualTo(61);
+        assertThat(pulled.stderr()).isEqualTo(removed);
+        try (Stream<Path> proofs = Files.list(home.resolve("proofs"))) {
+            assertThat(proofs.map(p -> p.getFileName().toString()).toList()).containsExactly(TestMedia.sha256(before));
+        }
+        assertThat(agent.isAlive()).isTrue();
+
+        // plugged in again: a new token to the module, so the agent's login is gone; a restarted agent signs
+        Files.delete(hsm.tokenFolder());
+        Files.move(away, hsm.tokenFolder());
+        ProcessResult back = client(home, "prove", after.toString());
+        assertThat(back.exitCode()).as(back.describe()).isEqualTo(61);
+        assertThat(back.stderr()).isEqualTo(removed);
+        assertThat(client(home, "agent", "--stop").exitCode()).isZero();
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        Process restarted = Daemon.start(home, dir.resolve("agent2.log"), List.of(), env, "agent", "--idle", "5m");
+        Daemon.await(dir.resolve("agent2.log"), "agent ready for " + home);
+        ProcessResult proved = client(home, "prove", after.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+        String sha = TestMedia.sha256(after);
+        ProcessResult q = Sqv.verify(home.resolve("proofs").resolve(sha).resolve("pubkey.asc"),
+                home.resolve("proofs").resolve(sha).resolve(sha + ".asc"), after);
+        assertThat(q.exitCode()).as(q.describe()).isZero();
+        assertThat(client(home, "agent", "--stop").exitCode()).isZero();
+        assertThat(restarted.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void launcher_startsAnAgentForATokenKey_pinInEnvironment() throws Exception {
+        Path home = dir.resolve("home");
+        SoftHsm hsm = tokenKey(home, "launch");
+        Map<String, String> env = tokenEnv(hsm);
         Path script = ProofModeJar.jar().getParent().getParent().getParent().resolve("proofmode");
         Path socket = home.resolve("agent").resolve("agent.sock");
         Path first = TestMedia.jpeg(dir, "first.jpg", 21);
@@ -101,12 +141,9 @@ class Pkcs11AgentWatchIT {
 
     @Test
     void watch_signsEachNewFileThroughTheToken() throws Exception {
-        SoftHsm hsm = SoftHsm.create(dir, "watch", PIN);
         Path home = dir.resolve("home");
+        SoftHsm hsm = tokenKey(home, "watch", "--key-type", "rsa3072");
         Map<String, String> env = tokenEnv(hsm);
-        ProcessResult created = ProofModeJar.at(home).withEnv("PROOFMODE_PIN", PIN).withEnv("SOFTHSM2_CONF", env.get("SOFTHSM2_CONF"))
-                .run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString(), "--key-type", "rsa3072");
-        assertThat(created.exitCode()).as(created.describe()).isZero();
         Path media = Files.createDirectories(dir.resolve("media"));
 
         Path log = dir.resolve("watch.log");
@@ -127,6 +164,17 @@ class Pkcs11AgentWatchIT {
             assertThat(watcher.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
         assertThat(Files.readString(log)).doesNotContain(" failed ");
+    }
+
+    /** A SoftHSM2 token labelled {@code label} and a device key made in it for {@code home} ({@code keys create} with these options). */
+    private SoftHsm tokenKey(Path home, String label, String... keyOptions) {
+        SoftHsm hsm = SoftHsm.create(dir, label, PIN);
+        List<String> args = new ArrayList<>(List.of("keys", "create", "--pkcs11", SoftHsm.MODULE.toString()));
+        args.addAll(List.of(keyOptions));
+        ProcessResult created = ProofModeJar.at(home).withEnv("PROOFMODE_PIN", PIN).withEnv("SOFTHSM2_CONF", hsm.env().get("SOFTHSM2_CONF"))
+                .run(args.toArray(String[]::new));
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        return hsm;
     }
 
     private static Map<String, String> tokenEnv(SoftHsm hsm) {

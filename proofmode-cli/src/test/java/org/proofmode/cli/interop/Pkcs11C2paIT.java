@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -27,11 +29,7 @@ class Pkcs11C2paIT {
 
     @Test
     void proveC2pa_referenceValidatorTrustsIt_tokenKeySigned() throws Exception {
-        SoftHsm hsm = SoftHsm.create(dir, "c2pa", PIN);
-        ProofModeJar pm = ProofModeJar.at(dir.resolve("home")).withEnv("SOFTHSM2_CONF", hsm.env().get("SOFTHSM2_CONF"))
-                .withEnv("PROOFMODE_PIN", PIN);
-        ProcessResult created = pm.run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString());
-        assertThat(created.exitCode()).as(created.describe()).isZero();
+        ProofModeJar pm = homeWithTokenKey("c2pa");
         Path photo = Files.copy(OwnMedia.examplePhoto(), dir.resolve("photo.jpg"));
 
         ProcessResult proved = pm.run("prove", "--c2pa", photo.toString());
@@ -40,10 +38,7 @@ class Pkcs11C2paIT {
         assertThat(proved.stderr()).contains("created a local C2PA certificate authority for the token's key");
         Path credentialed = dir.resolve("photo.c2pa.jpg");
         Path anchors = pm.home().resolve("c2pa/ca.pem");
-        C2paWasm.Result r = C2paWasm.validate(credentialed, "image/jpeg", Optional.of(anchors));
-        assertThat(r.state()).as(r.toString()).isEqualTo("Trusted");
-        assertThat(r.failure()).isEmpty();
-        assertThat(r.success()).contains("claimSignature.validated", "signingCredential.trusted");
+        assertReferenceValidatorTrusts(credentialed, anchors);
         try (Stream<Path> files = Files.list(pm.home().resolve("c2pa"))) {
             assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).containsExactly("ca.pem", "signer.pem");
         }
@@ -53,12 +48,52 @@ class Pkcs11C2paIT {
     }
 
     @Test
-    void proveC2pa_refusesInOneLine_rsaKeyInToken() {
-        SoftHsm hsm = SoftHsm.create(dir, "rsa", PIN);
+    void c2paSignAndRedactC2pa_referenceValidatorTrustsBoth_tokenKeySigned() throws Exception {
+        ProofModeJar pm = homeWithTokenKey("sign");
+        Path photo = Files.copy(OwnMedia.examplePhoto(), dir.resolve("photo.jpg"));
+        Path anchors = pm.home().resolve("c2pa/ca.pem");
+
+        Path signed = dir.resolve("signed.jpg");
+        ProcessResult sign = pm.run("c2pa", "sign", "-o", signed.toString(), photo.toString());
+        assertThat(sign.exitCode()).as(sign.describe()).isZero();
+        assertReferenceValidatorTrusts(signed, anchors);
+
+        Path redacted = dir.resolve("redacted.jpg");
+        ProcessResult redact = pm.run("redact", "--fill", "0,0,64,64", "--c2pa", "-o", redacted.toString(), photo.toString());
+        assertThat(redact.exitCode()).as(redact.describe()).isZero();
+        assertReferenceValidatorTrusts(redacted, anchors);
+        ProcessResult verified = pm.run("verify", "--c2pa-trust", anchors.toString(), redacted.toString());
+        assertThat(verified.exitCode()).as(verified.describe()).isZero();
+        assertThat(verified.stdout()).contains("TRUSTED", "c2pa.signingCredential.trusted", "c2pa.claimSignature.validated");
+        assertThat(pm.home().resolve("keys/secret.asc")).doesNotExist();
+        try (Stream<Path> files = Files.list(pm.home().resolve("c2pa"))) {
+            assertThat(files.map(f -> f.getFileName().toString()).sorted().toList()).containsExactly("ca.pem", "signer.pem");
+        }
+    }
+
+    /** A home whose device key a SoftHSM2 token labelled {@code label} holds ({@code keys create} with these options), the PIN in the environment. */
+    private ProofModeJar homeWithTokenKey(String label, String... keyOptions) {
+        SoftHsm hsm = SoftHsm.create(dir, label, PIN);
         ProofModeJar pm = ProofModeJar.at(dir.resolve("home")).withEnv("SOFTHSM2_CONF", hsm.env().get("SOFTHSM2_CONF"))
                 .withEnv("PROOFMODE_PIN", PIN);
-        ProcessResult created = pm.run("keys", "create", "--pkcs11", SoftHsm.MODULE.toString(), "--key-type", "rsa3072");
+        List<String> args = new ArrayList<>(List.of("keys", "create", "--pkcs11", SoftHsm.MODULE.toString()));
+        args.addAll(List.of(keyOptions));
+        ProcessResult created = pm.run(args.toArray(String[]::new));
         assertThat(created.exitCode()).as(created.describe()).isZero();
+        return pm;
+    }
+
+    /** The reference validator (c2pa-rs) finds the file's manifest Trusted with {@code anchors}, its signature valid. */
+    private static void assertReferenceValidatorTrusts(Path file, Path anchors) throws Exception {
+        C2paWasm.Result r = C2paWasm.validate(file, "image/jpeg", Optional.of(anchors));
+        assertThat(r.state()).as(file + ": " + r).isEqualTo("Trusted");
+        assertThat(r.failure()).as(file.toString()).isEmpty();
+        assertThat(r.success()).as(file.toString()).contains("claimSignature.validated", "signingCredential.trusted");
+    }
+
+    @Test
+    void proveC2pa_refusesInOneLine_rsaKeyInToken() {
+        ProofModeJar pm = homeWithTokenKey("rsa", "--key-type", "rsa3072");
 
         ProcessResult refused = pm.run("c2pa", "ca");
 

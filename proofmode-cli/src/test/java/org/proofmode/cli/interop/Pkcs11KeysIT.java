@@ -62,16 +62,7 @@ class Pkcs11KeysIT {
         ProofSet shared = ProofSet.unzip(zip, dir.resolve("shared"), proof.sha256(), "photo.jpg");
 
         try (Gpg gpg = Gpg.create(dir)) {
-            String fingerprint = gpg.fingerprintsOf(shared.pubkey()).get(0);
-            gpg.importKey(shared.pubkey());
-            for (ProofSet.Signed s : shared.signed()) {
-                ProcessResult r = gpg.verify(s.signature(), s.data());
-                assertThat(r.exitCode()).as(s.subject() + ": " + r.describe()).isZero();
-                assertThat(r.stderr()).as(s.subject()).contains("Good signature", "using " + gpgAlgorithm + " key " + fingerprint);
-                ProcessResult q = Sqv.verify(shared.pubkey(), s.signature(), s.data());
-                assertThat(q.exitCode()).as(s.subject() + ": " + q.describe()).isZero();
-                assertThat(q.stdout()).isEqualTo(fingerprint + "\n");
-            }
+            assertGpgAndSqvAccept(gpg, shared, gpgAlgorithm);
             ProcessResult packets = gpg.run("--list-packets", shared.pubkey().toString());
             assertThat(packets.stdout()).contains(":public key packet:", ":signature packet:");
             assertNoSecretKeyIn(gpg, pm.home());
@@ -141,6 +132,21 @@ class Pkcs11KeysIT {
         assertThat(wiped.stderr()).contains("the key itself stays in the token \"wipe\"",
                 "pkcs11-tool --module " + SoftHsm.MODULE + " --token-label wipe --login --delete-object --type privkey --label " + keyId(created.stdout()));
         assertThat(hsm.objects()).contains("Private Key Object");
+    }
+
+    /** GnuPG and sqv both accept every signature of the proof with its own public key, of this algorithm; gives the key's fingerprint. */
+    static String assertGpgAndSqvAccept(Gpg gpg, ProofSet shared, String gpgAlgorithm) {
+        String fingerprint = gpg.fingerprintsOf(shared.pubkey()).get(0);
+        gpg.importKey(shared.pubkey());
+        for (ProofSet.Signed s : shared.signed()) {
+            ProcessResult r = gpg.verify(s.signature(), s.data());
+            assertThat(r.exitCode()).as(s.subject() + ": " + r.describe()).isZero();
+            assertThat(r.stderr()).as(s.subject()).contains("Good signature", "using " + gpgAlgorithm + " key " + fingerprint);
+            ProcessResult q = Sqv.verify(shared.pubkey(), s.signature(), s.data());
+            assertThat(q.exitCode()).as(s.subject() + ": " + q.describe()).isZero();
+            assertThat(q.stdout()).isEqualTo(fingerprint + "\n");
+        }
+        return fingerprint;
     }
 
     private ProofModeJar jar(SoftHsm hsm, String home) {
