@@ -222,7 +222,12 @@ final class ReportCommand implements Callable<Integer> {
 
     private static String fileBase(Path p) {
         String n = p.getFileName().toString();
-        return n.toLowerCase(Locale.ROOT).endsWith(".zip") ? n.substring(0, n.length() - 4) : n;
+        for (String suffix : List.of(".zip.age", ".zip.gpg", ".zip")) {
+            if (n.toLowerCase(Locale.ROOT).endsWith(suffix)) {
+                return n.substring(0, n.length() - suffix.length());
+            }
+        }
+        return n;
     }
 
     /** A name made of letters, digits, dot, dash and underscore, for the default output file. */
