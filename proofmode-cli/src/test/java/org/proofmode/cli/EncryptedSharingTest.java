@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,6 +141,17 @@ class EncryptedSharingTest {
         bytes[bytes.length / 2] ^= 0x20;
         Path flipped = Files.write(tmp.resolve("flipped.zip.age"), bytes);
         expectFailure(41, "damaged or truncated", "verify", "--identity", identity.toString(), flipped.toString());
+    }
+
+    @Test
+    void serverRecipient_namesTheIdentitysAge1_andServeRefusesAnIdentityOthersCanRead() throws Exception {
+        Files.setPosixFilePermissions(identity, PosixFilePermissions.fromString("rw-------"));
+        Cli.Result r = cli.run("server", "recipient", "--identity", identity.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out().strip()).isEqualTo(recipient);
+        Files.setPosixFilePermissions(identity, PosixFilePermissions.fromString("rw-r--r--"));
+        expectFailure(37, "chmod 600", "server", "recipient", "--identity", identity.toString());
+        expectFailure(37, "chmod 600", "serve", "--port", "0", "--identity", identity.toString());
     }
 
     private void expectFailure(int exit, String message, String... args) {

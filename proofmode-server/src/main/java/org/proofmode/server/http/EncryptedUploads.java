@@ -56,6 +56,17 @@ public final class EncryptedUploads implements AutoCloseable {
         return new EncryptedUploads(Optional.of(Age.readIdentities(List.of(f))), incoming);
     }
 
+    /**
+     * The recipients of an identity file, checked as {@link #open} checks it: what {@code serve --identity}
+     * with this file would answer at {@code GET /api/v1/recipient}.
+     */
+    public static List<String> recipientsOf(Path identityFile) {
+        requireOwnerOnly(identityFile);
+        try (Identities ids = Age.readIdentities(List.of(identityFile))) {
+            return ids.recipients();
+        }
+    }
+
     private static void requireOwnerOnly(Path f) {
         PosixFileAttributeView view = Files.getFileAttributeView(f, PosixFileAttributeView.class);
         if (view == null || !Files.exists(f)) {
