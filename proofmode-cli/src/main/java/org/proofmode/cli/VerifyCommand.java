@@ -141,7 +141,7 @@ final class VerifyCommand implements Callable<Integer> {
     private CompletableFuture<Prehash> earlyHash;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
-            + "(a folder with .zip bundles or proof folders in it and no proof record of its own: each is verified).")
+            + "(a folder with .zip bundles, .zip.age ones with --identity, or proof folders in it and no proof record of its own: each is verified).")
     List<Path> paths;
 
     @Override

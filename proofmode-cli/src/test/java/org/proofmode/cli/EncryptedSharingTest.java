@@ -65,6 +65,18 @@ class EncryptedSharingTest {
     }
 
     @Test
+    void aFolderOfBundles_takesTheEncryptedOnesToo() throws Exception {
+        Path intake = Files.createDirectories(tmp.resolve("intake"));
+        Path plain = export("intake/a.zip");
+        Files.copy(export("sealed.zip.age", "--encrypt-to", recipient), intake.resolve("b.zip.age"));
+        Cli.Result v = cli.run("verify", "--identity", identity.toString(), intake.toString());
+        assertThat(v.exit()).as(v.err() + v.out()).isZero();
+        assertThat(v.out()).contains(plain.toString()).contains(intake.resolve("b.zip.age").toString());
+        Cli.Result without = cli.run("verify", intake.toString());
+        assertThat(without.exit()).isEqualTo(67);
+    }
+
+    @Test
     void bundlesEncryptedByAge_binaryOrArmored_verifyWithIdentity_andMakeAReport() throws Exception {
         Path plain = export("share.zip");
         for (boolean armor : new boolean[] {false, true}) {
