@@ -89,6 +89,29 @@ class EncryptedIntakeTest {
     }
 
     @Test
+    void aResumableUploadOfAnEncryptedBundle_isKeptDecrypted() throws Exception {
+        Path key = identity("server.key");
+        Path plain = TestBundles.good(tmp.resolve("bundle"));
+        Path encrypted = tmp.resolve("share.zip.age");
+        AgeTool.encrypt(recipientOf(key), false, plain, encrypted);
+        byte[] sealed = Files.readAllBytes(encrypted);
+        try (TestServer server = start(Optional.of(key))) {
+            String token = server.token("field");
+            HttpResponse<String> c = server.send(HttpRequest.newBuilder(server.uri("/api/v1/uploads?name=share.zip.age"))
+                    .header("Authorization", "Bearer " + token).header("Upload-Length", Integer.toString(sealed.length))
+                    .header("Upload-Sha256", Digests.sha256Hex(sealed)).POST(HttpRequest.BodyPublishers.noBody()));
+            assertThat(c.statusCode()).as(c.body()).isEqualTo(201);
+            HttpResponse<String> done = server.send(HttpRequest.newBuilder(server.uri(c.headers().firstValue("Location").orElseThrow()))
+                    .header("Authorization", "Bearer " + token).header("Upload-Offset", "0")
+                    .header("Content-Type", "application/offset+octet-stream")
+                    .method("PATCH", HttpRequest.BodyPublishers.ofByteArray(sealed)));
+            assertThat(done.statusCode()).as(done.body()).isEqualTo(201);
+            assertThat(TestServer.json(done).get("sha256").asText()).isEqualTo(Digests.sha256Hex(Files.readAllBytes(plain)));
+            assertThat(TestServer.json(done).get("verdict").asText()).isEqualTo("VALID");
+        }
+    }
+
+    @Test
     void whatTheServerCannotOpen_isRefusedAsABadBundle() throws Exception {
         Path key = identity("server.key");
         Path other = identity("other.key");
