@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.age.Age;
+import org.proofmode.age.OpenPgpRecipients;
+import org.proofmode.age.ShareEncryption;
 import org.proofmode.bundle.BundleWriter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,6 +34,8 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode export --with-media -o share.zip IMG_0001.jpg IMG_0002.jpg",
             "  proofmode export --proof-only -o proof.zip 0b8d8b5f1504...6647351 (the full hash)",
+            "  proofmode export --with-media --encrypt-to age1… -o share.zip.age IMG_0001.jpg   for the desk only",
+            "  proofmode export --with-media --encrypt-to desk.asc -o share.zip.gpg IMG_0001.jpg",
             "", ExitCodes.HELP_TABLE})
 final class ExportCommand implements Callable<Integer> {
     @ParentCommand
@@ -50,6 +58,11 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Replace FILE.zip if it exists.")
     boolean force;
 
+    @Option(names = "--encrypt-to", paramLabel = "RECIPIENT", description = "Encrypt the bundle for this reader, for a channel "
+            + "that is not trusted: an age recipient (age1…, from age-keygen; name the output FILE.zip.age) or an OpenPGP "
+            + "public key file (name it FILE.zip.gpg). Repeatable, all of one kind. The zip is never written in the clear.")
+    List<String> encryptTo = new ArrayList<>();
+
     @Parameters(paramLabel = "HASH|PATH", arity = "1..*", description = "Proved media files, or their SHA-256.")
     List<String> proofs;
 
@@ -66,8 +79,38 @@ final class ExportCommand implements Callable<Integer> {
             }
             items.add(new BundleWriter.Item(f.folder(), media));
         }
-        BundleWriter.write(items, output, force);
+        BundleWriter.write(items, output, force, encryption());
         root.ctx.out().println(output);
         return ExitCodes.OK;
+    }
+
+    /** The encryption --encrypt-to asks for: age recipients, or OpenPGP key files. */
+    private Optional<ShareEncryption> encryption() {
+        if (encryptTo.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> age = encryptTo.stream().filter(r -> r.strip().startsWith(Age.RECIPIENT_PREFIX)).toList();
+        if (age.size() == encryptTo.size()) {
+            return Optional.of(Age.encryptionTo(age));
+        }
+        if (!age.isEmpty()) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--encrypt-to: age recipients and OpenPGP keys "
+                    + "cannot be mixed (one bundle is either an age file or an OpenPGP message)");
+        }
+        List<Path> keys = new ArrayList<>();
+        for (String r : encryptTo) {
+            Path key;
+            try {
+                key = root.ctx.resolve(Path.of(r));
+            } catch (InvalidPathException e) {
+                key = null;
+            }
+            if (key == null || !Files.exists(key)) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, "--encrypt-to " + SafeText.escape(r)
+                        + ": neither an age recipient (age1…) nor an OpenPGP public key file");
+            }
+            keys.add(key);
+        }
+        return Optional.of(OpenPgpRecipients.encryptionTo(keys));
     }
 }

@@ -15,6 +15,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.age.Age;
+import org.proofmode.age.Identities;
 import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
@@ -112,7 +114,11 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable), as for verify.")
     List<String> logKeys = new ArrayList<>();
 
-    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip) or proof folders.")
+    @Option(names = "--identity", paramLabel = "FILE", description = "An age identity file that opens bundles encrypted "
+            + "to it (repeatable), as for verify.")
+    List<Path> identityFiles = new ArrayList<>();
+
+    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip, or .zip.age with --identity) or proof folders.")
     List<Path> paths;
 
     @Override
@@ -131,6 +137,7 @@ final class ReportCommand implements Callable<Integer> {
         tsaTrust = tsaTrust.stream().map(shown::open).toList();
         c2paTrust = c2paTrust.stream().map(shown::open).toList();
         paths = paths.stream().map(shown::open).toList();
+        identityFiles = identityFiles.stream().map(shown::open).toList();
         Optional<Instant> given = parseDate(date);
         if (paths.size() > 1 && caseName == null) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "several BUNDLEs make one report: name the case with --case NAME");
@@ -160,10 +167,12 @@ final class ReportCommand implements Callable<Integer> {
         }
         Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
         List<ReportItem> items = new ArrayList<>();
-        for (Path p : paths) {
-            VerificationReport r = verifier.verify(p, Optional.empty());
-            try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT)) {
-                items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
+        try (Identities ids = Age.readIdentities(identityFiles)) {
+            for (Path p : paths) {
+                try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT, ids)) {
+                    VerificationReport r = verifier.verify(bundle, Optional.empty());
+                    items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
+                }
             }
         }
         Optional<Instant> when = given.or(() -> latestTime(items));
@@ -213,7 +222,12 @@ final class ReportCommand implements Callable<Integer> {
 
     private static String fileBase(Path p) {
         String n = p.getFileName().toString();
-        return n.toLowerCase(Locale.ROOT).endsWith(".zip") ? n.substring(0, n.length() - 4) : n;
+        for (String suffix : List.of(".zip.age", ".zip.gpg", ".zip")) {
+            if (n.toLowerCase(Locale.ROOT).endsWith(suffix)) {
+                return n.substring(0, n.length() - suffix.length());
+            }
+        }
+        return n;
     }
 
     /** A name made of letters, digits, dot, dash and underscore, for the default output file. */

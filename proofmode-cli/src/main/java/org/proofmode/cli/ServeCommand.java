@@ -44,6 +44,7 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode serve                           http://127.0.0.1:8080/",
             "  proofmode serve --port 9000 --trust newsroom.asc",
+            "  proofmode serve --identity /etc/proofmode/desk.key   also takes bundles encrypted to the desk (age)",
             "  export PROOFMODE_DB_URL='jdbc:postgresql://db/evidence?user=pm&password=...'",
             "  proofmode serve --bind 10.0.0.5 --blobs /srv/blobs   one of several behind a proxy",
             "  export AWS_ENDPOINT_URL=http://minio:9000 AWS_PROFILE=evidence",
@@ -83,6 +84,11 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). The home's device keys are always trusted.")
     List<Path> trust = new ArrayList<>();
+
+    @Option(names = "--identity", paramLabel = "FILE", description = "The server's age identity file (from age-keygen; readable "
+            + "by its owner only): bundles encrypted to its recipient (GET /api/v1/recipient) are decrypted on upload and kept "
+            + "decrypted.")
+    Path identity;
 
     @Option(names = "--max-upload-mib", paramLabel = "MIB", description = "Largest upload (default: ${DEFAULT-VALUE} MiB).", defaultValue = "512")
     long maxUploadMib;
@@ -169,7 +175,8 @@ final class ServeCommand implements Callable<Integer> {
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
                 .withConnectionsPerClient(connectionsPerClient)
                 .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa))
-                        .withCopyToBucket(logToBucket));
+                        .withCopyToBucket(logToBucket))
+                .withIdentity(Optional.ofNullable(identity).map(root.ctx::resolve));
         if (!ServerConfig.isLoopback(bind)) {
             root.ctx.err().println("proofmode: listening on " + bind + ", not only on this machine; put it behind TLS");
         }
@@ -184,6 +191,7 @@ final class ServeCommand implements Callable<Integer> {
                 + databaseName(config.effectiveJdbcUrl()) + config.bucket().map(b -> ", blobs " + b.location()).orElse("")
                 + "); stop with Ctrl-C");
         root.ctx.out().println("proofmode: transparency log key " + srv.logKey());
+        srv.recipients().forEach(r -> root.ctx.out().println("proofmode: bundles may be encrypted to " + r));
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;

@@ -1,25 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.server.LogKey;
 import org.proofmode.server.LogPolicy;
+import org.proofmode.server.http.EncryptedUploads;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.TokenStore;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode server}: administration of the evidence server. */
 @Command(name = "server", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Administer the evidence server ('proofmode serve'): its upload tokens and its transparency-log key.", ""},
-        subcommands = {ServerCommand.Token.class, ServerCommand.ShowLogKey.class},
+        description = {"Administer the evidence server ('proofmode serve'): its upload tokens, its transparency-log key and "
+            + "the age recipient of its identity.", ""},
+        subcommands = {ServerCommand.Token.class, ServerCommand.ShowLogKey.class, ServerCommand.ShowRecipient.class},
         footer = {"", "Examples:", "  proofmode server token create desk-anna    prints the token once",
             "  proofmode server log-key > desk-log.key     the key verifiers trust receipts with",
+            "  proofmode server recipient --identity desk.key   the age1… the field encrypts bundles to",
             "  proofmode server token list", "  proofmode server token revoke 1f2e3d4c", "", ExitCodes.HELP_TABLE})
 final class ServerCommand implements Callable<Integer> {
     @ParentCommand
@@ -27,7 +32,27 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: token or log-key");
+        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "missing subcommand: token, log-key or recipient");
+    }
+
+    /** {@code server recipient --identity FILE}. */
+    @Command(name = "recipient", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+            description = {"Print the age recipient (age1…) of the identity file 'proofmode serve --identity FILE' would use, "
+                + "as GET /api/v1/recipient gives it: what the field passes to 'proofmode export --encrypt-to'. The file "
+                + "is checked as serve checks it (an age identity, readable by its owner only). Make one with age-keygen.", ""})
+    static final class ShowRecipient implements Callable<Integer> {
+        @ParentCommand
+        ServerCommand parent;
+
+        @Option(names = "--identity", paramLabel = "FILE", required = true, description = "The server's age identity file.")
+        Path identity;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = parent.root.ctx;
+            EncryptedUploads.recipientsOf(ctx.resolve(identity)).forEach(ctx.out()::println);
+            return ExitCodes.OK;
+        }
     }
 
     /** {@code server log-key}. */

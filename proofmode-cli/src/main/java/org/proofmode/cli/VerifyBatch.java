@@ -97,7 +97,10 @@ final class VerifyBatch {
         return new Items(out, folder);
     }
 
-    /** The bundles and proof folders in a folder that is not itself a proof folder; empty otherwise. */
+    /**
+     * The bundles ({@code .zip}, and {@code .zip.age} encrypted with age) and proof folders in a folder that is
+     * not itself a proof folder; empty otherwise.
+     */
     static Optional<List<Path>> folderOfBundles(Path dir) throws IOException {
         if (!Files.isDirectory(dir) || holdsRecord(dir)) {
             return Optional.empty();
@@ -109,7 +112,8 @@ final class VerifyBatch {
                 if (name.startsWith(".")) {
                     continue;
                 }
-                if (Files.isRegularFile(p) && name.toLowerCase(Locale.ROOT).endsWith(".zip")
+                String lower = name.toLowerCase(Locale.ROOT);
+                if (Files.isRegularFile(p) && (lower.endsWith(".zip") || lower.endsWith(".zip.age"))
                         || Files.isDirectory(p) && holdsRecord(p)) {
                     items.add(p);
                 }

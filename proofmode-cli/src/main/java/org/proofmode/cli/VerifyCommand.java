@@ -18,6 +18,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
+import org.proofmode.age.Age;
+import org.proofmode.age.Identities;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleLimits;
 import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -70,6 +74,10 @@ import picocli.CommandLine.ParentCommand;
                 + "original (redaction.original.match, redaction.original.proofValid) and the pixels "
                 + "(redaction.outside.unchanged, redaction.inside.changed).",
             "",
+            "A bundle encrypted with age (proofmode export --encrypt-to age1…, or age -r) is opened with --identity "
+                + "(an age identity file, as age-keygen writes it): it is decrypted into a temporary file only its owner "
+                + "can read, deleted when done. Without --identity, or with one it was not encrypted to, verify exits 67.",
+            "",
             "Many at once: a folder of bundles, or several PATHs, is verified on every core (--jobs), with a progress "
                 + "bar on a terminal, each report in the order given, and a summary at the end: how many TRUSTED, VALID, "
                 + "INVALID and unreadable, and which. The exit code is then that of the first unreadable item if any "
@@ -80,6 +88,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
+            "  proofmode verify --identity desk.key share.zip.age   a bundle encrypted to the desk's age1… recipient",
             "  proofmode verify --log-key desk-log.key share/   with a receipt <h>.tlog in the folder", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
@@ -120,14 +129,19 @@ final class VerifyCommand implements Callable<Integer> {
             + "how its media relate to ORIG, as 'proofmode compare' says (same bytes or content, an excerpt, or different).")
     Path original;
 
+    @Option(names = "--identity", paramLabel = "FILE", description = "An age identity file (AGE-SECRET-KEY-1… lines, as "
+            + "age-keygen writes them) that opens bundles encrypted to it (repeatable).")
+    List<Path> identityFiles = new ArrayList<>();
+
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
     Integer jobs;
 
+    private Identities identities;
     private Optional<Path> early = Optional.empty();
     private CompletableFuture<Prehash> earlyHash;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
-            + "(a folder with .zip bundles or proof folders in it and no proof record of its own: each is verified).")
+            + "(a folder with .zip bundles, .zip.age ones with --identity, or proof folders in it and no proof record of its own: each is verified).")
     List<Path> paths;
 
     @Override
@@ -149,6 +163,14 @@ final class VerifyCommand implements Callable<Integer> {
         media = shown.open(media);
         original = shown.open(original);
         paths = paths.stream().map(shown::open).toList();
+        identityFiles = identityFiles.stream().map(shown::open).toList();
+        try (Identities ids = Age.readIdentities(identityFiles)) {
+            identities = ids;
+            return verifyWith(ctx, shown);
+        }
+    }
+
+    private int verifyWith(CliContext ctx, ShownPaths shown) throws IOException {
         startHashing();
         ProofMode pm = root.proofMode();
         Verifier verifier = verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
@@ -269,6 +291,11 @@ final class VerifyCommand implements Callable<Integer> {
             requireFileOrFolder(original);
             boolean bundle = Files.isDirectory(original) || MediaSniffer.sniff(original).isEmpty();
             orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
+        }
+        if (Age.isAge(p)) {
+            try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT, identities)) {
+                return verifier.verify(bundle, Optional.ofNullable(media), orig);
+            }
         }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.

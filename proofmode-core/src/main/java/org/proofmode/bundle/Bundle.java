@@ -4,8 +4,10 @@ package org.proofmode.bundle;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +17,8 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipException;
 import java.util.zip.ZipFile;
+import org.proofmode.age.Age;
+import org.proofmode.age.Identities;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
@@ -51,7 +55,78 @@ public final class Bundle implements Closeable {
         }
         // A FIFO would block the zip reader forever, a device feed it without end.
         InputFiles.requireRegular(path, "bundle (.zip) or a proof folder");
-        return openZip(path, limits);
+        if (Age.isAge(path)) {
+            throw new ProofModeException(Failure.KEY_LOCKED, path + ": an encrypted bundle (age); give the identity "
+                    + "file that opens it (--identity FILE)");
+        }
+        return openZip(path, limits, path.toString());
+    }
+
+    /**
+     * Opens a zip file or a folder as {@link #open(Path, BundleLimits)} does, and also a bundle encrypted
+     * with age for one of these identities. The encrypted zip is decrypted as it is read into a temporary
+     * file readable by its owner only (the zip reader needs to seek), which closing the bundle deletes; its
+     * source is still {@code path}.
+     *
+     * @throws ProofModeException as {@link #open(Path, BundleLimits)}, and as {@link Age#decrypt} for an
+     *     encrypted bundle that none of the identities opens or that is damaged
+     */
+    public static Bundle open(Path path, BundleLimits limits, Identities identities) {
+        if (identities.isEmpty() || !Files.isRegularFile(path) || !Age.isAge(path)) {
+            return open(path, limits);
+        }
+        Path plain = decryptToTemp(path, identities);
+        try {
+            Bundle opened = openZip(plain, limits, path.toString());
+            Closeable zip = opened.resource;
+            return new Bundle(opened.source, opened.entries, () -> {
+                try {
+                    zip.close();
+                } finally {
+                    Files.deleteIfExists(plain);
+                }
+            });
+        } catch (RuntimeException e) {
+            try {
+                Files.deleteIfExists(plain);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private static Path decryptToTemp(Path path, Identities identities) {
+        Path plain;
+        try {
+            plain = ownerOnlyTemp();
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot make a temporary file to decrypt " + path + " into: " + e.getMessage(), e);
+        }
+        try (InputStream in = Age.decrypt(Files.newInputStream(path), identities, path.toString());
+             OutputStream out = Files.newOutputStream(plain)) {
+            in.transferTo(out);
+            return plain;
+        } catch (IOException | RuntimeException e) {
+            try {
+                Files.deleteIfExists(plain);
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new ProofModeException(Failure.IO, "cannot decrypt " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Path ownerOnlyTemp() throws IOException {
+        try {
+            return Files.createTempFile(AtomicFiles.TEMP_PREFIX + "bundle-", ".zip",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (UnsupportedOperationException e) {
+            return Files.createTempFile(AtomicFiles.TEMP_PREFIX + "bundle-", ".zip");
+        }
     }
 
     /**
@@ -117,19 +192,19 @@ public final class Bundle implements Closeable {
         return new Bundle(dir.toString(), out, null);
     }
 
-    private static Bundle openZip(Path file, BundleLimits limits) {
+    private static Bundle openZip(Path file, BundleLimits limits, String source) {
         ZipFile zip;
         try {
             zip = new ZipFile(file.toFile());
         } catch (ZipException e) {
-            throw new ProofModeException(Failure.BAD_DATA, file + ": not a zip archive, or truncated", e);
+            throw new ProofModeException(Failure.BAD_DATA, source + ": not a zip archive, or truncated", e);
         } catch (IOException e) {
             if (Files.isReadable(file)) {
                 // The file can be read, so the zip reader choked on its content (EOF in a header, ...).
-                throw new ProofModeException(Failure.BAD_DATA, file + ": not a zip archive, or truncated ("
+                throw new ProofModeException(Failure.BAD_DATA, source + ": not a zip archive, or truncated ("
                         + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", e);
             }
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
+            throw new ProofModeException(Failure.IO, "cannot read " + source + ": " + e.getMessage(), e);
         }
         try {
             List<BundleEntry> out = new ArrayList<>();
@@ -139,21 +214,21 @@ public final class Bundle implements Closeable {
             while (en.hasMoreElements()) {
                 ZipEntry e = en.nextElement();
                 if (++count > limits.maxEntries()) {
-                    throw new ProofModeException(Failure.BAD_DATA, file + ": more than " + limits.maxEntries() + " entries");
+                    throw new ProofModeException(Failure.BAD_DATA, source + ": more than " + limits.maxEntries() + " entries");
                 }
                 String name = e.getName();
-                checkName(file, name);
+                checkName(source, name);
                 if (e.isDirectory()) {
                     continue;
                 }
                 // Proofs are found by file name wherever they sit, so one name may appear only once.
                 String base = name.substring(name.lastIndexOf('/') + 1).toLowerCase(Locale.ROOT);
                 if (!seen.add(base)) {
-                    throw new ProofModeException(Failure.BAD_DATA, file + ": file name " + base + " appears twice");
+                    throw new ProofModeException(Failure.BAD_DATA, source + ": file name " + base + " appears twice");
                 }
                 out.add(new ZipBundleEntry(zip, e, limits));
             }
-            return new Bundle(file.toString(), out, zip);
+            return new Bundle(source, out, zip);
         } catch (RuntimeException e) {
             try {
                 zip.close();
@@ -164,7 +239,7 @@ public final class Bundle implements Closeable {
         }
     }
 
-    private static void checkName(Path file, String name) {
+    private static void checkName(String source, String name) {
         String n = name.replace('\\', '/');
         boolean bad = n.isEmpty() || n.startsWith("/") || n.matches("^[A-Za-z]:.*") || n.indexOf('\0') >= 0;
         for (String part : n.split("/")) {
@@ -173,7 +248,7 @@ public final class Bundle implements Closeable {
             }
         }
         if (bad || !n.equals(name)) {
-            throw new ProofModeException(Failure.BAD_DATA, file + ": unsafe entry name " + printable(name));
+            throw new ProofModeException(Failure.BAD_DATA, source + ": unsafe entry name " + printable(name));
         }
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.bundle;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,6 +18,7 @@ import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.proofmode.age.ShareEncryption;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
@@ -47,14 +49,49 @@ public final class BundleWriter {
      *     {@code replace} is false, {@link Failure#IO} if writing fails (nothing is left behind)
      */
     public static void write(List<Item> items, Path out, boolean replace) {
+        write(items, out, replace, Optional.empty());
+    }
+
+    /**
+     * Writes the bundle, encrypted as it is written when an encryption is given (the zip is then never on
+     * disk in the clear); see {@link #write(List, Path, boolean)}.
+     *
+     * @param encryption the readers to encrypt the bundle for, if any
+     */
+    public static void write(List<Item> items, Path out, boolean replace, Optional<ShareEncryption> encryption) {
         try {
-            AtomicFiles.write(out, stream -> writeZip(items, stream), replace, false);
+            AtomicFiles.write(out, stream -> {
+                if (encryption.isEmpty()) {
+                    writeZip(items, stream);
+                    return;
+                }
+                try (OutputStream encrypted = encryption.get().encrypting(new KeepOpen(stream))) {
+                    writeZip(items, encrypted);
+                }
+            }, replace, false);
         } catch (FileAlreadyExistsException e) {
             throw new ProofModeException(Failure.OUTPUT_EXISTS, out + ": exists already (use --force to replace it)", e);
         } catch (UncheckedIOException e) {
             throw new ProofModeException(Failure.IO, "cannot write " + out + ": " + e.getCause().getMessage(), e);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot write " + out + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The file's stream, which the encryption's close must leave open: the atomic writer still flushes it to disk. */
+    private static final class KeepOpen extends FilterOutputStream {
+        KeepOpen(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.flush();
         }
     }
 

@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,6 +33,7 @@ import org.proofmode.keys.Passphrase;
 import org.proofmode.server.http.Access;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ClientConnections;
+import org.proofmode.server.http.EncryptedUploads;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.JettyErrors;
 import org.proofmode.server.http.LogApi;
@@ -90,10 +92,12 @@ public final class ProofServer implements AutoCloseable {
 
     private final BlobStore blobs;
     private final EventLog events;
+    private final EncryptedUploads encrypted;
 
     private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app, BlobStore blobs,
-            EventLog events) {
+            EventLog events, EncryptedUploads encrypted) {
         this.db = db;
+        this.encrypted = encrypted;
         this.events = events;
         this.blobs = blobs;
         this.verification = verification;
@@ -125,6 +129,7 @@ public final class ProofServer implements AutoCloseable {
         Verification verification = null;
         LogSequencer sequencer = null;
         BlobStore blobs = null;
+        EncryptedUploads encrypted = null;
         try {
             LogStore logStore = new LogStore(db);
             SignedNote.Signer logKey = openLog(config);
@@ -146,13 +151,15 @@ public final class ProofServer implements AutoCloseable {
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
             ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
             verification = new Verification(config);
+            encrypted = EncryptedUploads.open(config.identity(), incoming);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
             ReportPolicy policy = config.reports();
             ReportApi reports = new ReportApi(new ReportStore(db, policy.retention(), Clock.systemUTC()),
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, store), new EvidenceSearch(db),
-                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics);
+                    new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics, encrypted);
             ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), access, api);
+            EncryptedUploads encryptedUploads = encrypted;
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -214,6 +221,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.get("/api/v1/evidence/{sha256}/report", api::report);
                 c.routes.post("/api/v1/notarizations", api::notarize);
                 c.routes.get("/api/v1/log/key", log::key);
+                c.routes.get("/api/v1/recipient", encryptedUploads::recipient);
                 c.routes.get("/log/<path>", log::read);
                 c.routes.get("/api/v1/notarizations", api::lookup);
                 c.routes.exception(Exception.class, (e, ctx) -> {
@@ -234,7 +242,8 @@ public final class ProofServer implements AutoCloseable {
             started.put("logToBucket", mirror.isPresent());
             started.put("logKey", logKey.key().verifierKey());
             events.info("start", started);
-            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events);
+            started.put("recipient", encrypted.recipients().isEmpty() ? "none" : encrypted.recipients().get(0));
+            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events, encrypted);
         } catch (IOException | RuntimeException e) {
             if (blobs != null) {
                 blobs.close();
@@ -244,6 +253,9 @@ public final class ProofServer implements AutoCloseable {
             }
             if (verification != null) {
                 verification.close();
+            }
+            if (encrypted != null) {
+                encrypted.close();
             }
             db.close();
             if (e instanceof ProofModeException p) {
@@ -310,12 +322,18 @@ public final class ProofServer implements AutoCloseable {
         sequencer.drain();
     }
 
+    /** The age recipients bundles may be encrypted to for this server ({@code serve --identity}); empty without one. */
+    public List<String> recipients() {
+        return encrypted.recipients();
+    }
+
     @Override
     public void close() {
         app.stop();
         events.info("stop", Map.of());
         sequencer.close();
         verification.close();
+        encrypted.close();
         blobs.close();
         db.close();
     }

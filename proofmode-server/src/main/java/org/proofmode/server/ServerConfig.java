@@ -31,11 +31,12 @@ import org.proofmode.server.store.S3Settings;
  *     they arrive, so that a client holding connections open cannot starve the others
  * @param log how the transparency log is kept
  * @param bucket an S3-compatible bucket that keeps the bundles instead of {@code blobDir}
+ * @param identity the server's age identity file: bundles encrypted to its recipient are decrypted on intake
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
         List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient, LogPolicy log,
-        Optional<S3Settings> bucket) {
+        Optional<S3Settings> bucket, Optional<Path> identity) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
@@ -57,6 +58,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Objects.requireNonNull(reports, "reports");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(bucket, "bucket");
+        Objects.requireNonNull(identity, "identity");
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("port out of range: " + port);
         }
@@ -71,7 +73,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
-                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty());
+                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty(), Optional.empty());
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -91,47 +93,53 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log, bucket);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log, bucket, identity);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted, reports, connectionsPerClient, log, bucket);
+                requestsPerMinute, newTrusted, reports, connectionsPerClient, log, bucket, identity);
     }
 
     /** A copy with other bounds on kept reports. */
     public ServerConfig withReports(ReportPolicy newReports) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, newReports, connectionsPerClient, log, bucket);
+                requestsPerMinute, trusted, newReports, connectionsPerClient, log, bucket, identity);
     }
 
     /** A copy with another bound on connections per client address. */
     public ServerConfig withConnectionsPerClient(int perClient) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, perClient, log, bucket);
+                requestsPerMinute, trusted, reports, perClient, log, bucket, identity);
     }
 
     /** A copy that keeps bundles in a bucket (or, with none, in {@link #blobDir()}). */
     public ServerConfig withBucket(Optional<S3Settings> newBucket) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, newBucket);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, newBucket, identity);
     }
 
     /** A copy with another way of keeping the log. */
     public ServerConfig withLog(LogPolicy newLog) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, newLog, bucket);
+                requestsPerMinute, trusted, reports, connectionsPerClient, newLog, bucket, identity);
+    }
+
+    /** A copy with an age identity file (or none) for bundles encrypted to this server. */
+    public ServerConfig withIdentity(Optional<Path> newIdentity) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, newIdentity);
     }
 }

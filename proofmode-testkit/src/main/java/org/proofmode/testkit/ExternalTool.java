@@ -27,6 +27,7 @@ public final class ExternalTool {
     /** Debian packages that provide programs whose package name differs from the program's. */
     private static final Map<String, String> PACKAGES = Map.ofEntries(
             Map.entry("gpg", "gnupg"),
+            Map.entry("age-keygen", "age"),
             Map.entry("gpgconf", "gnupg"),
             Map.entry("exiftool", "libimage-exiftool-perl"),
             Map.entry("ffprobe", "ffmpeg"),

@@ -165,6 +165,23 @@ public final class Gpg implements AutoCloseable {
                 "--armor", "--detach-sign", "--output", outAsc.toString(), file.toString()));
     }
 
+    /**
+     * Adds a Curve25519 encryption subkey, valid forever, to a key of this home (made by {@link #generateKey}
+     * without a passphrase).
+     */
+    public void addEncryptionSubkey(String fingerprint) {
+        expectSuccess(run("--pinentry-mode", "loopback", "--passphrase", "", "--quick-add-key", fingerprint, "cv25519", "encr", "never"));
+    }
+
+    /**
+     * Decrypts an OpenPGP message with the secret keys of this home, as {@code gpg --decrypt} does.
+     *
+     * @return gpg's result, whatever its exit code; the plaintext is in {@code out} on success
+     */
+    public ProcessResult decrypt(Path message, Path out) {
+        return run("--pinentry-mode", "loopback", "--passphrase", "", "--yes", "--output", out.toString(), "--decrypt", message.toString());
+    }
+
     /** Writes the armored public key (certificate) of a key to {@code out}. */
     public void exportPublicKey(String keyId, Path out) {
         expectSuccess(run("--yes", "--armor", "--output", out.toString(), "--export", keyId));

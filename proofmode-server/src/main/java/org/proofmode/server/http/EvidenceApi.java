@@ -53,11 +53,12 @@ public final class EvidenceApi {
     private final long maxUpload;
     private final LogApi log;
     private final Metrics metrics;
+    private final EncryptedUploads encrypted;
 
     /** Wires the handlers. */
     public EvidenceApi(Verification verification, EvidenceStore evidence, EvidenceSearch search,
             NotarizationStore notarizations, Access access, ReportApi reports, Path incoming, long maxUpload, LogApi log,
-            Metrics metrics) {
+            Metrics metrics, EncryptedUploads encrypted) {
         this.verification = Objects.requireNonNull(verification, "verification");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
         this.search = Objects.requireNonNull(search, "search");
@@ -68,6 +69,7 @@ public final class EvidenceApi {
         this.maxUpload = maxUpload;
         this.log = Objects.requireNonNull(log, "log");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.encrypted = Objects.requireNonNull(encrypted, "encrypted");
     }
 
     private Verification.Result verifyTimed(Path file, String name) {
@@ -84,7 +86,7 @@ public final class EvidenceApi {
     public void verify(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
         boolean keep = reports.wantsKeep(ctx);
-        try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
+        try (Upload received = Upload.receive(ctx, incoming, maxUpload); Upload up = encrypted.decrypted(received)) {
             Verification.Result r = verifyTimed(up.file(), up.name());
             r.json().put("bundleSha256", up.sha256());
             ObjectNode answer = r.json().deepCopy();
@@ -118,8 +120,17 @@ public final class EvidenceApi {
         }
     }
 
-    /** Verifies and keeps a received bundle, and answers as {@code POST /api/v1/evidence} does. */
-    void intake(Context ctx, Upload up, EvidenceStore.Actor actor) {
+    /**
+     * Verifies and keeps a received bundle, and answers as {@code POST /api/v1/evidence} does. A bundle
+     * encrypted to this server is decrypted first, and the decrypted bundle is what is verified and kept.
+     */
+    void intake(Context ctx, Upload received, EvidenceStore.Actor actor) throws IOException {
+        try (Upload up = encrypted.decrypted(received)) {
+            intakePlain(ctx, up, actor);
+        }
+    }
+
+    private void intakePlain(Context ctx, Upload up, EvidenceStore.Actor actor) {
         Verification.Result r = verifyTimed(up.file(), up.name());
         EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
                 r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());

@@ -155,7 +155,9 @@ public record Upload(Path file, String sha256, long size, String name) implement
         if (parts.size() > MAX_PARTS) {
             throw new ApiException(ProblemType.BAD_REQUEST, "more than " + MAX_PARTS + " files");
         }
-        if (parts.size() == 1 && clean(parts.get(0).filename(), "").toLowerCase(Locale.ROOT).endsWith(".zip")) {
+        String single = parts.size() == 1 ? clean(parts.get(0).filename(), "").toLowerCase(Locale.ROOT) : "";
+        // A zip, or a zip encrypted with age (name.zip.age), which intake decrypts.
+        if (single.endsWith(".zip") || single.endsWith(".age")) {
             try (InputStream in = parts.get(0).content()) {
                 return copy(in, file, maxBytes, clean(parts.get(0).filename(), "upload.zip"));
             }
