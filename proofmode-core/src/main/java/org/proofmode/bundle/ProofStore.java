@@ -36,6 +36,8 @@ import org.proofmode.util.IoErrors;
  */
 public final class ProofStore {
     private static final String OLD_PREFIX = ".old-";
+    /** In the folder of an encrypted store: says so even once its keys are wiped. */
+    public static final String ENCRYPTED_MARKER = ".encrypted";
     private static final int RENAME_ATTEMPTS = 8;
 
     /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
@@ -173,6 +175,24 @@ public final class ProofStore {
     }
 
     /**
+     * How many sets the store holds, counted without opening any: for an encrypted store, its set folders
+     * (several of one hash count each).
+     */
+    public int folderCount() {
+        if (sealed.isEmpty()) {
+            return list().size();
+        }
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(root)) {
+            return (int) s.filter(p -> SealedSets.isSetName(p.getFileName().toString())).count();
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot list " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Lists the hashes of all proof sets, sorted.
      *
      * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the store is encrypted and locked
@@ -260,6 +280,9 @@ public final class ProofStore {
         }
         try {
             AtomicFiles.privateDirectories(root);
+            if (!Files.exists(root.resolve(ENCRYPTED_MARKER))) {
+                AtomicFiles.write(root.resolve(ENCRYPTED_MARKER), new byte[0], true, true);
+            }
             Path target = s.write(sha256, files);
             if (replace && s.canRead()) {
                 // The new set is whole before an older one goes; a crash in between leaves both, and readers take the newest.

@@ -81,6 +81,26 @@ public final class StoreIdentity {
         return new StoreIdentity(found, recipientOf(found));
     }
 
+    /** Whether a file is an age file (a sealed identity) rather than an identity's text. */
+    public static boolean isSealed(byte[] file) {
+        byte[] magic = "age-encryption.org/v1\n".getBytes(StandardCharsets.US_ASCII);
+        return file.length >= magic.length && Arrays.equals(Arrays.copyOf(file, magic.length), magic);
+    }
+
+    /**
+     * Reads an identity's text given as UTF-8 bytes, as {@link #parse(char[])}; the caller clears the bytes.
+     */
+    public static StoreIdentity parse(byte[] utf8) {
+        CharBuffer cb = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(utf8));
+        char[] text = Arrays.copyOf(cb.array(), cb.limit());
+        Arrays.fill(cb.array(), '\0');
+        try {
+            return parse(text);
+        } finally {
+            Arrays.fill(text, '\0');
+        }
+    }
+
     /**
      * Opens an identity file sealed with the passphrase ({@link #protect}).
      *
@@ -90,20 +110,13 @@ public final class StoreIdentity {
     public static StoreIdentity unlock(byte[] sealed, char[] passphrase, String what) {
         ScryptStanza.Reader r = ScryptStanza.reader(passphrase, ScryptStanza.MAX_WORK_FACTOR);
         byte[] plain = null;
-        char[] text = null;
         try {
             plain = AgeObjects.open(new ByteArrayInputStream(sealed), r, what);
-            CharBuffer cb = StandardCharsets.UTF_8.decode(ByteBuffer.wrap(plain));
-            text = Arrays.copyOf(cb.array(), cb.limit());
-            Arrays.fill(cb.array(), '\0');
-            return parse(text);
+            return parse(plain);
         } finally {
             r.clear();
             if (plain != null) {
                 Arrays.fill(plain, (byte) 0);
-            }
-            if (text != null) {
-                Arrays.fill(text, '\0');
             }
         }
     }
