@@ -69,7 +69,9 @@ class SealedProofStoreTest {
         for (Path p : all) {
             assertThat(p.getFileName().toString()).doesNotContain(H.substring(0, 16)).doesNotContain(OTHER.substring(0, 16))
                     .doesNotContain("json").doesNotContain("pubkey");
-            if (Files.isRegularFile(p)) {
+            if (p.getFileName().toString().equals(ProofStore.ENCRYPTED_MARKER)) {
+                assertThat(p).isEmptyFile();
+            } else if (Files.isRegularFile(p)) {
                 String raw = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
                 assertThat(raw).startsWith("age-encryption.org/v1\n-> X25519 ").doesNotContain(H).doesNotContain(OTHER)
                         .doesNotContain("52.5200").doesNotContain("13.4050").doesNotContain("signature");
