@@ -122,6 +122,10 @@ class EncryptedStoreIT {
         Path other = taggedPhoto("b.jpg", 4);
         assertOk(pm.run("prove", photo.toString()));
 
+        ProcessResult stamped = pm.run("prove", "--timestamp", other.toString());
+        assertThat(stamped.exitCode()).as(stamped.describe()).isEqualTo(13);
+        assertThat(stamped.stderr()).contains("timestamps of proofs in an encrypted store are not supported yet");
+
         ProcessResult wrong = pm.withPassphrase("not the passphrase").run("verify", photo.toString());
         assertThat(wrong.exitCode()).as(wrong.describe()).isEqualTo(67);
         assertThat(wrong.stderr()).contains("store-identity.age: wrong passphrase");
