@@ -68,6 +68,9 @@ class KeysCommandTest {
         assertThat(encrypted.exit()).as(encrypted.err()).isZero();
         Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 31);
         assertThat(cli.run("prove", media.toString()).exit()).isZero();
+        Cli.Result stamp = cli.run("timestamp", media.toString());
+        assertThat(stamp.exit()).isEqualTo(13);
+        assertThat(stamp.err()).contains("timestamp with an encrypted proof store is not supported yet");
         Path sealed = tmp.resolve("store-identity.age");
         assertThat(cli.run("keys", "export-identity", "-o", sealed.toString()).exit()).isZero();
         assertThat(Files.readString(sealed, StandardCharsets.ISO_8859_1)).startsWith("age-encryption.org/v1\n-> scrypt ")
