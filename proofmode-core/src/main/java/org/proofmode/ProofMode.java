@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode;
 
+import com.exceptionfactory.jagged.RecipientStanzaWriter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -20,6 +22,7 @@ import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.bundle.BundleWriter;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.C2paReader;
 import org.proofmode.c2pa.LocalCa;
@@ -35,7 +38,9 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ExifGroup;
 import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.keys.StoreKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofJson;
@@ -61,6 +66,7 @@ import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
+import org.proofmode.vault.StoreIdentity;
 import org.proofmode.verify.Verifier;
 
 /**
@@ -70,14 +76,32 @@ import org.proofmode.verify.Verifier;
 public final class ProofMode {
     private final Path home;
     private final DeviceKeys keys;
+    private final StoreKeys storeKeys;
+    private final Optional<StoreIdentity> storeIdentity;
     private final ProofStore store;
     private final Clock clock;
 
-    private ProofMode(Path home, Clock clock) {
+    private ProofMode(Path home, Clock clock, Optional<StoreIdentity> storeIdentity) {
         this.home = home.toAbsolutePath().normalize();
         this.keys = new DeviceKeys(this.home);
-        this.store = new ProofStore(this.home.resolve("proofs"));
+        this.storeKeys = new StoreKeys(this.home);
+        this.storeIdentity = storeIdentity;
+        this.store = openStore(this.home.resolve("proofs"), storeKeys, storeIdentity);
         this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    private static ProofStore openStore(Path root, StoreKeys storeKeys, Optional<StoreIdentity> identity) {
+        if (storeKeys.exists()) {
+            return ProofStore.encrypted(root, storeKeys.sealer(), identity.map(StoreIdentity::opener));
+        }
+        if (Files.exists(root.resolve(ProofStore.ENCRYPTED_MARKER))) {
+            RecipientStanzaWriter erased = fileKey -> {
+                throw new ProofModeException(Failure.KEY_LOCKED, "the proof store in " + root
+                        + " is encrypted and its keys were wiped: its proofs cannot be read; remove them ('proofmode wipe --proofs') to prove again");
+            };
+            return ProofStore.encrypted(root, erased, Optional.empty());
+        }
+        return new ProofStore(root);
     }
 
     /**
@@ -86,7 +110,7 @@ public final class ProofMode {
      * @param home the folder, e.g. {@code ~/.proofmode}
      */
     public static ProofMode at(Path home) {
-        return new ProofMode(Objects.requireNonNull(home, "home"), Clock.systemUTC());
+        return new ProofMode(Objects.requireNonNull(home, "home"), Clock.systemUTC(), Optional.empty());
     }
 
     /**
@@ -94,7 +118,82 @@ public final class ProofMode {
      * (the system's by default): for an application with a clock of its own, such as the watcher's.
      */
     public ProofMode withClock(Clock clock) {
-        return new ProofMode(home, clock);
+        return new ProofMode(home, clock, storeIdentity);
+    }
+
+    /**
+     * The same home, whose encrypted store is read with the given identity (unlocked from
+     * {@link #storeKeys()} with the device key's passphrase).
+     */
+    public ProofMode withStoreIdentity(StoreIdentity identity) {
+        return new ProofMode(home, clock, Optional.of(identity));
+    }
+
+    /** The encrypted store's keys (present only for an encrypted store). */
+    public StoreKeys storeKeys() {
+        return storeKeys;
+    }
+
+    /**
+     * Makes this home's store encrypted: creates its identity, sealed with the passphrase (the device
+     * key's), then moves every plain set into the sealed layout, each sealed and flushed before its plain
+     * folder is removed (a crash leaves a set in both forms, never in none; run it again to finish).
+     *
+     * @return the identity, unlocked, and how many sets were moved
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if the store is encrypted already
+     */
+    public Encrypted encryptStore(Passphrase passphrase) {
+        return markAndSeal(storeKeys.create(passphrase));
+    }
+
+    /**
+     * Makes this home's store encrypted to an identity brought from another machine of the same desk,
+     * sealed here with the passphrase; plain sets are sealed as by {@link #encryptStore}.
+     *
+     * @return how many plain sets were sealed
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if the store is encrypted to another identity
+     */
+    public int adoptStoreIdentity(StoreIdentity identity, Passphrase passphrase) {
+        storeKeys.adopt(identity, passphrase);
+        return markAndSeal(identity).moved();
+    }
+
+    private Encrypted markAndSeal(StoreIdentity id) {
+        Path root = store.root();
+        try {
+            AtomicFiles.privateDirectories(root);
+            AtomicFiles.write(root.resolve(ProofStore.ENCRYPTED_MARKER), new byte[0], true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write " + root.resolve(ProofStore.ENCRYPTED_MARKER) + ": " + e.getMessage(), e);
+        }
+        return new Encrypted(id, withStoreIdentity(id).sealPlainSets());
+    }
+
+    /** An encrypted store made: its identity and how many plain sets were sealed. */
+    public record Encrypted(StoreIdentity identity, int moved) {}
+
+    /**
+     * Seals the plain sets left in an encrypted store's folder (by {@link #encryptStore}, or one it did not
+     * finish): each is written sealed, then its plain folder removed.
+     *
+     * @return how many were sealed
+     */
+    public int sealPlainSets() {
+        ProofStore plain = new ProofStore(store.root());
+        int n = 0;
+        for (String h : plain.list()) {
+            Map<String, byte[]> files = plain.files(h).orElse(Map.of());
+            if (!files.isEmpty()) {
+                store.write(h, files, false);
+            }
+            try {
+                AtomicFiles.deleteTree(plain.folder(h));
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, "cannot remove " + plain.folder(h) + ": " + e.getMessage(), e);
+            }
+            n++;
+        }
+        return n;
     }
 
     /** The home folder. */
@@ -203,6 +302,11 @@ public final class ProofMode {
      */
     public ProofRecord storedRecord(Path folder, String sha256) {
         try {
+            if (store.isEncrypted()) {
+                byte[] json = store.files(sha256).map(f -> f.get(ProofFiles.json(sha256))).orElseThrow(
+                        () -> new ProofModeException(Failure.BAD_DATA, folder + ": the set has no " + ProofFiles.json(sha256)));
+                return ProofJson.read(json, folder + " (" + ProofFiles.json(sha256) + ")").get(0);
+            }
             return ProofJson.readStored(folder, sha256);
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot read the proof in " + folder + ": " + e.getMessage(), e);

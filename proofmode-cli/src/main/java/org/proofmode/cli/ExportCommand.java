@@ -68,7 +68,7 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProofMode pm = root.proofMode();
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
         List<BundleWriter.Item> items = new ArrayList<>();
         for (String arg : proofs) {
             ProofMode.StoredProof f = pm.find(arg);
@@ -77,7 +77,7 @@ final class ExportCommand implements Callable<Integer> {
                 media = Optional.of(f.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                         arg + ": the media is no longer at its recorded path (or was changed); give the media file instead")));
             }
-            items.add(new BundleWriter.Item(f.folder(), media));
+            items.add(new BundleWriter.Item(f.folder(), media, pm.store().isEncrypted() ? pm.store().files(f.sha256()) : Optional.empty()));
         }
         BundleWriter.write(items, output, force, encryption());
         root.ctx.out().println(output);

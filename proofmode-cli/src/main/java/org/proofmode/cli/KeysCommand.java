@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
@@ -20,6 +23,7 @@ import org.proofmode.proof.ProofTimes;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
+import org.proofmode.vault.StoreIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -38,7 +42,8 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode keys protect                        (choose your own passphrase)",
             "  proofmode keys import --key-passphrase-file old.txt secret.asc", "", ExitCodes.HELP_TABLE},
         subcommands = {KeysCommand.Create.class, KeysCommand.Show.class, KeysCommand.Export.class,
-            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class, KeysCommand.Use.class})
+            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class, KeysCommand.Use.class,
+            KeysCommand.EncryptStore.class, KeysCommand.ExportIdentity.class, KeysCommand.ImportIdentity.class})
 final class KeysCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -253,6 +258,10 @@ final class KeysCommand implements Callable<Integer> {
             try (Passphrase old = Passphrases.unlocking(parent.ctx(), passphraseFile, keys);
                  Passphrase neu = Passphrases.choosing(parent.ctx(), newPassphraseFile, "the device key")) {
                 keys.changePassphrase(old, neu);
+                if (parent.root.proofMode().storeKeys().exists()) {
+                    parent.root.proofMode().storeKeys().reseal(old, neu);
+                    parent.ctx().err().println("proofmode: the encrypted store's identity is sealed with the new passphrase too");
+                }
             }
             parent.ctx().err().println("proofmode: the device key now uses your passphrase; keep it safe, it cannot be recovered");
             return ExitCodes.OK;
@@ -305,6 +314,152 @@ final class KeysCommand implements Callable<Integer> {
             } finally {
                 p.ifPresent(Passphrase::clear);
             }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "encrypt-store", mixinStandardHelpOptions = true, description = {"Encrypt the proof store.", "",
+        "Makes the store's age identity (X25519), sealed with the device key's passphrase in keys/store-identity.age, "
+            + "and its recipient (age1...) in keys/store-recipient.txt. From then on every proof set is written sealed to "
+            + "the recipient, in a folder with a random name, so that proving needs no unlocking and no name or byte in "
+            + "the store tells what was proved; reading a stored proof (verify of a proved file, export) asks for the "
+            + "passphrase. The proof sets already there are sealed the same way and their plain folders removed. "
+            + "'proofmode wipe --keys' then makes the whole store unreadable at once.", "",
+        "The device key must have a passphrase you chose ('proofmode keys protect'): a generated one is kept on "
+            + "disk beside the key, where it would protect nothing (exit 67).", ""},
+        footer = {"", "Examples:", "  proofmode keys protect", "  proofmode keys encrypt-store", "", ExitCodes.HELP_TABLE})
+    static final class EncryptStore implements Callable<Integer> {
+        @ParentCommand
+        KeysCommand parent;
+
+        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase.")
+        Path passphraseFile;
+
+        @Override
+        public Integer call() {
+            ProofMode pm = parent.root.proofMode();
+            DeviceKeys keys = pm.keys();
+            keys.info();
+            if (keys.storedPassphrase().map(p -> {
+                p.clear();
+                return true;
+            }).orElse(false)) {
+                throw new ProofModeException(Failure.KEY_LOCKED, "the device key's passphrase was generated and is kept on disk, where it "
+                        + "would protect nothing: choose one first ('proofmode keys protect')");
+            }
+            try (Passphrase p = StoreAccess.passphrase(parent.ctx(), keys, passphraseFile)) {
+                keys.unlock(p);
+                ProofMode.Encrypted e = pm.encryptStore(p);
+                e.identity().destroy();
+                parent.ctx().out().println("recipient:   " + pm.storeKeys().recipient());
+                parent.ctx().err().println("proofmode: the proof store is encrypted" + (e.moved() > 0 ? "; " + e.moved() + " proof set(s) sealed" : "")
+                        + "; keep a copy of its identity elsewhere ('proofmode keys export-identity'): without it nothing stored can be read");
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "export-identity", mixinStandardHelpOptions = true, description = {"Write the encrypted store's age identity.", "",
+        "By default it is written sealed with the device key's passphrase: an age file that 'age -d' opens with that "
+            + "passphrase, giving an identity file for 'age -d -i'. With --plain it is written as age-keygen writes it, "
+            + "in the clear: anyone who has the file reads every stored proof.", ""},
+        footer = {"", "Examples:", "  proofmode keys export-identity -o store-identity.age",
+            "  age -d store-identity.age > identity.txt      (asks for the passphrase)",
+            "  age -d -i identity.txt PROOFMODE_HOME/proofs/<folder>/0.age", "", ExitCodes.HELP_TABLE})
+    static final class ExportIdentity implements Callable<Integer> {
+        @ParentCommand
+        KeysCommand parent;
+
+        @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "The file to write (readable by you only).")
+        Path output;
+
+        @Option(names = "--plain", description = "Write the identity in the clear (age-keygen's form).")
+        boolean plain;
+
+        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase (with --plain).")
+        Path passphraseFile;
+
+        @Option(names = "--force", description = "Replace FILE if it exists.")
+        boolean force;
+
+        @Override
+        public Integer call() throws IOException {
+            ProofMode pm = parent.root.proofMode();
+            byte[] content;
+            if (plain) {
+                try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+                    StoreIdentity id = pm.storeKeys().unlock(p);
+                    content = id.text(Instant.now());
+                    id.destroy();
+                }
+            } else {
+                content = pm.storeKeys().sealedIdentity();
+            }
+            try {
+                AtomicFiles.write(parent.ctx().resolve(output), content, force, true);
+            } catch (FileAlreadyExistsException e) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, output + ": exists already (use --force)");
+            } finally {
+                Arrays.fill(content, (byte) 0);
+            }
+            if (plain) {
+                parent.ctx().err().println("proofmode: WARNING: " + output + " holds the store's identity in the clear: whoever has it reads "
+                        + "every stored proof; keep it offline and delete it when done");
+            }
+            parent.ctx().out().println(output);
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "import-identity", mixinStandardHelpOptions = true, description = {"Use another machine's encrypted-store identity.", "",
+        "For a second machine of the same desk: FILE is what 'keys export-identity' wrote there (sealed with that "
+            + "machine's passphrase, asked for as the identity's passphrase, from --identity-passphrase-file or a prompt) "
+            + "or an age-keygen identity in the clear. It is sealed here with this device key's passphrase and the store "
+            + "becomes encrypted to it. A store encrypted to another identity is refused (exit 59).", ""},
+        footer = {"", "Examples:", "  proofmode keys import-identity store-identity.age", "", ExitCodes.HELP_TABLE})
+    static final class ImportIdentity implements Callable<Integer> {
+        @ParentCommand
+        KeysCommand parent;
+
+        @Option(names = "--identity-passphrase-file", paramLabel = "FILE", description = "The passphrase FILE is sealed with.")
+        Path identityPassphraseFile;
+
+        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "This device key's passphrase.")
+        Path passphraseFile;
+
+        @Parameters(paramLabel = "FILE", description = "The identity: sealed (age, scrypt) or plain (AGE-SECRET-KEY-1...).")
+        Path file;
+
+        @Override
+        public Integer call() {
+            ProofMode pm = parent.root.proofMode();
+            Path f = parent.ctx().resolve(file);
+            byte[] bytes = InputFiles.read(f, 64 * 1024, "identity file");
+            StoreIdentity id;
+            try {
+                if (!StoreIdentity.isSealed(bytes)) {
+                    id = StoreIdentity.parse(bytes);
+                } else {
+                    try (Passphrase ip = identityPassphraseFile != null ? Passphrase.read(identityPassphraseFile)
+                            : parent.ctx().terminal().readSecret("Passphrase of " + file + ": ").filter(c -> c.length > 0).map(Passphrase::adopt)
+                                    .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
+                                            file + " is sealed with a passphrase: use --identity-passphrase-file"))) {
+                        id = StoreIdentity.unlock(bytes, ip.chars(), file.toString());
+                    }
+                }
+            } finally {
+                Arrays.fill(bytes, (byte) 0);
+            }
+            try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+                pm.keys().unlock(p);
+                int moved = pm.adoptStoreIdentity(id, p);
+                if (moved > 0) {
+                    parent.ctx().err().println("proofmode: " + moved + " proof set(s) sealed");
+                }
+            } finally {
+                id.destroy();
+            }
+            parent.ctx().out().println("recipient:   " + pm.storeKeys().recipient());
             return ExitCodes.OK;
         }
     }

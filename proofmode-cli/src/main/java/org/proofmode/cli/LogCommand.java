@@ -249,6 +249,7 @@ final class LogCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = parent.root.proofMode();
+            StoreAccess.requirePlain(pm, "log keep");
             List<NoteKey> trusted = pm.logKeys(List.of());
             int kept = 0;
             for (Path file : receipts) {

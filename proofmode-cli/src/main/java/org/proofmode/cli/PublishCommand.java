@@ -111,6 +111,7 @@ final class PublishCommand implements Callable<Integer> {
         }
         CliContext ctx = root.ctx;
         ProofMode pm = root.proofMode();
+        StoreAccess.requirePlain(pm, "publish");
         Settings settings = pm.settings();
         Publisher publisher = publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())

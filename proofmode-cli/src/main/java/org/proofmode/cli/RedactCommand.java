@@ -138,6 +138,7 @@ final class RedactCommand implements Callable<Integer> {
                 : Optional.empty();
         RedactionRequest request = new RedactionRequest(regions, search, strip, ImageFormat.ofFileName(output.getFileName().toString()));
         ProofMode pm = root.proofMode();
+        StoreAccess.requirePlain(pm, "redact");
         C2paAccess.Unlocked[] unlocked = new C2paAccess.Unlocked[1];
         Redactor redactor = pm.redactor(() -> unlocked[0] != null ? unlocked[0].key()
                 : DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);

@@ -57,6 +57,7 @@ final class TimestampCommand implements Callable<Integer> {
                     options.spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
         }
         ProofMode pm = root.proofMode();
+        StoreAccess.requirePlain(pm, "timestamp");
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = options.timestamps(pm);
         StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
@@ -142,6 +143,7 @@ final class TimestampCommand implements Callable<Integer> {
         public Integer call() {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = parent.root.proofMode();
+            StoreAccess.requirePlain(pm, "timestamp sync");
             Timestamps ts = pm.timestamps(List.of(), parent.options.proxy.choose(pm.settings()));
             List<Target> targets = new ArrayList<>();
             if (proofs.isEmpty()) {

@@ -138,6 +138,7 @@ final class VerifyCommand implements Callable<Integer> {
 
     private Identities identities;
     private Optional<Path> early = Optional.empty();
+    private ProofMode readingHome;
     private CompletableFuture<Prehash> earlyHash;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
@@ -304,13 +305,30 @@ final class VerifyCommand implements Callable<Integer> {
         // One read of the media: its hash finds the proof, and the same hash state checks the signature.
         Prehash hashed = hash(p);
         String sha = hashed.sha256();
-        Optional<Path> folder = pm.store().find(sha);
+        if (pm.store().isEncrypted()) {
+            ProofMode reading = reading(pm);
+            Optional<Bundle> sealed = reading.store().bundle(sha, BundleLimits.DEFAULT);
+            if (sealed.isPresent()) {
+                try (Bundle b = sealed.get()) {
+                    return verifier.verify(b, Optional.of(p), orig);
+                }
+            }
+        }
+        Optional<Path> folder = pm.store().isEncrypted() ? Optional.empty() : pm.store().find(sha);
         if (folder.isEmpty()) {
             return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
         return verifier.verify(folder.get(), p, () -> hashed, orig);
+    }
+
+    /** The home able to read its encrypted store: unlocked once, on the first proof looked up there. */
+    private synchronized ProofMode reading(ProofMode pm) {
+        if (readingHome == null) {
+            readingHome = StoreAccess.reading(root.ctx, pm, null);
+        }
+        return readingHome;
     }
 
     /** Refuses a device, FIFO or socket before anything reads it (a FIFO would wait forever, /dev/zero never end). */

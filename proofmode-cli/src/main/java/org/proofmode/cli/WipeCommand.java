@@ -90,8 +90,13 @@ final class WipeCommand implements Callable<Integer> {
         }
         if (keys || all) {
             Optional<TokenReference> inToken = pm.keys().token();
+            boolean sealedStore = pm.storeKeys().exists();
             pm.keys().wipe();
             ctx.err().println("proofmode: device key store overwritten and removed");
+            if (sealedStore) {
+                ctx.err().println("proofmode: the encrypted store's identity went with it: every proof stored in " + pm.store().root()
+                        + " is unreadable from now on, whatever the disk keeps of them");
+            }
             inToken.ifPresent(t -> ctx.err().println("proofmode: the key itself stays in the token \"" + SafeText.escape(t.tokenLabel())
                     + "\" (" + SafeText.escape(t.device()) + "); to delete it there: pkcs11-tool --module " + t.module()
                     + " --token-label " + SafeText.escape(t.tokenLabel()) + " --login --delete-object --type privkey --label " + t.keyId()
@@ -103,7 +108,7 @@ final class WipeCommand implements Callable<Integer> {
             }
         }
         if (proofs || all) {
-            int sets = pm.store().list().size();
+            int sets = pm.store().isEncrypted() ? pm.store().folderCount() : pm.store().list().size();
             delete(pm.store().root());
             delete(home.resolve(TimestampQueue.FOLDER));
             delete(home.resolve(PublishQueue.FOLDER));

@@ -3,6 +3,7 @@ package org.proofmode.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +59,50 @@ class KeysCommandTest {
         cli.run("keys", "create");
         Cli.Result r = cli.run("keys", "export");
         assertThat(r.out()).startsWith("-----BEGIN PGP PUBLIC KEY BLOCK-----").doesNotContain("PRIVATE");
+    }
+
+    @Test
+    void encryptedStore_identityExportedSealed_readsTheStoreOnASecondMachine_andAnotherIdentityIsRefused() throws Exception {
+        cli.run("keys", "create");
+        Cli.Result encrypted = cli.run("keys", "encrypt-store");
+        assertThat(encrypted.exit()).as(encrypted.err()).isZero();
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 31);
+        assertThat(cli.run("prove", media.toString()).exit()).isZero();
+        Cli.Result stamp = cli.run("timestamp", media.toString());
+        assertThat(stamp.exit()).isEqualTo(13);
+        assertThat(stamp.err()).contains("timestamp with an encrypted proof store is not supported yet");
+        Path sealed = tmp.resolve("store-identity.age");
+        assertThat(cli.run("keys", "export-identity", "-o", sealed.toString()).exit()).isZero();
+        assertThat(Files.readString(sealed, StandardCharsets.ISO_8859_1)).startsWith("age-encryption.org/v1\n-> scrypt ")
+                .doesNotContain("AGE-SECRET-KEY");
+        Path firstPassphrase = Files.writeString(tmp.resolve("first.txt"), "first passphrase\n");
+
+        Cli second = new Cli(tmp.resolve("second")).env("PROOFMODE_PASSPHRASE", "second passphrase");
+        second.run("keys", "create");
+        Cli.Result imported = second.run("keys", "import-identity", "--identity-passphrase-file", firstPassphrase.toString(), sealed.toString());
+        assertThat(imported.exit()).as(imported.err()).isZero();
+        assertThat(imported.out()).isEqualTo(encrypted.out());
+        try (Stream<Path> sets = Files.list(home.resolve("proofs"))) {
+            for (Path set : (Iterable<Path>) sets.filter(Files::isDirectory)::iterator) {
+                Path to = Files.createDirectories(tmp.resolve("second").resolve("proofs").resolve(set.getFileName()));
+                try (Stream<Path> objects = Files.list(set)) {
+                    for (Path o : (Iterable<Path>) objects::iterator) {
+                        Files.copy(o, to.resolve(o.getFileName()));
+                    }
+                }
+            }
+        }
+        Cli.Result verified = second.env("PROOFMODE_PASSPHRASE", "second passphrase").run("verify", media.toString());
+        assertThat(verified.exit()).as(verified.err()).isZero();
+
+        Cli third = new Cli(tmp.resolve("third")).env("PROOFMODE_PASSPHRASE", "third passphrase");
+        third.run("keys", "create");
+        third.run("keys", "encrypt-store");
+        Cli.Result refused = third.run("keys", "import-identity", "--identity-passphrase-file", firstPassphrase.toString(), sealed.toString());
+        assertThat(refused.exit()).isEqualTo(59);
+        assertThat(refused.err()).contains("this store has another identity");
+        Cli.Result missing = third.run("keys", "import-identity", "--identity-passphrase-file", tmp.resolve("none.txt").toString(), sealed.toString());
+        assertThat(missing.exit()).isEqualTo(61);
     }
 
     @Test

@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -28,12 +30,21 @@ import org.proofmode.util.AtomicFiles;
  * {@code pubkey.asc} once, and {@code HowToVerifyProofData.txt}. The zip is written atomically.
  */
 public final class BundleWriter {
-    /** One proof to put in the bundle. */
-    public record Item(Path proofFolder, Optional<Path> media) {
+    /**
+     * One proof to put in the bundle: its folder's files, or the files given (a set opened from an
+     * encrypted store, {@link ProofStore#files}).
+     */
+    public record Item(Path proofFolder, Optional<Path> media, Optional<Map<String, byte[]>> opened) {
         /** Validates the fields. */
         public Item {
             Objects.requireNonNull(proofFolder, "proofFolder");
             Objects.requireNonNull(media, "media");
+            Objects.requireNonNull(opened, "opened");
+        }
+
+        /** The files of a plain proof folder. */
+        public Item(Path proofFolder, Optional<Path> media) {
+            this(proofFolder, media, Optional.empty());
         }
     }
 
@@ -103,6 +114,20 @@ public final class BundleWriter {
             if (item.media().isPresent()) {
                 Path m = item.media().get();
                 putStored(zip, names, unique(names, m.getFileName().toString()), m);
+            }
+            if (item.opened().isPresent()) {
+                for (Map.Entry<String, byte[]> f : new TreeMap<>(item.opened().get()).entrySet()) {
+                    if (f.getKey().equals(ProofFiles.PUBKEY) && pubkeyWritten) {
+                        continue;
+                    }
+                    pubkeyWritten |= f.getKey().equals(ProofFiles.PUBKEY);
+                    if (names.add(f.getKey())) {
+                        zip.putNextEntry(entry(f.getKey()));
+                        zip.write(f.getValue());
+                        zip.closeEntry();
+                    }
+                }
+                continue;
             }
             try (Stream<Path> files = Files.list(item.proofFolder())) {
                 for (Path f : (Iterable<Path>) files.sorted()::iterator) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.bundle;
 
+import com.exceptionfactory.jagged.RecipientStanzaReader;
+import com.exceptionfactory.jagged.RecipientStanzaWriter;
 import java.io.IOException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +27,8 @@ import org.proofmode.util.Hex;
 import org.proofmode.util.IoErrors;
 
 /**
- * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}).
+ * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}), or, for an
+ * {@linkplain #encrypted encrypted store}, per set with a random name and sealed files ({@link SealedSets}).
  *
  * <p>Crash safety: a set is written into a temporary folder, every file and the folder are flushed,
  * then the folder is renamed to {@code <h>} in one step. A reader therefore sees a whole set or none.
@@ -32,16 +36,50 @@ import org.proofmode.util.IoErrors;
  */
 public final class ProofStore {
     private static final String OLD_PREFIX = ".old-";
+    /** In the folder of an encrypted store: says so even once its keys are wiped. */
+    public static final String ENCRYPTED_MARKER = ".encrypted";
     private static final int RENAME_ATTEMPTS = 8;
 
     /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
     static final Duration STALE_AFTER = Duration.ofMinutes(15);
 
     private final Path root;
+    private final Optional<SealedSets> sealed;
 
     /** Opens (without creating) a store folder. */
     public ProofStore(Path root) {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath();
+        this.sealed = Optional.empty();
+    }
+
+    private ProofStore(Path root, SealedSets sealed) {
+        this.root = root.toAbsolutePath();
+        this.sealed = Optional.of(sealed);
+    }
+
+    /**
+     * Opens (without creating) an encrypted store folder ({@link SealedSets}): sets are sealed to the
+     * recipient; finding, listing and reading them needs the identity.
+     *
+     * @param recipient writes the store's X25519 stanza (for its {@code age1…} recipient)
+     * @param identity opens the store's objects, when unlocked
+     */
+    public static ProofStore encrypted(Path root, RecipientStanzaWriter recipient, Optional<RecipientStanzaReader> identity) {
+        return new ProofStore(root, new SealedSets(root.toAbsolutePath(), Objects.requireNonNull(recipient, "recipient"), identity));
+    }
+
+    /** Whether the store is encrypted. */
+    public boolean isEncrypted() {
+        return sealed.isPresent();
+    }
+
+    /**
+     * Whether sets can be found and read: always for a plain store, with the identity for an encrypted one.
+     * A prover writing into an encrypted store without it cannot tell that a set exists already, and
+     * writes another; readers take the newest.
+     */
+    public boolean canRead() {
+        return sealed.map(SealedSets::canRead).orElse(true);
     }
 
     /** Returns the store's folder. */
@@ -49,16 +87,33 @@ public final class ProofStore {
         return root;
     }
 
-    /** Returns the folder of a proof set, whether or not it exists. */
+    /**
+     * Returns the folder of a proof set of a plain store, whether or not it exists.
+     *
+     * @throws IllegalStateException for an encrypted store, whose folders are not named by hash
+     */
     public Path folder(String sha256) {
         if (!Hex.isSha256(sha256)) {
             throw new IllegalArgumentException("not a SHA-256: " + sha256);
         }
+        if (sealed.isPresent()) {
+            throw new IllegalStateException("an encrypted store's folders are not named by hash");
+        }
         return root.resolve(sha256.toLowerCase(Locale.ROOT));
     }
 
-    /** Returns the folder of an existing, complete proof set. */
+    /**
+     * Returns the folder of an existing, complete proof set. In an encrypted store it holds sealed
+     * objects: read them with {@link #files(String)} or {@link #bundle(String)}; without the identity
+     * nothing is found.
+     */
     public Optional<Path> find(String sha256) {
+        if (sealed.isPresent()) {
+            if (!Hex.isSha256(sha256)) {
+                throw new IllegalArgumentException("not a SHA-256: " + sha256);
+            }
+            return sealed.get().canRead() ? sealed.get().find(sha256.toLowerCase(Locale.ROOT)) : Optional.empty();
+        }
         Path dir = folder(sha256);
         String h = dir.getFileName().toString();
         for (String name : List.of(ProofFiles.mediaSig(h), ProofFiles.json(h), ProofFiles.jsonSig(h), ProofFiles.csv(h),
@@ -70,8 +125,82 @@ public final class ProofStore {
         return Optional.of(dir);
     }
 
-    /** Lists the hashes of all proof sets, sorted. */
+    /**
+     * The files of a stored set, opened: name to content.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the store is encrypted and locked,
+     *     {@link Failure#BAD_DATA} naming the object if one is damaged
+     */
+    public Optional<Map<String, byte[]>> files(String sha256) {
+        Optional<Path> folder = findOrLocked(sha256);
+        if (folder.isEmpty()) {
+            return Optional.empty();
+        }
+        if (sealed.isPresent()) {
+            return Optional.of(sealed.get().open(folder.get()));
+        }
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Stream<Path> s = Files.list(folder.get())) {
+            for (Path p : (Iterable<Path>) s.sorted()::iterator) {
+                if (Files.isRegularFile(p)) {
+                    out.put(p.getFileName().toString(), Files.readAllBytes(p));
+                }
+            }
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + folder.get() + ": " + e.getMessage(), e);
+        }
+        return Optional.of(out);
+    }
+
+    /**
+     * A stored set as a bundle for the verifier: the folder itself for a plain store, its objects opened
+     * as they are read for an encrypted one.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the store is encrypted and locked
+     */
+    public Optional<Bundle> bundle(String sha256, BundleLimits limits) {
+        Optional<Path> folder = findOrLocked(sha256);
+        if (folder.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(sealed.isPresent() ? sealed.get().bundle(folder.get()) : Bundle.open(folder.get(), limits));
+    }
+
+    private Optional<Path> findOrLocked(String sha256) {
+        if (!canRead()) {
+            throw new ProofModeException(Failure.KEY_LOCKED,
+                    "the proof store is encrypted: reading it needs its identity (unlock it with the device key's passphrase)");
+        }
+        return find(sha256);
+    }
+
+    /**
+     * How many sets the store holds, counted without opening any: for an encrypted store, its set folders
+     * (several of one hash count each).
+     */
+    public int folderCount() {
+        if (sealed.isEmpty()) {
+            return list().size();
+        }
+        if (!Files.isDirectory(root)) {
+            return 0;
+        }
+        try (Stream<Path> s = Files.list(root)) {
+            return (int) s.filter(p -> SealedSets.isSetName(p.getFileName().toString())).count();
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot list " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Lists the hashes of all proof sets, sorted.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the store is encrypted and locked
+     */
     public List<String> list() {
+        if (sealed.isPresent()) {
+            return Files.isDirectory(root) ? sealed.get().list() : List.of();
+        }
         List<String> out = new ArrayList<>();
         if (!Files.isDirectory(root)) {
             return out;
@@ -95,6 +224,9 @@ public final class ProofStore {
      *     holds the previous set or none, never a part
      */
     public Written write(String sha256, Map<String, byte[]> files, boolean replace) {
+        if (sealed.isPresent()) {
+            return writeSealed(sha256.toLowerCase(Locale.ROOT), files, replace);
+        }
         Path target = folder(sha256);
         if (!replace && Files.isDirectory(target)) {
             return new Written(target, true);
@@ -135,6 +267,32 @@ public final class ProofStore {
             } catch (IOException e) {
                 // left for recover()
             }
+        }
+    }
+
+    private Written writeSealed(String sha256, Map<String, byte[]> files, boolean replace) {
+        SealedSets s = sealed.orElseThrow();
+        if (!replace && s.canRead()) {
+            Optional<Path> existing = s.find(sha256);
+            if (existing.isPresent()) {
+                return new Written(existing.get(), true);
+            }
+        }
+        try {
+            AtomicFiles.privateDirectories(root);
+            if (!Files.exists(root.resolve(ENCRYPTED_MARKER))) {
+                AtomicFiles.write(root.resolve(ENCRYPTED_MARKER), new byte[0], true, true);
+            }
+            Path target = s.write(sha256, files);
+            if (replace && s.canRead()) {
+                // The new set is whole before an older one goes; a crash in between leaves both, and readers take the newest.
+                for (Path old : s.others(sha256, target)) {
+                    AtomicFiles.deleteTree(old);
+                }
+            }
+            return new Written(target, false);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write a proof into " + root + " (" + IoErrors.describe(e) + ")", e);
         }
     }
 

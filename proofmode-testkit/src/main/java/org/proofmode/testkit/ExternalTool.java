@@ -38,7 +38,8 @@ public final class ExternalTool {
             Map.entry("dbus-daemon", "dbus"),
             Map.entry("systemd-detect-virt", "systemd"),
             Map.entry("softhsm2-util", "softhsm2"),
-            Map.entry("pkcs11-tool", "opensc"));
+            Map.entry("pkcs11-tool", "opensc"),
+            Map.entry("script", "bsdutils"));
 
     /** Environment variables of the test runner that never reach a child, so a developer's setup cannot leak in. */
     private static final List<String> SCRUBBED = List.of("PROOFMODE_HOME", "PROOFMODE_PASSPHRASE",

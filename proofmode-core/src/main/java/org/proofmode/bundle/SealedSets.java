@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.bundle;
+
+import com.exceptionfactory.jagged.RecipientStanzaReader;
+import com.exceptionfactory.jagged.RecipientStanzaWriter;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Hex;
+import org.proofmode.vault.AgeObjects;
+
+/**
+ * The encrypted layout of a proof store: each set in a folder with a random name, each of its files an
+ * age object sealed to the store's recipient under a name that says only its position
+ * ({@code <random>/<n>.age}), and the set's index ({@code index.age}: the media hash and the files'
+ * names) sealed with them. Writing needs only the recipient; finding a set by its hash needs the identity,
+ * which opens the indexes (they are remembered, so a session opens each once).
+ */
+final class SealedSets {
+    static final String INDEX = "index.age";
+    private static final String MAGIC = "proofmode-sealed-set 1";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Path root;
+    private final RecipientStanzaWriter recipient;
+    private final Optional<RecipientStanzaReader> identity;
+    /** Folder name to its index, for the folders opened so far. */
+    private final Map<String, Index> opened = new HashMap<>();
+
+    SealedSets(Path root, RecipientStanzaWriter recipient, Optional<RecipientStanzaReader> identity) {
+        this.root = root;
+        this.recipient = recipient;
+        this.identity = identity;
+    }
+
+    boolean canRead() {
+        return identity.isPresent();
+    }
+
+    /** What a set's index says: its media hash, when it was written, and its files by object name. */
+    record Index(String sha256, Instant written, Map<String, String> objects) {}
+
+    /**
+     * Seals a set into a new folder with a random name.
+     *
+     * @return the folder
+     */
+    Path write(String sha256, Map<String, byte[]> files) throws IOException {
+        byte[] id = new byte[16];
+        RANDOM.nextBytes(id);
+        String name = Hex.encode(id);
+        Path tmp = root.resolve(AtomicFiles.TEMP_PREFIX + name);
+        Path target = root.resolve(name);
+        try {
+            AtomicFiles.privateDirectories(tmp);
+            Map<String, byte[]> sealed = new LinkedHashMap<>();
+            Instant written = Instant.now();
+            StringBuilder index = new StringBuilder(MAGIC).append('\n').append("sha256 ").append(sha256).append('\n')
+                    .append("written ").append(written).append('\n');
+            Map<String, String> objects = new LinkedHashMap<>();
+            for (Map.Entry<String, byte[]> f : files.entrySet()) {
+                String object = objects.size() + ".age";
+                objects.put(object, f.getKey());
+                sealed.put(object, AgeObjects.seal(f.getValue(), List.of(recipient)));
+                index.append(object).append(' ').append(f.getKey()).append('\n');
+            }
+            sealed.put(INDEX, AgeObjects.seal(index.toString().getBytes(StandardCharsets.UTF_8), List.of(recipient)));
+            AtomicFiles.writeNewDurably(tmp, sealed);
+            AtomicFiles.moveAtomic(tmp, target, false);
+            AtomicFiles.fsyncDirectory(root);
+            synchronized (this) {
+                opened.put(name, new Index(sha256, written, objects));
+            }
+            return target;
+        } finally {
+            AtomicFiles.deleteTree(tmp);
+        }
+    }
+
+    /** The newest complete set of a hash, or none; requires the identity. */
+    synchronized Optional<Path> find(String sha256) {
+        Optional<Map.Entry<String, Index>> best = Optional.empty();
+        for (Map.Entry<String, Index> e : indexes().entrySet()) {
+            if (e.getValue().sha256().equals(sha256)
+                    && (best.isEmpty() || e.getValue().written().isAfter(best.get().getValue().written()))) {
+                best = Optional.of(e);
+            }
+        }
+        return best.map(e -> root.resolve(e.getKey()));
+    }
+
+    /** Every other set of the hash than the given one (older copies, to be removed after a replace). */
+    synchronized List<Path> others(String sha256, Path keep) {
+        List<Path> out = new ArrayList<>();
+        indexes().forEach((name, index) -> {
+            if (index.sha256().equals(sha256) && !root.resolve(name).equals(keep)) {
+                out.add(root.resolve(name));
+            }
+        });
+        return out;
+    }
+
+    /** The sorted hashes of every set. */
+    synchronized List<String> list() {
+        TreeSet<String> out = new TreeSet<>();
+        indexes().values().forEach(i -> out.add(i.sha256()));
+        return new ArrayList<>(out);
+    }
+
+    /**
+     * Opens every file of a set.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_DATA} naming the object if one is damaged
+     */
+    Map<String, byte[]> open(Path folder) {
+        Index index = index(folder);
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        index.objects().forEach((object, file) -> out.put(file, openObject(folder.resolve(object))));
+        return out;
+    }
+
+    /** The set's files as a bundle, opened one at a time as the verifier reads them. */
+    Bundle bundle(Path folder) {
+        Index index = index(folder);
+        List<BundleEntry> entries = new ArrayList<>();
+        index.objects().forEach((object, file) -> entries.add(new BundleEntry() {
+            @Override
+            public String name() {
+                return file;
+            }
+
+            @Override
+            public long size() {
+                return -1;
+            }
+
+            @Override
+            public InputStream open() {
+                return new ByteArrayInputStream(openObject(folder.resolve(object)));
+            }
+        }));
+        return Bundle.of(folder.toString(), entries);
+    }
+
+    private byte[] openObject(Path object) {
+        RecipientStanzaReader id = requireIdentity();
+        try (InputStream in = Files.newInputStream(object)) {
+            return AgeObjects.open(in, id, object.toString());
+        } catch (NoSuchFileException e) {
+            throw new ProofModeException(Failure.BAD_DATA, object + ": missing from its proof set", e);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, object + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private synchronized Index index(Path folder) {
+        String name = folder.getFileName().toString();
+        Index i = opened.get(name);
+        if (i == null) {
+            i = parse(folder, openObject(folder.resolve(INDEX)));
+            opened.put(name, i);
+        }
+        return i;
+    }
+
+    /** Opens the indexes of folders not opened yet; a damaged one is skipped here and reported when its set is read. */
+    private Map<String, Index> indexes() {
+        requireIdentity();
+        if (Files.isDirectory(root)) {
+            try (Stream<Path> s = Files.list(root)) {
+                for (Path p : (Iterable<Path>) s::iterator) {
+                    String name = p.getFileName().toString();
+                    if (opened.containsKey(name) || !isSetName(name) || !Files.isRegularFile(p.resolve(INDEX))) {
+                        continue;
+                    }
+                    try {
+                        opened.put(name, parse(p, openObject(p.resolve(INDEX))));
+                    } catch (ProofModeException e) {
+                        if (e.failure() != Failure.BAD_DATA) {
+                            throw e;
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw new ProofModeException(Failure.IO, "cannot list " + root + ": " + e.getMessage(), e);
+            }
+        }
+        opened.keySet().removeIf(name -> !Files.isDirectory(root.resolve(name)));
+        return opened;
+    }
+
+    static boolean isSetName(String name) {
+        return name.length() == 32 && name.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    }
+
+    private RecipientStanzaReader requireIdentity() {
+        return identity.orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,
+                "the proof store is encrypted: reading it needs its identity (unlock it with the device key's passphrase)"));
+    }
+
+    private static Index parse(Path folder, byte[] content) {
+        String[] lines = new String(content, StandardCharsets.UTF_8).split("\n");
+        if (lines.length < 3 || !lines[0].equals(MAGIC) || !lines[1].startsWith("sha256 ") || !lines[2].startsWith("written ")) {
+            throw new ProofModeException(Failure.BAD_DATA, folder.resolve(INDEX) + ": not a proof set's index");
+        }
+        String h = lines[1].substring(7);
+        if (!Hex.isSha256(h)) {
+            throw new ProofModeException(Failure.BAD_DATA, folder.resolve(INDEX) + ": not a proof set's index");
+        }
+        Instant written;
+        try {
+            written = Instant.parse(lines[2].substring(8));
+        } catch (RuntimeException e) {
+            throw new ProofModeException(Failure.BAD_DATA, folder.resolve(INDEX) + ": not a proof set's index", e);
+        }
+        Map<String, String> objects = new LinkedHashMap<>();
+        for (int i = 3; i < lines.length; i++) {
+            int sp = lines[i].indexOf(' ');
+            String object = sp < 0 ? "" : lines[i].substring(0, sp);
+            String file = sp < 0 ? "" : lines[i].substring(sp + 1);
+            if (!object.matches("[0-9]{1,4}\\.age") || file.isEmpty() || file.contains("/") || file.startsWith(".")) {
+                throw new ProofModeException(Failure.BAD_DATA, folder.resolve(INDEX) + ": not a proof set's index");
+            }
+            objects.put(object, file);
+        }
+        return new Index(h.toLowerCase(Locale.ROOT), written, objects);
+    }
+}

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.keys;
+
+import com.exceptionfactory.jagged.RecipientStanzaWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Objects;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.HomeLock;
+import org.proofmode.util.InputFiles;
+import org.proofmode.vault.ScryptStanza;
+import org.proofmode.vault.StoreIdentity;
+
+/**
+ * The keys of an encrypted proof store, beside the device key in {@code PROOFMODE_HOME/keys}: the
+ * recipient ({@code store-recipient.txt}, {@code age1…}, all that storing needs) and the identity sealed with
+ * the device key's passphrase ({@code store-identity.age}, an age file with one scrypt stanza, which
+ * {@code age -d} opens with that passphrase). Destroying the identity file (with the device key, by
+ * {@link DeviceKeys#wipe()}) makes every sealed object unreadable at once.
+ */
+public final class StoreKeys {
+    /** The recipient's file name in {@code keys/}. */
+    public static final String RECIPIENT = "store-recipient.txt";
+    /** The sealed identity's file name in {@code keys/}. */
+    public static final String IDENTITY = "store-identity.age";
+    private static final long MAX_FILE = 64 * 1024;
+
+    private final Path home;
+    private final Path dir;
+    private final int workFactor;
+
+    /** The store keys of a home, sealed at age's own scrypt work factor. */
+    public StoreKeys(Path home) {
+        this(home, ScryptStanza.DEFAULT_WORK_FACTOR);
+    }
+
+    /**
+     * The store keys of a home, sealed at a given work factor (log2 of scrypt's N; tests take a small one).
+     */
+    public StoreKeys(Path home, int workFactor) {
+        this.home = Objects.requireNonNull(home, "home").toAbsolutePath();
+        this.dir = this.home.resolve("keys");
+        this.workFactor = workFactor;
+    }
+
+    /** Whether this home's store is encrypted (it has a recipient). */
+    public boolean exists() {
+        return Files.isRegularFile(recipientFile());
+    }
+
+    /** The recipient's file. */
+    public Path recipientFile() {
+        return dir.resolve(RECIPIENT);
+    }
+
+    /** The sealed identity's file. */
+    public Path identityFile() {
+        return dir.resolve(IDENTITY);
+    }
+
+    /**
+     * The recipient, {@code age1…}.
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if there is none, {@link Failure#BAD_DATA} if it is not one
+     */
+    public String recipient() {
+        if (!exists()) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "this home's store is not encrypted (no " + recipientFile() + ")");
+        }
+        String r = new String(InputFiles.read(recipientFile(), MAX_FILE, "store recipient"), StandardCharsets.US_ASCII).strip();
+        sealer(r);
+        return r;
+    }
+
+    /** Writes the recipient's X25519 stanza. */
+    public RecipientStanzaWriter sealer() {
+        return sealer(recipient());
+    }
+
+    private static RecipientStanzaWriter sealer(String recipient) {
+        return StoreIdentity.sealer(recipient);
+    }
+
+    /**
+     * Makes the store's identity, seals it with the passphrase and writes both files (the identity first:
+     * a home with a recipient always has its identity).
+     *
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if the store has keys already
+     */
+    public StoreIdentity create(Passphrase passphrase) {
+        return HomeLock.holding(home, () -> {
+            if (exists()) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "the store is encrypted already (" + recipientFile() + ")");
+            }
+            StoreIdentity id = StoreIdentity.generate();
+            write(id, passphrase);
+            return id;
+        });
+    }
+
+    /**
+     * Adopts an identity brought from another machine of the same desk, sealed with this home's passphrase.
+     *
+     * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if this store has another identity
+     */
+    public void adopt(StoreIdentity id, Passphrase passphrase) {
+        HomeLock.run(home, () -> {
+            if (exists() && !recipient().equals(id.recipient())) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, "this store has another identity (" + recipient()
+                        + "); its proofs would become unreadable: wipe it first ('proofmode wipe --keys')");
+            }
+            write(id, passphrase);
+        });
+    }
+
+    /** Seals the identity again with a new passphrase (when the device key's changes). */
+    public void reseal(Passphrase old, Passphrase fresh) {
+        HomeLock.run(home, () -> {
+            StoreIdentity id = unlock(old);
+            try {
+                write(id, fresh);
+            } finally {
+                id.destroy();
+            }
+        });
+    }
+
+    private void write(StoreIdentity id, Passphrase passphrase) {
+        byte[] sealed = id.protect(passphrase.chars(), workFactor, Instant.now());
+        try {
+            AtomicFiles.privateDirectories(dir);
+            AtomicFiles.write(identityFile(), sealed, true, true);
+            AtomicFiles.write(recipientFile(), (id.recipient() + "\n").getBytes(StandardCharsets.US_ASCII), true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write the store's keys in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The sealed identity file as it is (what {@code keys export-identity} writes by default).
+     *
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the store has no identity
+     */
+    public byte[] sealedIdentity() {
+        if (!Files.isRegularFile(identityFile())) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "this home's store has no identity (" + identityFile()
+                    + "); it is not encrypted, or its keys were wiped");
+        }
+        return InputFiles.read(identityFile(), MAX_FILE, "store identity");
+    }
+
+    /**
+     * Opens the identity with the passphrase.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is wrong,
+     *     {@link Failure#BAD_DATA} if the file is damaged or its key is not this store's recipient's
+     */
+    public StoreIdentity unlock(Passphrase passphrase) {
+        StoreIdentity id = StoreIdentity.unlock(sealedIdentity(), passphrase.chars(), identityFile().toString());
+        if (exists() && !id.recipient().equals(recipient())) {
+            id.destroy();
+            throw new ProofModeException(Failure.BAD_DATA, identityFile() + ": its key is not the one of " + recipientFile());
+        }
+        return id;
+    }
+}
