@@ -66,7 +66,7 @@ import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
-import org.proofmode.vault.StoreIdentity;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.verify.Verifier;
 
 /**

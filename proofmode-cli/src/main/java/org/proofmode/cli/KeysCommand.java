@@ -23,7 +23,7 @@ import org.proofmode.proof.ProofTimes;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
-import org.proofmode.vault.StoreIdentity;
+import org.proofmode.age.StoreIdentity;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -4,7 +4,6 @@ package org.proofmode.age;
 import com.exceptionfactory.jagged.RecipientStanzaWriter;
 import com.exceptionfactory.jagged.framework.armor.ArmoredDecryptingChannelFactory;
 import com.exceptionfactory.jagged.framework.stream.StandardDecryptingChannelFactory;
-import com.exceptionfactory.jagged.framework.stream.StandardEncryptingChannelFactory;
 import com.exceptionfactory.jagged.x25519.X25519RecipientStanzaWriterFactory;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
@@ -116,11 +115,10 @@ public final class Age {
             for (String r : recipients) {
                 writers.add(X25519RecipientStanzaWriterFactory.newRecipientStanzaWriter(recipient(r)));
             }
-            return Channels.newOutputStream(new StandardEncryptingChannelFactory()
-                    .newEncryptingChannel(Channels.newChannel(out), writers));
         } catch (GeneralSecurityException e) {
             throw new IOException("age encryption failed: " + e.getMessage(), e);
         }
+        return AgeObjects.sealing(out, writers);
     }
 
     /**

@@ -25,7 +25,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
-import org.proofmode.vault.AgeObjects;
+import org.proofmode.age.AgeObjects;
 
 /**
  * The encrypted layout of a proof store: each set in a folder with a random name, each of its files an

@@ -13,8 +13,8 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
-import org.proofmode.vault.ScryptStanza;
-import org.proofmode.vault.StoreIdentity;
+import org.proofmode.age.ScryptStanza;
+import org.proofmode.age.StoreIdentity;
 
 /**
  * The keys of an encrypted proof store, beside the device key in {@code PROOFMODE_HOME/keys}: the
