@@ -32,7 +32,10 @@ import picocli.CommandLine.ParentCommand;
                 + "big batches. Output, exit codes and proofs are the same as without the agent. Set PROOFMODE_AGENT=off "
                 + "to run a command by itself anyway. 'prove --c2pa' always runs by itself (it needs another key).",
             "",
-            "The agent stops after --idle without commands, on 'proofmode agent --stop', Ctrl-C or SIGTERM, and "
+            "For an encrypted proof store, the agent also unlocks the store's identity (the same passphrase), so "
+                + "'proofmode verify' of a proved file asks for none while it runs; 'proofmode lock' ends that session.",
+            "",
+            "The agent stops after --idle without commands, on 'proofmode agent --stop' or 'proofmode lock', Ctrl-C or SIGTERM, and "
                 + "as soon as the key file changes (keys rotate, import, protect, wipe): the next command then runs by "
                 + "itself. While it runs, any process of your user can sign with the device key, as with gpg-agent; "
                 + "see docs/threat-model.md.",
