@@ -7,11 +7,13 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.ProofMode;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.cli.agent.AgentServer;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -30,7 +32,10 @@ import picocli.CommandLine.ParentCommand;
                 + "big batches. Output, exit codes and proofs are the same as without the agent. Set PROOFMODE_AGENT=off "
                 + "to run a command by itself anyway. 'prove --c2pa' always runs by itself (it needs another key).",
             "",
-            "The agent stops after --idle without commands, on 'proofmode agent --stop', Ctrl-C or SIGTERM, and "
+            "For an encrypted proof store, the agent also unlocks the store's identity (the same passphrase), so "
+                + "'proofmode verify' of a proved file asks for none while it runs; 'proofmode lock' ends that session.",
+            "",
+            "The agent stops after --idle without commands, on 'proofmode agent --stop' or 'proofmode lock', Ctrl-C or SIGTERM, and "
                 + "as soon as the key file changes (keys rotate, import, protect, wipe): the next command then runs by "
                 + "itself. While it runs, any process of your user can sign with the device key, as with gpg-agent; "
                 + "see docs/threat-model.md.",
@@ -71,11 +76,18 @@ final class AgentCommand implements Callable<Integer> {
         if (keyOptions.pinFile != null) {
             keyOptions.pinFile = ctx.resolve(keyOptions.pinFile);
         }
-        SigningKey key = DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions);
-        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().keyFile(), unused, runner(key))) {
+        DeviceKeyAccess.createIfMissing(ctx, pm.keys(), keyOptions);
+        SigningKey key;
+        Optional<StoreIdentity> identity;
+        try (Passphrase p = Passphrases.unlocking(ctx, keyOptions.passphraseFile, keyOptions.pinFile, pm.keys())) {
+            key = pm.keys().unlock(p);
+            identity = storeIdentity(pm, p);
+        }
+        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().keyFile(), unused, runner(key, identity))) {
             Thread hook = new Thread(server::close, "proofmode-agent-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             ctx.err().println("proofmode: agent ready for " + pm.home() + " with key " + key.info().fingerprint()
+                    + (identity.isPresent() ? " and the store's identity" : "")
                     + "; 'proofmode prove' of this user now runs here; it stops "
                     + (unused.isZero() ? "" : "after " + idle + " unused, ") + "on 'proofmode agent --stop', or Ctrl-C");
             ctx.err().flush();
@@ -85,15 +97,31 @@ final class AgentCommand implements Callable<Integer> {
             } catch (IllegalStateException e) {
                 // shutting down already
             }
+        } finally {
+            identity.ifPresent(StoreIdentity::destroy);
         }
         ctx.err().println("proofmode: agent stopped");
         return ExitCodes.OK;
     }
 
-    /** Runs the commands sent to the agent here, as this program would, with the key held unlocked. */
-    static AgentServer.Runner runner(SigningKey key) {
+    /**
+     * The encrypted store's identity, opened with the device key's passphrase, for a home whose store has
+     * one; none for a plain store, a wiped one, or a key in a token (whose PIN does not seal the identity).
+     */
+    private static Optional<StoreIdentity> storeIdentity(ProofMode pm, Passphrase passphrase) {
+        if (pm.keys().token().isPresent() || !pm.store().isEncrypted() || !pm.storeKeys().exists()) {
+            return Optional.empty();
+        }
+        return Optional.of(pm.storeKeys().unlock(passphrase));
+    }
+
+    /**
+     * Runs the commands sent to the agent here, as this program would, with the key (and the store's
+     * identity, if any) held unlocked.
+     */
+    static AgentServer.Runner runner(SigningKey key, Optional<StoreIdentity> identity) {
         return (args, env, cwd, interactive, out, err) -> Main.execute(args.toArray(String[]::new),
-                new CliContext(out, err, env, interactive ? Terminal.WATCHED : Terminal.NONE, cwd, Optional.of(key)));
+                new CliContext(out, err, env, interactive ? Terminal.WATCHED : Terminal.NONE, cwd, Optional.of(key), identity));
     }
 
     /** Reads {@code --idle}: seconds, or a number with s, m or h. */

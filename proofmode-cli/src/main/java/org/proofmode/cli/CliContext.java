@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.keys.SigningKey;
 
@@ -19,9 +20,10 @@ import org.proofmode.keys.SigningKey;
  * @param terminal the terminal, or {@link Terminal#NONE}
  * @param cwd the folder relative paths on the command line are relative to, absolute
  * @param heldKey the device key, already unlocked by the agent that runs this command, if any
+ * @param heldStoreIdentity the encrypted store's identity, already unlocked by that agent, if any
  */
 public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Terminal terminal, Path cwd,
-        Optional<SigningKey> heldKey) {
+        Optional<SigningKey> heldKey, Optional<StoreIdentity> heldStoreIdentity) {
     /** Validates the fields. */
     public CliContext {
         Objects.requireNonNull(out, "out");
@@ -32,11 +34,12 @@ public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> e
             throw new IllegalArgumentException("not an absolute folder: " + cwd);
         }
         Objects.requireNonNull(heldKey, "heldKey");
+        Objects.requireNonNull(heldStoreIdentity, "heldStoreIdentity");
     }
 
     /** A command run by this process itself, in its working folder, with no key held for it. */
     public CliContext(PrintWriter out, PrintWriter err, Map<String, String> env, Terminal terminal) {
-        this(out, err, env, terminal, Path.of("").toAbsolutePath(), Optional.empty());
+        this(out, err, env, terminal, Path.of("").toAbsolutePath(), Optional.empty(), Optional.empty());
     }
 
     /** A path given on the command line, made absolute against {@link #cwd()}. */

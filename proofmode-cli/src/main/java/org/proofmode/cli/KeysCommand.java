@@ -87,6 +87,10 @@ final class KeysCommand implements Callable<Integer> {
         @Mixin
         TokenOptions token;
 
+        @Option(names = "--encrypt-store", description = "Also encrypt the proof store, as 'keys encrypt-store' does: needs a "
+                + "passphrase you choose (--passphrase-file or PROOFMODE_PASSPHRASE), not a generated one nor a token.")
+        boolean encryptStore;
+
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
 
@@ -94,10 +98,23 @@ final class KeysCommand implements Callable<Integer> {
         public Integer call() {
             if (token.module == null) {
                 token.refuseWithoutModule();
+                if (encryptStore && Passphrases.given(parent.ctx(), keyOptions.passphraseFile).map(p -> {
+                    p.clear();
+                    return false;
+                }).orElse(true)) {
+                    throw new ProofModeException(Failure.KEY_LOCKED, "--encrypt-store needs a passphrase you choose "
+                            + "(--passphrase-file or PROOFMODE_PASSPHRASE): a generated one kept on disk would protect nothing");
+                }
                 DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyOptions.keyType,
                         Passphrases.given(parent.ctx(), keyOptions.passphraseFile));
                 print(parent.ctx(), parent.keys());
+                if (encryptStore) {
+                    EncryptStore.encryptStore(parent.ctx(), parent.root.proofMode(), keyOptions.passphraseFile);
+                }
                 return ExitCodes.OK;
+            }
+            if (encryptStore) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "--encrypt-store needs a device key with a passphrase here, not in a PKCS#11 token");
             }
             KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyOptions.keyType : KeyType.P256;
             DeviceKeys.requireTokenKeyType(type);
@@ -337,7 +354,19 @@ final class KeysCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            ProofMode pm = parent.root.proofMode();
+            encryptStore(parent.ctx(), parent.root.proofMode(), passphraseFile);
+            return ExitCodes.OK;
+        }
+
+        /**
+         * Makes the home's store encrypted, sealing the sets it holds ({@code keys encrypt-store},
+         * {@code keys create --encrypt-store}, {@code settings set store.encrypt true}): its identity is made and
+         * sealed with the device key's passphrase, which must be one the user chose.
+         *
+         * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is generated, missing or
+         *     wrong, {@link Failure#OUTPUT_EXISTS} if the store is encrypted already
+         */
+        static void encryptStore(CliContext ctx, ProofMode pm, Path passphraseFile) {
             DeviceKeys keys = pm.keys();
             keys.info();
             if (keys.storedPassphrase().map(p -> {
@@ -347,15 +376,14 @@ final class KeysCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.KEY_LOCKED, "the device key's passphrase was generated and is kept on disk, where it "
                         + "would protect nothing: choose one first ('proofmode keys protect')");
             }
-            try (Passphrase p = StoreAccess.passphrase(parent.ctx(), keys, passphraseFile)) {
+            try (Passphrase p = StoreAccess.passphrase(ctx, keys, passphraseFile)) {
                 keys.unlock(p);
                 ProofMode.Encrypted e = pm.encryptStore(p);
                 e.identity().destroy();
-                parent.ctx().out().println("recipient:   " + pm.storeKeys().recipient());
-                parent.ctx().err().println("proofmode: the proof store is encrypted" + (e.moved() > 0 ? "; " + e.moved() + " proof set(s) sealed" : "")
+                ctx.out().println("recipient:   " + pm.storeKeys().recipient());
+                ctx.err().println("proofmode: the proof store is encrypted" + (e.moved() > 0 ? "; " + e.moved() + " proof set(s) sealed" : "")
                         + "; keep a copy of its identity elsewhere ('proofmode keys export-identity'): without it nothing stored can be read");
             }
-            return ExitCodes.OK;
         }
     }
 

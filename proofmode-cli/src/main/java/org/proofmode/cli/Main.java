@@ -62,7 +62,7 @@ public final class Main {
             ProveCommand.class, VerifyCommand.class, ReportCommand.class, ExportCommand.class, PublishCommand.class, RedactCommand.class, NotarizeCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
             InspectCommand.class, CompareCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class, LogCommand.class,
-            AgentCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);
+            AgentCommand.class, LockCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);
 
     final CliContext ctx;
 

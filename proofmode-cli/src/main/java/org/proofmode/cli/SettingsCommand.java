@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.proofmode.ProofMode;
 import org.proofmode.context.SettingKey;
 import org.proofmode.context.Settings;
 import org.proofmode.context.SettingsFile;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -37,6 +43,12 @@ final class SettingsCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * Not a line of the settings file but the state of the home's store ({@code proofs/.encrypted}): set to
+     * true, it encrypts the store as {@code keys encrypt-store} does.
+     */
+    static final String STORE_ENCRYPT = "store.encrypt";
+
     static SettingKey key(String name) {
         return SettingKey.named(name).orElseThrow(() -> new ProofModeException(Failure.BAD_ARGUMENT,
                 "unknown setting '" + name + "'; known: " + String.join(", ", SettingKey.names())));
@@ -55,6 +67,10 @@ final class SettingsCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (key.equals(STORE_ENCRYPT)) {
+                parent.root.ctx.out().println(parent.root.proofMode().store().isEncrypted());
+                return ExitCodes.OK;
+            }
             SettingKey k = key(key);
             parent.root.ctx.out().println(parent.root.proofMode().settings().get(k));
             return ExitCodes.OK;
@@ -72,6 +88,8 @@ final class SettingsCommand implements Callable<Integer> {
                 "  j3m                             true or false; default false",
                 "  gpsd.host                       a host name or IP address; default 127.0.0.1",
                 "  gpsd.port                       1 to 65535; default 2947",
+                "  store.encrypt                   true encrypts the proof store and seals the proofs in it (as 'keys",
+                "                                  encrypt-store'); it cannot be turned off. Read from the store, not this file",
                 "", "Examples:", "  proofmode settings set location true", "  proofmode settings set gpsd.port 2948",
                 "", ExitCodes.HELP_TABLE})
     static final class Set implements Callable<Integer> {
@@ -84,12 +102,38 @@ final class SettingsCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "VALUE", description = "Its new value: true/false, a host, a port.")
         String value;
 
+        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase (for store.encrypt).")
+        Path passphraseFile;
+
         @Override
         public Integer call() {
+            if (key.equals(STORE_ENCRYPT)) {
+                return setStoreEncrypt();
+            }
             SettingKey k = key(key);
             SettingsFile file = parent.root.proofMode().settingsFile();
             Settings s = file.set(k, value);
             parent.root.ctx.out().println(k.key() + " = " + s.get(k));
+            return ExitCodes.OK;
+        }
+
+        /** Encrypts the store (the migration of 'keys encrypt-store'); decrypting it back is not offered. */
+        private int setStoreEncrypt() {
+            String v = value.strip().toLowerCase(Locale.ROOT);
+            boolean on = List.of("true", "on", "yes").contains(v);
+            if (!on && !List.of("false", "off", "no").contains(v)) {
+                throw new ProofModeException(Failure.BAD_ARGUMENT, STORE_ENCRYPT + ": '" + SafeText.escape(value) + "' is not true or false");
+            }
+            ProofMode pm = parent.root.proofMode();
+            if (!on) {
+                if (pm.store().isEncrypted()) {
+                    throw new ProofModeException(Failure.UNSUPPORTED, "store.encrypt cannot be turned off: an encrypted store is not "
+                            + "decrypted back (export what you need, or wipe it with 'proofmode wipe --keys')");
+                }
+            } else if (!pm.store().isEncrypted()) {
+                KeysCommand.EncryptStore.encryptStore(parent.root.ctx, pm, passphraseFile);
+            }
+            parent.root.ctx.out().println(STORE_ENCRYPT + " = " + parent.root.proofMode().store().isEncrypted());
             return ExitCodes.OK;
         }
     }

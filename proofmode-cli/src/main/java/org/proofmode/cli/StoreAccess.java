@@ -2,7 +2,9 @@
 package org.proofmode.cli;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import org.proofmode.ProofMode;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
@@ -14,7 +16,8 @@ final class StoreAccess {
 
     /**
      * The home, able to read its store: as it is for a plain store, with the identity for an encrypted one
-     * (the passphrase from {@code --passphrase-file}, {@code PROOFMODE_PASSPHRASE} or a prompt).
+     * (the one the agent running this command holds, if it is this store's; else unlocked with the passphrase
+     * from {@code --passphrase-file}, {@code PROOFMODE_PASSPHRASE} or a prompt).
      *
      * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is missing or wrong
      */
@@ -25,6 +28,10 @@ final class StoreAccess {
         if (!pm.storeKeys().exists()) {
             throw new ProofModeException(Failure.KEY_LOCKED, "the proof store in " + pm.store().root()
                     + " is encrypted and its keys were wiped: its proofs cannot be read");
+        }
+        Optional<StoreIdentity> held = ctx.heldStoreIdentity();
+        if (held.isPresent() && held.get().recipient().equals(pm.storeKeys().recipient())) {
+            return pm.withStoreIdentity(held.get());
         }
         try (Passphrase p = passphrase(ctx, pm.keys(), passphraseFile)) {
             return pm.withStoreIdentity(pm.storeKeys().unlock(p));

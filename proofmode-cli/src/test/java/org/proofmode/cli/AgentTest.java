@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class AgentTest {
     }
 
     private AgentServer start(SigningKey key, Duration idle) {
-        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), idle, AgentCommand.runner(key));
+        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), idle, AgentCommand.runner(key, Optional.empty()));
         Thread t = new Thread(server::serve, "agent-under-test");
         t.setDaemon(true);
         t.start();
@@ -152,7 +153,7 @@ class AgentTest {
         java.io.StringWriter err = new java.io.StringWriter();
         int code = Main.execute(args.toArray(String[]::new), new CliContext(new java.io.PrintWriter(out, true),
                 new java.io.PrintWriter(err, true), Map.of("PROOFMODE_HOME", home().toString()), Terminal.NONE, cwd,
-                java.util.Optional.empty()));
+                java.util.Optional.empty(), java.util.Optional.empty()));
         return new Cli.Result(code, out.toString(), err.toString());
     }
 
@@ -186,7 +187,7 @@ class AgentTest {
         SigningKey key = key();
         try (AgentServer server = start(key, Duration.ZERO)) {
             assertThat(server.socket()).exists();
-            assertThatThrownBy(() -> AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ZERO, AgentCommand.runner(key)))
+            assertThatThrownBy(() -> AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ZERO, AgentCommand.runner(key, Optional.empty())))
                     .isInstanceOf(ProofModeException.class).hasMessageContaining("an agent is already running for " + home());
         }
     }
@@ -267,7 +268,7 @@ class AgentTest {
 
     @Test
     void serve_returns_idleLongerThanAllowed() throws Exception {
-        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ofMillis(200), AgentCommand.runner(key()));
+        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), Duration.ofMillis(200), AgentCommand.runner(key(), Optional.empty()));
         Thread t = new Thread(server::serve);
         t.start();
         t.join(TimeUnit.SECONDS.toMillis(30));

@@ -106,6 +106,25 @@ class KeysCommandTest {
     }
 
     @Test
+    void create_encryptStore_makesTheHomeEncrypted_butNotWithAGeneratedPassphrase() throws Exception {
+        Cli noPass = new Cli(tmp.resolve("nopass"));
+        Cli.Result refused = noPass.run("keys", "create", "--encrypt-store");
+        assertThat(refused.exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+        assertThat(refused.err()).contains("--encrypt-store needs a passphrase you choose");
+        assertThat(tmp.resolve("nopass/keys/secret.asc")).doesNotExist();
+
+        Cli.Result created = cli.run("keys", "create", "--encrypt-store");
+        assertThat(created.exit()).as(created.err()).isZero();
+        assertThat(created.out()).contains("recipient:   age1");
+        assertThat(home.resolve("proofs/.encrypted")).exists();
+        Path media = ProveCommandTest.jpeg(tmp, "e.jpg", 100, 33);
+        assertThat(cli.run("prove", media.toString()).exit()).isZero();
+        Cli.Result verified = cli.run("verify", media.toString());
+        assertThat(verified.exit()).as(verified.err()).isZero();
+        assertThat(new Cli(home).run("verify", media.toString()).exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+    }
+
+    @Test
     void protect_changesPassphrase() throws Exception {
         cli.run("keys", "create");
         Path newPass = Files.writeString(tmp.resolve("new.txt"), "second passphrase\n");

@@ -96,4 +96,39 @@ class SettingsCommandTest {
         }
         assertThat(cli.run("settings", "get", "publish.proxy").out().strip()).isEqualTo("socks5h://127.0.0.1:9050");
     }
+
+    @Test
+    void storeEncrypt_true_sealsTheSetsThere_asKeysEncryptStore_andFalseIsRefused() throws Exception {
+        Cli pass = new Cli(home).env("PROOFMODE_PASSPHRASE", "settings passphrase");
+        assertThat(pass.run("keys", "create").exit()).isZero();
+        Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 41);
+        Cli.Result proved = pass.run("prove", media.toString());
+        assertThat(proved.exit()).as(proved.err()).isZero();
+        String sha = proved.out().split(" ")[0];
+        assertThat(home.resolve("proofs").resolve(sha)).isDirectory();
+        assertThat(cli.run("settings", "get", "store.encrypt").out().strip()).isEqualTo("false");
+
+        Cli.Result locked = cli.run("settings", "set", "store.encrypt", "true");
+        assertThat(locked.exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+        assertThat(home.resolve("proofs").resolve(".encrypted")).doesNotExist();
+
+        Cli.Result on = pass.run("settings", "set", "store.encrypt", "yes");
+        assertThat(on.exit()).as(on.err()).isZero();
+        assertThat(on.out()).contains("store.encrypt = true");
+        assertThat(on.err()).contains("the proof store is encrypted; 1 proof set(s) sealed");
+        assertThat(home.resolve("proofs").resolve(".encrypted")).exists();
+        assertThat(home.resolve("proofs").resolve(sha)).doesNotExist();
+        assertThat(cli.run("settings", "get", "store.encrypt").out().strip()).isEqualTo("true");
+        Cli.Result verified = pass.run("verify", media.toString());
+        assertThat(verified.exit()).as(verified.out() + verified.err()).isZero();
+
+        Cli.Result again = pass.run("settings", "set", "store.encrypt", "true");
+        assertThat(again.exit()).isZero();
+        assertThat(again.out().strip()).isEqualTo("store.encrypt = true");
+        Cli.Result off = pass.run("settings", "set", "store.encrypt", "false");
+        assertThat(off.exit()).isEqualTo(ExitCodes.UNSUPPORTED);
+        assertThat(off.err()).contains("store.encrypt cannot be turned off");
+        assertThat(pass.run("settings", "set", "store.encrypt", "maybe").exit()).isEqualTo(ExitCodes.BAD_OPTION);
+        assertThat(home.resolve("proofs").resolve(".encrypted")).exists();
+    }
 }

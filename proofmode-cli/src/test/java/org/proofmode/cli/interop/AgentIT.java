@@ -116,6 +116,47 @@ class AgentIT {
         assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
 
+    @Test
+    void encryptedStore_agentHoldsItsIdentity_untilLock() throws Exception {
+        Path home = dir.resolve("home");
+        ProofModeJar jar = ProofModeJar.at(home);
+        ProcessResult created = jar.run("keys", "create", "--encrypt-store");
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path photo = TestMedia.jpeg(work, "s.jpg", 11);
+        ProcessResult proved = jar.run("prove", photo.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+
+        // Without the agent, reading the sealed store needs the passphrase.
+        assertThat(client(home, work, "verify", "s.jpg").exitCode()).isEqualTo(67);
+        ProcessResult nothing = client(home, work, "lock");
+        assertThat(nothing.exitCode()).as(nothing.describe()).isZero();
+        assertThat(nothing.stderr()).isEqualTo("proofmode: nothing to lock: no agent runs for " + home + "\n");
+
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
+        Daemon.await(log, "agent ready for " + home);
+        assertThat(Files.readString(log)).contains("and the store's identity");
+        Path photo2 = TestMedia.jpeg(work, "t.jpg", 12);
+        assertThat(client(home, work, "prove", "t.jpg").exitCode()).isZero();
+        for (String media : List.of("s.jpg", "t.jpg")) {
+            ProcessResult verified = client(home, work, "verify", media);
+            assertThat(verified.exitCode()).as(verified.describe()).isZero();
+            assertThat(verified.stdout()).contains("(media: " + media + "): TRUSTED");
+        }
+
+        ProcessResult lock = client(home, work, "lock");
+        assertThat(lock.exitCode()).as(lock.describe()).isZero();
+        assertThat(lock.stderr()).isEqualTo("proofmode: locked: the agent for " + home
+                + " dropped the device key and the store's identity and stopped\n");
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(agent.exitValue()).isZero();
+        assertThat(home.resolve("agent").resolve("agent.sock")).doesNotExist();
+        ProcessResult after = client(home, work, "verify", photo2.getFileName().toString());
+        assertThat(after.exitCode()).as(after.describe()).isEqualTo(67);
+        assertThat(Files.readString(log)).doesNotContain("Exception");
+    }
+
     private static String withoutTiming(String out) {
         return out.replaceAll("(?m)^(Summary: \\d+ items?) in \\d+\\.\\d s$", "$1 in T s");
     }

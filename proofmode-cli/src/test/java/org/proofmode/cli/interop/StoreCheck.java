@@ -3,7 +3,9 @@ package org.proofmode.cli.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.exceptionfactory.jagged.RecipientStanzaReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,6 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.proofmode.ProofMode;
+import org.proofmode.age.AgeObjects;
+import org.proofmode.age.StoreIdentity;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleLimits;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
@@ -47,5 +53,50 @@ final class StoreCheck {
         } catch (java.nio.file.NoSuchFileException e) {
             // killed before the store was made: nothing to check
         }
+    }
+
+    /**
+     * As {@link #onlyWholeValidProofs} for an encrypted store: the key and the store's identity unlock;
+     * every folder a reader sees (not hidden) holds a sealed index and objects that each open whole with the
+     * identity; and the newest set of each hash is of one of {@code byHash}'s files and verifies as TRUSTED
+     * against it. Hidden temporary folders (a write cut short) are ignored, as readers do.
+     *
+     * @return the hashes of the sets
+     */
+    static List<String> onlyWholeValidSealedSets(Path home, Map<String, Path> byHash, String when) throws IOException {
+        ProofMode pm = ProofMode.at(home);
+        StoreIdentity id;
+        try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
+            assertThat(pm.keys().unlock(p).info().fingerprint()).as("key unlocks " + when).isNotEmpty();
+            id = pm.storeKeys().unlock(p);
+        }
+        ProofMode reading = pm.withStoreIdentity(id);
+        assertThat(reading.store().isEncrypted()).as("store encrypted " + when).isTrue();
+        RecipientStanzaReader identity = id.opener();
+        try (Stream<Path> s = Files.list(home.resolve("proofs"))) {
+            for (Path folder : (Iterable<Path>) s::iterator) {
+                if (folder.getFileName().toString().startsWith(".")) {
+                    continue;
+                }
+                assertThat(folder.resolve("index.age")).as("sealed set " + folder.getFileName() + " has its index " + when).isRegularFile();
+                try (Stream<Path> objects = Files.list(folder)) {
+                    for (Path object : (Iterable<Path>) objects::iterator) {
+                        try (InputStream in = Files.newInputStream(object)) {
+                            assertThat(AgeObjects.open(in, identity, object.toString())).as("object " + object + " opens " + when).isNotNull();
+                        }
+                    }
+                }
+            }
+        }
+        Verifier verifier = pm.verifier(List.of());
+        List<String> hashes = reading.store().list();
+        for (String h : hashes) {
+            assertThat(byHash).as("sealed proof of an unknown file " + when).containsKey(h);
+            try (Bundle b = reading.store().bundle(h, BundleLimits.DEFAULT).orElseThrow()) {
+                VerificationReport r = verifier.verify(b, Optional.of(byHash.get(h)));
+                assertThat(r.verdict()).as("sealed proof " + h + " " + when + ": " + r.allChecks()).isEqualTo(Verdict.TRUSTED);
+            }
+        }
+        return hashes;
     }
 }
