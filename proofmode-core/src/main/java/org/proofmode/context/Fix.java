@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.context;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -84,10 +85,12 @@ public record Fix(double latitude, double longitude, OptionalDouble accuracy, Op
         }
     }
 
-    /** Formats a coordinate or distance without exponent and with at most 7 decimals (about 1 cm). */
+    /** Formats a coordinate or distance without exponent and with at most 7 decimals (about 1 cm), rounded half up. */
     static String decimal(double v) {
-        String s = String.format(Locale.ROOT, "%.7f", v);
-        s = s.contains(".") ? s.replaceAll("0+$", "").replaceAll("\\.$", "") : s;
+        if (!Double.isFinite(v)) {
+            return String.valueOf(v);
+        }
+        String s = BigDecimal.valueOf(v).setScale(7, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
         return s.equals("-0") ? "0" : s;
     }
 }

@@ -34,7 +34,10 @@ public final class GpsdClient {
     /** Longest report line read; gpsd's SKY reports with many satellites stay well below. */
     static final int MAX_LINE = 64 * 1024;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Made when gpsd first answers: most machines have no gpsd, and a mapper costs a cold process ~100 ms. */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
     private static final byte[] WATCH = "?WATCH={\"enable\":true,\"json\":true}\n".getBytes(StandardCharsets.US_ASCII);
 
     private final String host;
@@ -105,7 +108,7 @@ public final class GpsdClient {
     static Optional<Fix> tpv(String line) {
         JsonNode n;
         try {
-            n = JSON.readTree(line);
+            n = Json.MAPPER.readTree(line);
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -8,6 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.freedesktop.dbus.DBusPath;
@@ -26,10 +30,12 @@ import org.freedesktop.dbus.types.Variant;
 
 /**
  * The D-Bus system bus, as the sources that ask system services (iio-sensor-proxy, BlueZ, ModemManager,
- * oFono, timedated, timesyncd) use it: each {@link #read} opens a connection, runs the questions on a
- * daemon thread, and closes the connection, all within a time bound, so a slow or hung service costs a
- * warning and never more than the bound. Nothing is connected until a source asks (a proof whose sources
- * are off never loads D-Bus).
+ * oFono, timedated, timesyncd) use it: each {@link #read} runs its questions on a daemon thread within a
+ * time bound, so a slow or hung service costs a warning and never more than the bound. The sources of a
+ * process share one connection (connecting, authenticating and saying {@code Hello} cost more than the
+ * questions), opened by the first that asks and closed after {@link #IDLE} without questions, or at once
+ * when a bound is missed (the calls stuck on it end with it). Nothing is connected until a source asks (a
+ * proof whose sources are off never loads D-Bus).
  *
  * <p>The bus is {@code $DBUS_SYSTEM_BUS_ADDRESS} when set (as {@code libdbus} reads it), else the standard
  * socket {@code unix:path=/var/run/dbus/system_bus_socket}. The transport is dbus-java's native UNIX
@@ -52,9 +58,25 @@ final class SystemBus {
 
     private static final java.util.Map<String, SystemBus> BUSES = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** How long the shared connection stays open without questions (a long-running agent does not keep it). */
+    static final Duration IDLE = Duration.ofSeconds(30);
+
+    private static final ScheduledExecutorService CLOSER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "proofmode-system-bus-closer");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final String address;
+    private final Duration idle;
     /** When the bus may be asked again after missing its bound ({@link System#nanoTime}); empty while it never did. */
     private volatile java.util.OptionalLong hungUntil = java.util.OptionalLong.empty();
+    /** The connection the sources share, while open; guarded by {@code this}. */
+    private DBusConnection shared;
+    /** Exchanges running on {@link #shared}; guarded by {@code this}. */
+    private int inUse;
+    /** The idle close scheduled for {@link #shared}; guarded by {@code this}. */
+    private ScheduledFuture<?> idleClose;
 
     /** What a source asks over one connection. */
     @FunctionalInterface
@@ -62,8 +84,9 @@ final class SystemBus {
         T ask(Connection c) throws Exception;
     }
 
-    private SystemBus(String address) {
+    private SystemBus(String address, Duration idle) {
         this.address = address;
+        this.idle = idle;
     }
 
     /** The system bus of this machine. */
@@ -73,7 +96,12 @@ final class SystemBus {
 
     /** The bus at a D-Bus address such as {@code unix:path=/tmp/bus} (tests start their own); one per address. */
     static SystemBus at(String address) {
-        return BUSES.computeIfAbsent(Objects.requireNonNull(address, "address"), SystemBus::new);
+        return BUSES.computeIfAbsent(Objects.requireNonNull(address, "address"), a -> new SystemBus(a, IDLE));
+    }
+
+    /** A bus of its own (not the one other sources share) whose connection closes after {@code idle}: for tests. */
+    static SystemBus closingAfter(String address, Duration idle) {
+        return new SystemBus(address, idle);
     }
 
     /** The address, for messages. */
@@ -82,12 +110,13 @@ final class SystemBus {
     }
 
     /**
-     * Connects, asks, disconnects.
+     * Asks over the shared connection, opening it first if needed.
      *
      * @param timeout the most the whole exchange may take, connecting included
      * @return the answer
      * @throws Exception the questions' own failure, {@link Absent} when the bus cannot be reached,
-     *     or {@link TimeoutException} when the bound passed (the connection is then closed under the questions)
+     *     or {@link TimeoutException} when the bound passed (the shared connection is then closed under
+     *     the questions, and the bus is not asked again for {@link #HUNG_PAUSE})
      */
     <T> T read(Duration timeout, Questions<T> questions) throws Exception {
         java.util.OptionalLong hung = hungUntil;
@@ -101,29 +130,110 @@ final class SystemBus {
                 throw new Absent(address, new java.io.FileNotFoundException(path));
             }
         }
-        AtomicReference<DBusConnection> open = new AtomicReference<>();
+        AtomicReference<DBusConnection> used = new AtomicReference<>();
         try {
             return Bounded.call("the system bus", timeout, () -> {
-                DBusConnection c;
-                try {
-                    c = DBusConnectionBuilder.forAddress(address).withShared(false).build();
-                } catch (DBusException e) {
-                    throw new Absent(address, e);
-                }
-                open.set(c);
-                try (c) {
-                    return questions.ask(new Connection(c));
-                }
+                DBusConnection c = acquire();
+                used.set(c);
+                return questions.ask(new Connection(c));
             });
         } catch (TimeoutException e) {
             hungUntil = java.util.OptionalLong.of(System.nanoTime() + HUNG_PAUSE.toNanos());
+            DBusConnection c = used.get();
+            if (c != null) {
+                drop(c);
+            }
             throw e;
         } finally {
-            DBusConnection c = open.get();
-            if (c != null && c.isConnected()) {
-                c.disconnect();
+            DBusConnection c = used.get();
+            if (c != null) {
+                release(c);
             }
         }
+    }
+
+    /** The shared connection, opened if there is none or it was lost; counted in use until {@link #release}. */
+    private DBusConnection acquire() throws Absent {
+        synchronized (this) {
+            if (shared != null && shared.isConnected()) {
+                inUse++;
+                if (idleClose != null) {
+                    idleClose.cancel(false);
+                    idleClose = null;
+                }
+                return shared;
+            }
+        }
+        DBusConnection opened;
+        try {
+            opened = DBusConnectionBuilder.forAddress(address).withShared(false).build();
+        } catch (DBusException e) {
+            throw new Absent(address, e);
+        }
+        DBusConnection extra = null;
+        DBusConnection mine;
+        synchronized (this) {
+            if (shared != null && shared.isConnected()) {
+                extra = opened; // another source connected at the same time: use one
+            } else {
+                shared = opened;
+            }
+            mine = shared;
+            inUse++;
+            if (idleClose != null) {
+                idleClose.cancel(false);
+                idleClose = null;
+            }
+        }
+        if (extra != null) {
+            extra.disconnect();
+        }
+        return mine;
+    }
+
+    /** Ends one exchange; the last to end schedules the idle close. */
+    private synchronized void release(DBusConnection c) {
+        if (c != shared) {
+            return;
+        }
+        inUse = Math.max(0, inUse - 1);
+        if (inUse == 0 && idleClose == null) {
+            idleClose = CLOSER.schedule(() -> closeIfIdle(c), idle.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The idle close: only if no exchange began on the connection since it was scheduled. */
+    private void closeIfIdle(DBusConnection c) {
+        synchronized (this) {
+            if (c != shared || inUse > 0) {
+                return;
+            }
+            shared = null;
+            idleClose = null;
+        }
+        c.disconnect();
+    }
+
+    /** Closes a connection and forgets it if it is the shared one (calls still waiting on it end with an error). */
+    private void drop(DBusConnection c) {
+        synchronized (this) {
+            if (c == shared) {
+                shared = null;
+                inUse = 0;
+                if (idleClose != null) {
+                    idleClose.cancel(false);
+                    idleClose = null;
+                }
+            }
+        }
+        if (c.isConnected()) {
+            c.disconnect();
+        }
+    }
+
+    /** Whether a connection is open now, for tests. */
+    synchronized boolean connected() {
+        return shared != null && shared.isConnected();
     }
 
     /** There is no system bus at the address (not Linux, a container without one): not a problem in itself. */
@@ -141,6 +251,11 @@ final class SystemBus {
 
         Connection(DBusConnection c) {
             this.c = c;
+        }
+
+        /** The name the bus gave this connection ({@code :1.42}), for tests. */
+        String uniqueName() {
+            return c.getUniqueName();
         }
 
         /** Whether a service owns its name on the bus now (a service that is not running is not an error). */
@@ -235,9 +350,20 @@ final class SystemBus {
         return v;
     }
 
-    /** A short reason for a failed exchange, for a warning. */
+    /** The most a warning quotes of a service's error. */
+    static final int WHY_LENGTH = 200;
+
+    /**
+     * A short reason for a failed exchange, for a warning: one line of what the service said (the last
+     * line of a Python traceback, which names the error; else the first line), at most {@link #WHY_LENGTH}
+     * printable characters.
+     */
     static String why(Exception e) {
-        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.replaceAll("\\s+", " ");
+        String m = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName() : e.getMessage();
+        List<String> lines = m.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        String line = lines.isEmpty() ? e.getClass().getSimpleName()
+                : lines.get(0).startsWith("Traceback (most recent call last)") ? lines.get(lines.size() - 1) : lines.get(0);
+        line = line.replaceAll("[^\\x20-\\x7e]", "?");
+        return line.length() <= WHY_LENGTH ? line : line.substring(0, WHY_LENGTH - 3) + "...";
     }
 }

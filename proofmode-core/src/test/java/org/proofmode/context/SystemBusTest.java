@@ -51,6 +51,42 @@ class SystemBusTest {
     }
 
     @Test
+    void read_sharesOneConnection_betweenQuestions_andClosesItWhenIdle() throws Exception {
+        Path socket = dir.resolve("bus");
+        Process daemon = new ProcessBuilder("dbus-daemon", "--session", "--nofork", "--address=unix:path=" + socket, "--print-address=1")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        try {
+            String address = new java.io.BufferedReader(new java.io.InputStreamReader(daemon.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8)).readLine();
+            assertThat(address).as("dbus-daemon's address (Debian: dbus)").startsWith("unix:");
+            SystemBus bus = SystemBus.closingAfter(address.strip(), Duration.ofMillis(300));
+
+            String first = bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
+            String second = bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
+            List<String> together = java.util.stream.IntStream.range(0, 4).parallel()
+                    .mapToObj(i -> {
+                        try {
+                            return bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }).toList();
+
+            assertThat(second).isEqualTo(first).startsWith(":");
+            assertThat(together).containsOnly(first);
+            assertThat(bus.connected()).isTrue();
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (bus.connected() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(bus.connected()).as("closed after its idle time").isFalse();
+            assertThat(bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName)).isNotEqualTo(first);
+        } finally {
+            daemon.destroy();
+        }
+    }
+
+    @Test
     void read_saysAbsent_whenThereIsNoSocket() {
         SystemBus bus = SystemBus.at("unix:path=" + dir.resolve("none"));
 
@@ -63,5 +99,16 @@ class SystemBusTest {
         assertThat(SystemBus.plain(new org.freedesktop.dbus.types.Variant<>(new org.freedesktop.dbus.types.UInt32(7)))).isEqualTo(7L);
         assertThat(SystemBus.plain(new byte[] {(byte) 0xc0, 2})).isEqualTo(List.of(192L, 2L));
         assertThat(SystemBus.plain(new org.freedesktop.dbus.DBusPath("/org/bluez/hci0"))).isEqualTo("/org/bluez/hci0");
+    }
+
+    @Test
+    void why_quotesOneLineOfTheService_theErrorOfATraceback_bounded() {
+        String traceback = "Traceback (most recent call last):\n  File \"/usr/lib/python3/dist-packages/dbus/service.py\", line 712\n"
+                + "    retval = candidate_method(self, *args, **keywords)\nKeyError: 'Powered'\n";
+        assertThat(SystemBus.why(new org.freedesktop.dbus.exceptions.DBusExecutionException(traceback))).isEqualTo("KeyError: 'Powered'");
+        assertThat(SystemBus.why(new java.io.IOException("Connection refused\n\tat somewhere"))).isEqualTo("Connection refused");
+        assertThat(SystemBus.why(new java.io.IOException("bell\u0007 and \u00e9"))).isEqualTo("bell? and ?");
+        assertThat(SystemBus.why(new java.io.IOException("x".repeat(500)))).hasSize(SystemBus.WHY_LENGTH).endsWith("...");
+        assertThat(SystemBus.why(new TimeoutException())).isEqualTo("TimeoutException");
     }
 }
