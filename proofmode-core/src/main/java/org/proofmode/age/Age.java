@@ -4,7 +4,6 @@ package org.proofmode.age;
 import com.exceptionfactory.jagged.RecipientStanzaWriter;
 import com.exceptionfactory.jagged.framework.armor.ArmoredDecryptingChannelFactory;
 import com.exceptionfactory.jagged.framework.stream.StandardDecryptingChannelFactory;
-import com.exceptionfactory.jagged.x25519.X25519RecipientStanzaWriterFactory;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -80,8 +79,8 @@ public final class Age {
             throw badRecipient(text, null);
         }
         try {
-            X25519RecipientStanzaWriterFactory.newRecipientStanzaWriter(t);
-        } catch (GeneralSecurityException | RuntimeException e) {
+            X25519Stanza.publicKey(t);
+        } catch (GeneralSecurityException e) {
             throw badRecipient(text, e);
         }
         return t;
@@ -113,7 +112,7 @@ public final class Age {
         List<RecipientStanzaWriter> writers = new ArrayList<>();
         try {
             for (String r : recipients) {
-                writers.add(X25519RecipientStanzaWriterFactory.newRecipientStanzaWriter(recipient(r)));
+                writers.add(X25519Stanza.writer(recipient(r)));
             }
         } catch (GeneralSecurityException e) {
             throw new IOException("age encryption failed: " + e.getMessage(), e);

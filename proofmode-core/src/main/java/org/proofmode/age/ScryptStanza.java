@@ -14,11 +14,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
-import org.bouncycastle.crypto.InvalidCipherTextException;
 import org.bouncycastle.crypto.generators.SCrypt;
-import org.bouncycastle.crypto.modes.ChaCha20Poly1305;
-import org.bouncycastle.crypto.params.AEADParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
  * The age scrypt recipient stanza (age-encryption.org/v1, "The scrypt recipient type"): the file key
@@ -48,7 +44,7 @@ public final class ScryptStanza {
     private static final byte[] LABEL = "age-encryption.org/v1/scrypt".getBytes(StandardCharsets.US_ASCII);
     private static final int SALT_BYTES = 16;
     private static final int FILE_KEY_BYTES = 16;
-    private static final int TAG_BYTES = 16;
+    private static final int TAG_BYTES = Stanzas.TAG_BYTES;
     private static final Base64.Encoder B64 = Base64.getEncoder().withoutPadding();
 
     private ScryptStanza() {}
@@ -68,8 +64,8 @@ public final class ScryptStanza {
             random.nextBytes(salt);
             byte[] key = wrapKey(p, salt, workFactor);
             try {
-                byte[] body = seal(key, fileKey.getEncoded(), true);
-                return List.of(new Stanza(TYPE, List.of(B64.encodeToString(salt), Integer.toString(workFactor)), body));
+                byte[] body = Stanzas.wrap(key, fileKey.getEncoded(), true);
+                return List.of(new Stanzas.Stanza(TYPE, List.of(B64.encodeToString(salt), Integer.toString(workFactor)), body));
             } finally {
                 Arrays.fill(key, (byte) 0);
             }
@@ -140,7 +136,7 @@ public final class ScryptStanza {
             }
             byte[] key = wrapKey(passphrase, salt, workFactor);
             try {
-                byte[] fileKey = seal(key, body, false);
+                byte[] fileKey = Stanzas.wrap(key, body, false);
                 wrongPassphrase = false;
                 return new FileKey(fileKey);
             } catch (GeneralSecurityException e) {
@@ -182,37 +178,6 @@ public final class ScryptStanza {
             return SCrypt.generate(p, s, 1 << workFactor, 8, 1, 32);
         } finally {
             Arrays.fill(p, (byte) 0);
-        }
-    }
-
-    private static byte[] seal(byte[] key, byte[] in, boolean encrypt) throws GeneralSecurityException {
-        ChaCha20Poly1305 aead = new ChaCha20Poly1305();
-        aead.init(encrypt, new AEADParameters(new KeyParameter(key), TAG_BYTES * 8, new byte[12]));
-        byte[] out = new byte[aead.getOutputSize(in.length)];
-        int n = aead.processBytes(in, 0, in.length, out, 0);
-        try {
-            n += aead.doFinal(out, n);
-        } catch (InvalidCipherTextException e) {
-            throw new GeneralSecurityException("the stanza's tag does not match", e);
-        }
-        return n == out.length ? out : Arrays.copyOf(out, n);
-    }
-
-    /** A recipient stanza as jagged writes it. */
-    record Stanza(String type, List<String> arguments, byte[] body) implements RecipientStanza {
-        @Override
-        public String getType() {
-            return type;
-        }
-
-        @Override
-        public List<String> getArguments() {
-            return arguments;
-        }
-
-        @Override
-        public byte[] getBody() {
-            return body.clone();
         }
     }
 }

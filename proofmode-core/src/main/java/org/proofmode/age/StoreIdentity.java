@@ -7,7 +7,6 @@ import com.exceptionfactory.jagged.bech32.Bech32;
 import com.exceptionfactory.jagged.bech32.Bech32Address;
 import com.exceptionfactory.jagged.x25519.X25519KeyPairGenerator;
 import com.exceptionfactory.jagged.x25519.X25519RecipientStanzaReaderFactory;
-import com.exceptionfactory.jagged.x25519.X25519RecipientStanzaWriterFactory;
 import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -169,8 +168,8 @@ public final class StoreIdentity {
      */
     public static RecipientStanzaWriter sealer(String recipient) {
         try {
-            return X25519RecipientStanzaWriterFactory.newRecipientStanzaWriter(recipient.strip());
-        } catch (GeneralSecurityException | RuntimeException e) {
+            return X25519Stanza.writer(recipient);
+        } catch (GeneralSecurityException e) {
             throw new ProofModeException(Failure.BAD_DATA, "not an age X25519 recipient (age1…): " + e.getMessage(), e);
         }
     }
