@@ -59,10 +59,20 @@ final class Daemon {
 
     /** Waits up to 90 s for the log to contain {@code text}; fails the test with the log otherwise. */
     static void await(Path log, String text) throws Exception {
+        await(null, log, text);
+    }
+
+    /** As {@link #await(Path, String)}, failing at once if {@code process} (when not null) ends first. */
+    static void await(Process process, Path log, String text) throws Exception {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (System.nanoTime() < until) {
+            boolean ended = process != null && !process.isAlive();
             if (Files.exists(log) && Files.readString(log).contains(text)) {
                 return;
+            }
+            if (ended) {
+                throw new AssertionError("the process ended (exit " + process.exitValue() + ") before '" + text + "' was in the log:\n"
+                        + (Files.exists(log) ? Files.readString(log) : "(none)"));
             }
             Thread.sleep(50);
         }

@@ -74,7 +74,7 @@ class LargePublishIT {
             Files.delete(reference);
             assertThat(bundleSize).isGreaterThan(SIZE);
 
-            Daemon.await(serverLog, "serving http://127.0.0.1:");
+            Daemon.await(server, serverLog, "serving http://127.0.0.1:");
             Matcher m = Pattern.compile("serving http://127\\.0\\.0\\.1:(\\d+)/").matcher(Files.readString(serverLog));
             assertThat(m.find()).isTrue();
             int port = Integer.parseInt(m.group(1));
@@ -112,7 +112,7 @@ class LargePublishIT {
                 assertThat(secondTry).as("the rest only (and the requests' headers), not the whole bundle again")
                         .isBetween(bundleSize - held, bundleSize - held + (64 << 10));
                 for (ProcessResult r : List.of(proved, exported, cut, resumed)) {
-                    assertThat(r.stderr()).doesNotContain("OutOfMemoryError");
+                    assertThat(r.stdout() + r.stderr()).doesNotContain("OutOfMemoryError");
                 }
             }
             assertThat(get(base, "/api/v1/evidence?media=" + mediaSha, token).path("results").size()).as("one stored copy").isEqualTo(1);
