@@ -4,6 +4,7 @@ package org.proofmode.server;
 import io.javalin.Javalin;
 import io.javalin.config.SizeUnit;
 import io.javalin.http.Context;
+import io.javalin.http.staticfiles.JavalinStaticResourceHandler;
 import io.javalin.http.staticfiles.Location;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -188,6 +189,10 @@ public final class ProofServer implements AutoCloseable {
                         }
                     });
                 });
+                // Javalin's own static files, read through the class loader's open jar: Jetty's resource
+                // handler mounts the jar as a zip file system for each resource base, each holding the
+                // whole jar's index on the heap (several MiB for the shaded jar, a few times over).
+                c.resourceHandler(new JavalinStaticResourceHandler());
                 c.staticFiles.add(s -> {
                     s.hostedPath = "/";
                     s.directory = "/org/proofmode/server/web";

@@ -3,6 +3,7 @@ package org.proofmode.cli.interop;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -19,11 +20,28 @@ final class TestMedia {
 
     /** Writes a small file that starts as a JPEG and continues with 4 KiB of bytes unique to {@code seed}. */
     static Path jpeg(Path dir, String name, long seed) throws IOException {
-        byte[] body = new byte[4096];
-        new Random(seed).nextBytes(body);
-        System.arraycopy(JPEG_MAGIC, 0, body, 0, JPEG_MAGIC.length);
+        return jpeg(dir, name, 4096, seed);
+    }
+
+    /**
+     * Writes a file of {@code size} bytes that starts as a JPEG and continues with bytes unique to
+     * {@code seed} (random, so a zip cannot shrink it), a MiB at a time: any size, in little memory.
+     */
+    static Path jpeg(Path dir, String name, long size, long seed) throws IOException {
+        Random random = new Random(seed);
+        byte[] chunk = new byte[(int) Math.min(size, 1 << 20)];
         Files.createDirectories(dir);
-        return Files.write(dir.resolve(name), body);
+        Path file = dir.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (long written = 0; written < size; written += chunk.length) {
+                random.nextBytes(chunk);
+                if (written == 0) {
+                    System.arraycopy(JPEG_MAGIC, 0, chunk, 0, JPEG_MAGIC.length);
+                }
+                out.write(chunk, 0, (int) Math.min(chunk.length, size - written));
+            }
+        }
+        return file;
     }
 
     /** The SHA-256 of a file, streamed, as lower-case hex. */
