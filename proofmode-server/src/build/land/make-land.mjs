@@ -2,7 +2,7 @@
 // Writes the page's offline world map: Natural Earth 1:110m land (public domain, via world-atlas, ISC),
 // projected equirectangular into hundredths of a degree (x = (lon + 180) * 100, y = (90 - lat) * 100) as one
 // SVG path with relative integer steps. Run once after `npm ci` here; the output is committed.
-// Usage: node make-land.mjs ../../../../proofmode-core/src/main/resources/org/proofmode/report/land-110m.json
+// Usage: node make-land.mjs ../../../../proofmode-core/src/main/resources/org/proofmode/report/land/land-110m.json
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';

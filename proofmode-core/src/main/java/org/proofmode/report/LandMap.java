@@ -10,13 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The world's land outline (Natural Earth 1:110m, public domain; see {@code NOTICE-land.txt} beside it),
+ * The world's land outline (Natural Earth 1:110m, public domain; see {@code land/NOTICE-land.txt} beside it),
  * projected equirectangular in hundredths of a degree: {@code x = (lon + 180) * 100}, {@code y = (90 - lat) * 100}.
  * The server's page draws the same file. Nothing is fetched from the network.
  */
 public final class LandMap {
-    /** The resource, beside this class. */
-    public static final String RESOURCE = "land-110m.json";
+    /** The resource, in a folder of its own beside this class (the server serves that folder). */
+    public static final String RESOURCE = "land/land-110m.json";
 
     /** The map's width and height in its units (hundredths of a degree). */
     public static final int WIDTH = 36000;

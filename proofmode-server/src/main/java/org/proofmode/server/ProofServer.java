@@ -198,10 +198,11 @@ public final class ProofServer implements AutoCloseable {
                     s.directory = "/org/proofmode/server/web";
                     s.location = Location.CLASSPATH;
                 });
-                // The map's land outline is the core's, which the verification reports draw too.
+                // The map's land outline is the core's, which the verification reports draw too; its folder
+                // holds only it and its notice (not the report package's classes).
                 c.staticFiles.add(s -> {
                     s.hostedPath = "/";
-                    s.directory = "/org/proofmode/report";
+                    s.directory = "/org/proofmode/report/land";
                     s.location = Location.CLASSPATH;
                 });
                 c.routes.before(ProofServer::headers);

@@ -110,7 +110,7 @@ class BrowserTest {
             // The map: the whole land outline this server ships, the marker at the equirectangular position of
             // 52.52 N 13.405 E (x = lon + 180, y = 90 - lat), a close-up with the 5 km accuracy circle.
             JsonNode map = page.get("map");
-            JsonNode land = TestServer.JSON.readTree(getClass().getResourceAsStream("/org/proofmode/report/land-110m.json"));
+            JsonNode land = TestServer.JSON.readTree(getClass().getResourceAsStream("/org/proofmode/report/land/land-110m.json"));
             assertThat(map.get("landLength").asInt()).isEqualTo(land.get("d").asText().length()).isGreaterThan(20_000);
             assertThat(map.get("markerX").asDouble()).isCloseTo(13.405 + 180, within(0.001));
             assertThat(map.get("markerY").asDouble()).isCloseTo(90 - 52.52, within(0.001));

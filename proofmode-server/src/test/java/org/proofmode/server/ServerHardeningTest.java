@@ -139,6 +139,18 @@ class ServerHardeningTest {
     }
 
     @Test
+    void staticFiles_areThePageAndTheMapOnly_noClassesOfTheJar() throws Exception {
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
+            assertThat(srv.get("/land-110m.json", Optional.empty()).statusCode()).isEqualTo(200);
+            assertThat(srv.get("/NOTICE-land.txt", Optional.empty()).statusCode()).isEqualTo(200);
+            for (String path : new String[] {"/PdfReport.class", "/LandMap.class", "/land/land-110m.json", "/ProofServer.class",
+                "/org/proofmode/report/LandMap.class"}) {
+                assertThat(srv.get(path, Optional.empty()).statusCode()).as(path).isEqualTo(404);
+            }
+        }
+    }
+
+    @Test
     void verify_refusesOpaqueOrigin_originNull() throws Exception {
         try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
             assertProblem(srv.send(HttpRequest.newBuilder(srv.uri("/api/v1/verify")).header("Origin", "null")
