@@ -376,10 +376,12 @@ final class KeysCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.KEY_LOCKED, "the device key's passphrase was generated and is kept on disk, where it "
                         + "would protect nothing: choose one first ('proofmode keys protect')");
             }
+            WatchCommand.requireNoWatcher(pm);
             try (Passphrase p = StoreAccess.passphrase(ctx, keys, passphraseFile)) {
                 keys.unlock(p);
                 ProofMode.Encrypted e = pm.encryptStore(p);
                 e.identity().destroy();
+                WatchCommand.sealDatabase(pm, p);
                 ctx.out().println("recipient:   " + pm.storeKeys().recipient());
                 ctx.err().println("proofmode: the proof store is encrypted" + (e.moved() > 0 ? "; " + e.moved() + " proof set(s) sealed" : "")
                         + "; keep a copy of its identity elsewhere ('proofmode keys export-identity'): without it nothing stored can be read");
@@ -479,8 +481,10 @@ final class KeysCommand implements Callable<Integer> {
                 Arrays.fill(bytes, (byte) 0);
             }
             try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+                WatchCommand.requireNoWatcher(pm);
                 pm.keys().unlock(p);
                 int moved = pm.adoptStoreIdentity(id, p);
+                WatchCommand.sealDatabase(pm, p);
                 if (moved > 0) {
                     parent.ctx().err().println("proofmode: " + moved + " proof set(s) sealed");
                 }
