@@ -342,6 +342,9 @@ final class KeysCommand implements Callable<Integer> {
             + "the store tells what was proved; reading a stored proof (verify of a proved file, export) asks for the "
             + "passphrase. The proof sets already there are sealed the same way and their plain folders removed. "
             + "'proofmode wipe --keys' then makes the whole store unreadable at once.", "",
+        "The watcher's database (watch.db) is sealed too, with a key of its own sealed with the same passphrase "
+            + "(keys/watch-key.age), so that no path, file name or media hash stays readable in it; a running watcher "
+            + "must be stopped first (exit 1).", "",
         "The device key must have a passphrase you chose ('proofmode keys protect'): a generated one is kept on "
             + "disk beside the key, where it would protect nothing (exit 67).", ""},
         footer = {"", "Examples:", "  proofmode keys protect", "  proofmode keys encrypt-store", "", ExitCodes.HELP_TABLE})
