@@ -167,10 +167,13 @@ public final class WatchDb implements AutoCloseable {
         }
         try {
             db.setAutoCommit(false);
-            try (Statement st = db.createStatement()) {
+            try (Statement st = db.createStatement(); PreparedStatement del = db.prepareStatement("DELETE FROM meta WHERE key = ?")) {
                 st.executeUpdate("DELETE FROM files");
                 st.executeUpdate("DELETE FROM proofs");
-                st.executeUpdate("DELETE FROM meta WHERE key IN ('folders', '" + KEY_CHECK + "', '" + KEY_COPY + "')");
+                for (String k : SEALED_META) {
+                    del.setString(1, k);
+                    del.executeUpdate();
+                }
             }
             sealed = true;
             write(all, Instant.now().toString());
