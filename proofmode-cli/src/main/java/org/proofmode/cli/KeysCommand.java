@@ -4,6 +4,7 @@ package org.proofmode.cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
@@ -277,7 +278,9 @@ final class KeysCommand implements Callable<Integer> {
                 keys.changePassphrase(old, neu);
                 if (parent.root.proofMode().storeKeys().exists()) {
                     parent.root.proofMode().storeKeys().reseal(old, neu);
-                    parent.ctx().err().println("proofmode: the encrypted store's identity is sealed with the new passphrase too");
+                    parent.ctx().err().println("proofmode: the encrypted store's identity"
+                            + (Files.isRegularFile(parent.root.proofMode().storeKeys().watchKeyFile()) ? " and the watcher's key are" : " is")
+                            + " sealed with the new passphrase too");
                 }
             }
             parent.ctx().err().println("proofmode: the device key now uses your passphrase; keep it safe, it cannot be recovered");

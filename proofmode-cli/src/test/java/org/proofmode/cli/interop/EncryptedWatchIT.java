@@ -137,9 +137,16 @@ class EncryptedWatchIT {
             assertThat(open.stdout()).contains(e.getValue() + "  " + e.getKey());
         }
 
+        // A new passphrase seals the watch key again: the watcher starts with it and reads its rows.
+        Path fresh = Files.writeString(dir.resolve("new-passphrase.txt"), "a new passphrase\n");
+        ProcessResult protect = jar.run("keys", "protect", "--new-passphrase-file", fresh.toString());
+        assertThat(protect.exitCode()).as(protect.describe()).isZero();
+        assertThat(protect.stderr()).contains("the encrypted store's identity and the watcher's key are sealed with the new passphrase too");
         Path log2 = dir.resolve("watch-2.log");
-        Process again = Daemon.start(home, log2, List.of(), "watch", "--recursive", "--settle-ms", "200", folder.toString());
+        Process again = Daemon.start(home, log2, List.of(), Map.of("PROOFMODE_PASSPHRASE", "a new passphrase"),
+                "watch", "--recursive", "--settle-ms", "200", folder.toString());
         Daemon.await(log2, " started ");
+        assertThat(Files.readString(log2)).contains("known=4");
         Thread.sleep(2000);
         again.destroy();
         assertThat(again.waitFor(60, TimeUnit.SECONDS)).isTrue();
