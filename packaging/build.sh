@@ -87,7 +87,7 @@ cat > "$app/bin/proofmode" <<'LAUNCHER'
 # SPDX-License-Identifier: Apache-2.0
 # Runs ProofMode on the Java runtime that comes with it (../lib/runtime), wherever this folder is.
 # JAVA_OPTS is passed to the JVM (e.g. JAVA_OPTS=-Xmx64m); PROOFMODE_HOME is read by the program.
-# `prove` and `verify` go to a running agent first (lib/app/agent.sh; README, "The agent").
+# `prove`, `verify`, `export` and `status` go to a running agent first (lib/app/agent.sh; README, "The agent").
 set -u
 self=$(readlink -f "$0")
 app=$(dirname "$(dirname "$self")")

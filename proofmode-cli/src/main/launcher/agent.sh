@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The agent's part of the launchers (./proofmode in the repository, bin/proofmode in the packages), sourced
-# by both; POSIX sh. See README, "The agent". `prove` and `verify` are what the agent runs. Also how a
+# by both; POSIX sh. See README, "The agent". `prove` and `verify` are what the agent runs (and `export` and
+# `status`, handed over to a running agent only). Also how a
 # small command that runs in a JVM of its own starts quickest (proofmode_quick_start, below).
 #
 # proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py)
@@ -26,9 +27,14 @@ proofmode_agent() {
       *) if [ -z "$pa_cmd" ]; then pa_cmd="$pa_arg"; fi ;;
     esac
   done
-  [ "$pa_cmd" = prove ] || [ "$pa_cmd" = verify ] || return 0
   pa_home="${PROOFMODE_HOME:-${HOME:-}/.proofmode}"
   case "$pa_home" in /*) ;; *) pa_home="$PWD/$pa_home" ;; esac
+  # export and status go to a running agent (which holds an encrypted store's identity); they start none.
+  case "$pa_cmd" in
+    prove|verify) ;;
+    export|status) [ -S "$pa_home/agent/agent.sock" ] || return 0 ;;
+    *) return 0 ;;
+  esac
   if [ -S "$pa_home/agent/agent.sock" ]; then
     # The system's Python first: a version manager's python3 on PATH (pyenv, asdf) is a script that can
     # take 0.1 s to find the interpreter, five times the client's whole run.

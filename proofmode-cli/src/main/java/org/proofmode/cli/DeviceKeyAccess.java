@@ -109,8 +109,8 @@ final class DeviceKeyAccess {
         }
     }
 
-    /** Waits for the key; rethrows why it could not be had. */
-    static SigningKey join(CompletableFuture<SigningKey> key) {
+    /** Waits for the key (or another secret unlocked with it); rethrows why it could not be had. */
+    static <T> T join(CompletableFuture<T> key) {
         try {
             return key.join();
         } catch (CompletionException e) {

@@ -71,7 +71,7 @@ final class ExportCommand implements Callable<Integer> {
         ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
         List<BundleWriter.Item> items = new ArrayList<>();
         for (String arg : proofs) {
-            ProofMode.StoredProof f = pm.find(arg);
+            ProofMode.StoredProof f = pm.find(callersFile(arg));
             Optional<Path> media = Optional.empty();
             if (mode.withMedia) {
                 media = Optional.of(f.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
@@ -79,9 +79,22 @@ final class ExportCommand implements Callable<Integer> {
             }
             items.add(new BundleWriter.Item(f.folder(), media, pm.store().isEncrypted() ? pm.store().files(f.sha256()) : Optional.empty()));
         }
-        BundleWriter.write(items, output, force, encryption());
+        BundleWriter.write(items, root.ctx.resolve(output), force, encryption());
         root.ctx.out().println(output);
         return ExitCodes.OK;
+    }
+
+    /**
+     * A media file named relative to the caller's folder, made absolute (an agent runs this command in
+     * another folder); a hash, or a name that is no file, as it is, for the messages.
+     */
+    private String callersFile(String arg) {
+        try {
+            Path p = root.ctx.resolve(Path.of(arg));
+            return Files.exists(p) ? p.toString() : arg;
+        } catch (InvalidPathException e) {
+            return arg;
+        }
     }
 
     /** The encryption --encrypt-to asks for: age recipients, or OpenPGP key files. */

@@ -4,6 +4,7 @@ package org.proofmode.cli;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Arrays;
@@ -277,7 +278,9 @@ final class KeysCommand implements Callable<Integer> {
                 keys.changePassphrase(old, neu);
                 if (parent.root.proofMode().storeKeys().exists()) {
                     parent.root.proofMode().storeKeys().reseal(old, neu);
-                    parent.ctx().err().println("proofmode: the encrypted store's identity is sealed with the new passphrase too");
+                    parent.ctx().err().println("proofmode: the encrypted store's identity"
+                            + (Files.isRegularFile(parent.root.proofMode().storeKeys().watchKeyFile()) ? " and the watcher's key are" : " is")
+                            + " sealed with the new passphrase too");
                 }
             }
             parent.ctx().err().println("proofmode: the device key now uses your passphrase; keep it safe, it cannot be recovered");
@@ -342,6 +345,9 @@ final class KeysCommand implements Callable<Integer> {
             + "the store tells what was proved; reading a stored proof (verify of a proved file, export) asks for the "
             + "passphrase. The proof sets already there are sealed the same way and their plain folders removed. "
             + "'proofmode wipe --keys' then makes the whole store unreadable at once.", "",
+        "The watcher's database (watch.db) is sealed too, with a key of its own sealed with the same passphrase "
+            + "(keys/watch-key.age), so that no path, file name or media hash stays readable in it; a running watcher "
+            + "must be stopped first (exit 1).", "",
         "The device key must have a passphrase you chose ('proofmode keys protect'): a generated one is kept on "
             + "disk beside the key, where it would protect nothing (exit 67).", ""},
         footer = {"", "Examples:", "  proofmode keys protect", "  proofmode keys encrypt-store", "", ExitCodes.HELP_TABLE})
@@ -376,10 +382,12 @@ final class KeysCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.KEY_LOCKED, "the device key's passphrase was generated and is kept on disk, where it "
                         + "would protect nothing: choose one first ('proofmode keys protect')");
             }
+            WatchCommand.requireNoWatcher(pm);
             try (Passphrase p = StoreAccess.passphrase(ctx, keys, passphraseFile)) {
                 keys.unlock(p);
                 ProofMode.Encrypted e = pm.encryptStore(p);
                 e.identity().destroy();
+                WatchCommand.sealDatabase(pm, p);
                 ctx.out().println("recipient:   " + pm.storeKeys().recipient());
                 ctx.err().println("proofmode: the proof store is encrypted" + (e.moved() > 0 ? "; " + e.moved() + " proof set(s) sealed" : "")
                         + "; keep a copy of its identity elsewhere ('proofmode keys export-identity'): without it nothing stored can be read");
@@ -479,8 +487,10 @@ final class KeysCommand implements Callable<Integer> {
                 Arrays.fill(bytes, (byte) 0);
             }
             try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+                WatchCommand.requireNoWatcher(pm);
                 pm.keys().unlock(p);
                 int moved = pm.adoptStoreIdentity(id, p);
+                WatchCommand.sealDatabase(pm, p);
                 if (moved > 0) {
                     parent.ctx().err().println("proofmode: " + moved + " proof set(s) sealed");
                 }

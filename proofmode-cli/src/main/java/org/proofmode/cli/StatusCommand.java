@@ -7,14 +7,18 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
@@ -31,6 +35,11 @@ import picocli.CommandLine.ParentCommand;
             "Show the state of the folder watcher of this PROOFMODE_HOME: whether it runs, which folders it "
                 + "watches, how many files wait to be proved, its last proofs, the files it could not prove, and how "
                 + "many timestamp requests and items to publish are queued. Read from PROOFMODE_HOME/watch.db; safe while it runs.",
+            "",
+            "With an encrypted proof store the watcher's database is sealed: the folders, last proofs and errors name "
+                + "media, so they are shown only with the store's identity: held by a running agent ('proofmode agent'), "
+                + "or unlocked with the passphrase from --passphrase-file or PROOFMODE_PASSPHRASE. Otherwise status never asks: "
+                + "it shows the counts, queues and times, and says the details are locked.",
             ""},
         footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
 final class StatusCommand implements Callable<Integer> {
@@ -43,13 +52,17 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = "--last", paramLabel = "N", defaultValue = "10", description = "How many recent proofs and problems to list (default: ${DEFAULT-VALUE}).")
     int last;
 
+    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase, which unlocks an "
+            + "encrypted store's identity: the watcher's folders, last proofs and errors are then shown.")
+    Path passphraseFile;
+
     @Override
     public Integer call() {
         if (last < 0) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--last must be at least 0");
         }
         ProofMode pm = root.proofMode();
-        WatchStatus s = WatchStatus.of(pm, last);
+        WatchStatus s = watchStatus(pm);
         List<QueuedPublish> publish = pm.publishQueue().list();
         if (json) {
             root.ctx.out().println(json(s, publish));
@@ -61,6 +74,34 @@ final class StatusCommand implements Callable<Integer> {
                             + " ('proofmode publish sync')").orElse(""));
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * The watcher's status; for an encrypted store, read with the identity the agent holds, or one unlocked
+     * with a passphrase given (never asked for: without either, the details that name media stay locked).
+     */
+    private WatchStatus watchStatus(ProofMode pm) {
+        CliContext ctx = root.ctx;
+        if (!pm.store().isEncrypted() || !pm.storeKeys().exists()) {
+            return WatchStatus.of(pm, last);
+        }
+        Optional<StoreIdentity> held = ctx.heldStoreIdentity().filter(i -> i.recipient().equals(pm.storeKeys().recipient()));
+        if (held.isPresent()) {
+            return WatchStatus.of(pm, last, held);
+        }
+        Optional<Passphrase> given = Passphrases.given(ctx, passphraseFile == null ? null : ctx.resolve(passphraseFile));
+        if (given.isEmpty()) {
+            return WatchStatus.of(pm, last);
+        }
+        StoreIdentity id;
+        try (Passphrase p = given.get()) {
+            id = pm.storeKeys().unlock(p);
+        }
+        try {
+            return WatchStatus.of(pm, last, Optional.of(id));
+        } finally {
+            id.destroy();
+        }
     }
 
     private static String json(WatchStatus s, List<QueuedPublish> publish) {
@@ -81,6 +122,7 @@ final class StatusCommand implements Callable<Integer> {
         n.put("pendingPublishes", publish.size());
         s.freeBytes().ifPresent(b -> n.put("homeFreeBytes", b));
         n.put("diskFull", s.diskFull());
+        n.put("locked", s.locked());
         ArrayNode proofs = n.putArray("lastProofs");
         for (ProofEntry p : s.lastProofs()) {
             proofs.addObject().put("sha256", p.sha256()).put("path", p.path()).put("detectedAt", p.detectedAt().toString())
@@ -109,7 +151,7 @@ final class StatusCommand implements Callable<Integer> {
             out.println("watcher:     not running" + (s.startedAt().isPresent() ? " (last started " + s.startedAt().get() + ")"
                     : " (never started on this home)"));
         }
-        out.println("folders:     " + (s.folders().isEmpty() ? "-" : String.join(", ", s.folders())));
+        out.println("folders:     " + (s.locked() ? LOCKED : s.folders().isEmpty() ? "-" : String.join(", ", s.folders())));
         out.println("queue:       " + s.queueLength() + " file(s) waiting to be proved");
         out.println("files:       " + s.counts().getOrDefault(FileState.DONE, 0L) + " proved, "
                 + s.counts().getOrDefault(FileState.SKIPPED, 0L) + " not media, "
@@ -119,16 +161,19 @@ final class StatusCommand implements Callable<Integer> {
                 ? "FULL (" + b + " bytes free where PROOFMODE_HOME is): no proof can be stored, and this status may be "
                         + "out of date, until space is freed"
                 : String.format(Locale.ROOT, "%.1f GiB free where PROOFMODE_HOME is", b / (double) (1L << 30)))));
-        out.println("last proofs:" + (s.lastProofs().isEmpty() ? " -" : ""));
+        out.println("last proofs:" + (s.locked() ? " " + LOCKED : s.lastProofs().isEmpty() ? " -" : ""));
         for (ProofEntry p : s.lastProofs()) {
             out.println("  " + p.provedAt() + "  " + p.sha256() + "  " + p.path() + "  (" + p.latencyMillis() + " ms after detection)");
         }
-        out.println("errors:" + (s.problems().isEmpty() ? "      -" : ""));
+        out.println("errors:" + (s.locked() ? "      " + LOCKED : s.problems().isEmpty() ? "      -" : ""));
         for (TrackedFile f : s.problems()) {
             out.println("  " + f.path() + ": " + f.lastError().orElse("") + " (" + f.attempts() + " attempt(s)"
                     + (f.state() == FileState.FAILED ? ", gave up" : ", will retry") + ")");
         }
     }
+
+    /** What stands for details a locked status leaves out. */
+    static final String LOCKED = "locked (the store is encrypted: run 'proofmode agent', or give the passphrase, to see them)";
 
     /** Prints lines escaped with {@link SafeText}. */
     private record Lines(PrintWriter out) {

@@ -14,12 +14,14 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.WatchLog;
 import org.proofmode.context.ContextSources;
 import org.proofmode.context.Settings;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.publish.Publisher;
 import org.proofmode.publish.Publishing;
@@ -28,6 +30,8 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.watch.WatchConfig;
 import org.proofmode.watch.WatchDb;
+import org.proofmode.watch.WatchLock;
+import org.proofmode.watch.WatchSeal;
 import org.proofmode.watch.Watcher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +58,12 @@ import picocli.CommandLine.ParentCommand;
                 + "after a few attempts; a proof that cannot be stored (a full disk) is retried until it can. Queued "
                 + "timestamp requests are retried while the watcher runs. State lives in PROOFMODE_HOME/watch.db "
                 + "(SQLite); 'proofmode status' shows it. One watcher per PROOFMODE_HOME.",
+            "",
+            "With an encrypted proof store, the proofs are sealed to the store's recipient and the database is sealed "
+                + "too: no path, file name or media hash in it is readable. Its key (PROOFMODE_HOME/keys/watch-key.age) is "
+                + "unlocked with the device key's passphrase at start, with the key; the watcher never holds the store's "
+                + "identity, so it cannot tell a content proved before by 'prove' and proves it again (readers take the newest set). "
+                + "'proofmode status' then shows the folders, last proofs and errors only with the identity (see its help).",
             "",
             "The device key is unlocked once, at start: its passphrase comes from --passphrase-file, "
                 + "PROOFMODE_PASSPHRASE, the generated passphrase file, or a prompt (a key in a PKCS#11 token: "
@@ -138,7 +148,26 @@ final class WatchCommand implements Callable<Integer> {
         // Unlock (or create) the key, and load the database's native library, while settings are read,
         // the folders are scanned and the first files settle; a key that cannot be unlocked stops the
         // watcher before any proof is attempted with it.
-        CompletableFuture<SigningKey> key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        CompletableFuture<SigningKey> key;
+        Optional<Supplier<WatchSeal>> seal = Optional.empty();
+        if (pm.store().isEncrypted()) {
+            // The watcher's database is sealed with the watch key, unlocked with the same passphrase (at the same time).
+            Passphrase p = StoreAccess.passphrase(ctx, pm.keys(), keyOptions.passphraseFile);
+            Passphrase forKey = Passphrase.adopt(p.chars().clone());
+            key = CompletableFuture.supplyAsync(() -> {
+                try (forKey) {
+                    return pm.keys().unlock(forKey);
+                }
+            });
+            CompletableFuture<WatchSeal> sealing = CompletableFuture.supplyAsync(() -> {
+                try (p) {
+                    return WatchSeal.unlock(pm.storeKeys(), p);
+                }
+            });
+            seal = Optional.of(() -> DeviceKeyAccess.join(sealing));
+        } else {
+            key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
+        }
         WatchDb.loadDriverAsync();
         Settings settings = context.apply(pm.settings());
         TimestampSettings.writeDefaultIfMissing(pm.home());
@@ -155,7 +184,7 @@ final class WatchCommand implements Callable<Integer> {
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
         Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> DeviceKeyAccess.join(key), config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),
-                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC(), publishing));
+                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC(), publishing, seal));
         key.whenComplete((k, e) -> {
             if (e != null) {
                 keyFailure.set(e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
@@ -189,5 +218,32 @@ final class WatchCommand implements Callable<Integer> {
             throw new IllegalStateException(failed);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Refuses to encrypt the store of a home a watcher runs on: it would go on writing plain proofs and rows.
+     *
+     * @throws ProofModeException with {@link Failure#IO} if a watcher runs
+     */
+    static void requireNoWatcher(ProofMode pm) {
+        if (WatchLock.held(pm.home())) {
+            throw new ProofModeException(Failure.IO, "a watcher is running on " + pm.home()
+                    + ": stop it first, then encrypt the store (see: proofmode status)");
+        }
+    }
+
+    /**
+     * Seals the watcher's database of a home whose store was just encrypted, if it has one: its rows are
+     * rewritten sealed with the watch key (made now, with the passphrase) and the file is vacuumed, so that no
+     * path, file name or media hash is left in it.
+     */
+    static void sealDatabase(ProofMode pm, Passphrase passphrase) {
+        Path file = pm.home().resolve(WatchDb.FILE);
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        try (WatchSeal seal = WatchSeal.unlock(pm.storeKeys(), passphrase)) {
+            WatchDb.open(file, Optional.of(seal)).close(); // opened with a seal, a plain database is sealed
+        }
     }
 }

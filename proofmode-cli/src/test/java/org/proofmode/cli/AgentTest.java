@@ -227,7 +227,7 @@ class AgentTest {
                     .write(new DataOutputStream(AgentProtocol.output(ch)));
             DataInputStream in = new DataInputStream(AgentProtocol.input(ch));
             assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
-            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove' and 'verify' only");
+            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove', 'verify', 'export' and 'status' only");
             assertThat(server.socket()).exists();
         }
     }

@@ -83,7 +83,7 @@ class HostileTextPrintersPropertiesTest {
                 Optional.of(Instant.EPOCH), Optional.empty(), Map.of(FileState.DONE, 1L), 0,
                 List.of(new ProofEntry("ab".repeat(32), s.get(2), Instant.EPOCH, Instant.EPOCH)),
                 List.of(new TrackedFile(s.get(3), 1, 1, FileState.FAILED, Optional.empty(), Instant.EPOCH, s.get(4), Map.of(), 1, 0,
-                        Optional.of(s.get(5)))), Optional.of(1L << 40)), out));
+                        Optional.of(s.get(5)))), Optional.of(1L << 40), false), out));
     }
 
     @Property(tries = 300)

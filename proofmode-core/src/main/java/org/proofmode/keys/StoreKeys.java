@@ -2,17 +2,23 @@
 package org.proofmode.keys;
 
 import com.exceptionfactory.jagged.RecipientStanzaWriter;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
+import org.proofmode.age.AgeObjects;
 import org.proofmode.age.ScryptStanza;
 import org.proofmode.age.StoreIdentity;
 
@@ -28,6 +34,10 @@ public final class StoreKeys {
     public static final String RECIPIENT = "store-recipient.txt";
     /** The sealed identity's file name in {@code keys/}. */
     public static final String IDENTITY = "store-identity.age";
+    /** The watcher's database key's file name in {@code keys/}. */
+    public static final String WATCH_KEY = "watch-key.age";
+    /** The length of the watcher's database key, in bytes. */
+    public static final int WATCH_KEY_BYTES = 32;
     private static final long MAX_FILE = 64 * 1024;
 
     private final Path home;
@@ -61,6 +71,70 @@ public final class StoreKeys {
     /** The sealed identity's file. */
     public Path identityFile() {
         return dir.resolve(IDENTITY);
+    }
+
+    /** The watcher's database key's file. */
+    public Path watchKeyFile() {
+        return dir.resolve(WATCH_KEY);
+    }
+
+    /**
+     * The key that names and seals what the folder watcher keeps of an encrypted home (its database), so
+     * that the watcher runs without the store's identity: 32 random bytes, sealed with the device key's
+     * passphrase like the identity ({@code keys/watch-key.age}, an age file with one scrypt stanza), made on
+     * first use. The caller clears the bytes.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is wrong
+     */
+    public byte[] watchKey(Passphrase passphrase) {
+        Optional<byte[]> existing = openWatchKey(passphrase);
+        if (existing.isPresent()) {
+            return existing.get();
+        }
+        return HomeLock.holding(home, () -> {
+            Optional<byte[]> made = openWatchKey(passphrase);
+            if (made.isPresent()) {
+                return made.get();
+            }
+            byte[] key = new byte[WATCH_KEY_BYTES];
+            new SecureRandom().nextBytes(key);
+            writeWatchKey(key, passphrase);
+            return key;
+        });
+    }
+
+    /**
+     * Opens the watcher's database key, if it was made ({@link #watchKey}); the caller clears the bytes.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is wrong,
+     *     {@link Failure#BAD_DATA} if the file is damaged
+     */
+    public Optional<byte[]> openWatchKey(Passphrase passphrase) {
+        if (!Files.isRegularFile(watchKeyFile())) {
+            return Optional.empty();
+        }
+        byte[] sealed = InputFiles.read(watchKeyFile(), MAX_FILE, "watch key");
+        ScryptStanza.Reader r = ScryptStanza.reader(passphrase.chars(), ScryptStanza.MAX_WORK_FACTOR);
+        try {
+            byte[] key = AgeObjects.open(new ByteArrayInputStream(sealed), r, watchKeyFile().toString());
+            if (key.length != WATCH_KEY_BYTES) {
+                Arrays.fill(key, (byte) 0);
+                throw new ProofModeException(Failure.BAD_DATA, watchKeyFile() + ": not a watch key");
+            }
+            return Optional.of(key);
+        } finally {
+            r.clear();
+        }
+    }
+
+    private void writeWatchKey(byte[] key, Passphrase passphrase) {
+        byte[] sealed = AgeObjects.seal(key, List.of(ScryptStanza.writer(passphrase.chars(), workFactor, new SecureRandom())));
+        try {
+            AtomicFiles.privateDirectories(dir);
+            AtomicFiles.write(watchKeyFile(), sealed, true, true);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot write " + watchKeyFile() + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -118,14 +192,17 @@ public final class StoreKeys {
         });
     }
 
-    /** Seals the identity again with a new passphrase (when the device key's changes). */
+    /** Seals the identity (and the watcher's key) again with a new passphrase (when the device key's changes). */
     public void reseal(Passphrase old, Passphrase fresh) {
         HomeLock.run(home, () -> {
             StoreIdentity id = unlock(old);
+            Optional<byte[]> watch = openWatchKey(old);
             try {
                 write(id, fresh);
+                watch.ifPresent(k -> writeWatchKey(k, fresh));
             } finally {
                 id.destroy();
+                watch.ifPresent(k -> Arrays.fill(k, (byte) 0));
             }
         });
     }

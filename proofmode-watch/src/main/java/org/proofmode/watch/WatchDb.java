@@ -30,6 +30,12 @@ import org.sqlite.SQLiteJDBCLoader;
  * about the running watcher. Changes are applied in batches, each one transaction, so a crash leaves the
  * state of the last whole batch. One thread writes; readers (such as {@code status}) may open it at the
  * same time.
+ *
+ * <p>In a home whose proof store is encrypted the database is <em>sealed</em> ({@link WatchSeal}): files and
+ * proofs are keyed by keyed hashes of their path and media hash, and paths, hashes, capture context, errors
+ * and the folders watched are sealed; sizes, times, states and counts stay readable, so that {@code status}
+ * counts without the key. A plain database met with a key is sealed in place and vacuumed, so that none of
+ * its old text is left in the file.
  */
 public final class WatchDb implements AutoCloseable {
     /** The file name under the home. */
@@ -39,12 +45,23 @@ public final class WatchDb implements AutoCloseable {
     private static final TypeReference<Map<String, String>> MAP = new TypeReference<>() {};
     private static final int SCHEMA = 1;
 
+    /** The meta entry that holds the key's check value in a sealed database. */
+    private static final String KEY_CHECK = "keyCheck";
+    /** The meta entry that holds the key sealed to the store's recipient. */
+    private static final String KEY_COPY = "key";
+    /** Meta entries whose values are sealed. */
+    private static final List<String> SEALED_META = List.of("folders");
+
     private final Path file;
     private final Connection db;
+    private final Optional<WatchSeal> seal;
+    /** Whether the database is sealed (the rows are written and read through {@link #seal}). */
+    private boolean sealed;
 
-    private WatchDb(Path file, Connection db) {
+    private WatchDb(Path file, Connection db, Optional<WatchSeal> seal) {
         this.file = file;
         this.db = db;
+        this.seal = seal;
     }
 
     /**
@@ -71,19 +88,138 @@ public final class WatchDb implements AutoCloseable {
      * @throws ProofModeException with {@link Failure#IO} if it cannot be opened or is not ours
      */
     public static WatchDb open(Path file) {
+        return open(file, Optional.empty());
+    }
+
+    /**
+     * Opens the database, creating it and its tables when needed; with a seal, a plain database is sealed
+     * first (its rows rewritten sealed, then the file vacuumed), and one sealed with another key (the
+     * store's keys were made again) has its rows dropped: they can no longer be read.
+     *
+     * @param file the database file
+     * @param seal the key of a home whose store is encrypted
+     * @throws ProofModeException with {@link Failure#IO} if it cannot be opened or is not ours,
+     *     {@link Failure#KEY_LOCKED} if it is sealed and no seal is given
+     */
+    public static WatchDb open(Path file, Optional<WatchSeal> seal) {
+        Connection c = null;
         try {
             AtomicFiles.privateDirectories(file.toAbsolutePath().getParent());
             SQLiteConfig cfg = new SQLiteConfig();
             cfg.setJournalMode(SQLiteConfig.JournalMode.WAL);
             cfg.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
             cfg.setBusyTimeout(10_000);
-            Connection c = cfg.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
-            WatchDb w = new WatchDb(file, c);
+            if (seal.isPresent()) {
+                // Deleted rows are overwritten, and temporary tables (VACUUM's) never go to a file.
+                cfg.setPragma(SQLiteConfig.Pragma.SECURE_DELETE, "true");
+                cfg.setTempStore(SQLiteConfig.TempStore.MEMORY);
+            }
+            c = cfg.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            WatchDb w = new WatchDb(file, c, seal);
             w.createTables();
+            w.sealed = w.rawMeta(KEY_CHECK).isPresent();
+            if (seal.isPresent()) {
+                w.sealIfNeeded(seal.get());
+            } else if (w.sealed) {
+                throw new ProofModeException(Failure.KEY_LOCKED, "the watch database " + file
+                        + " is sealed (the proof store is encrypted): opening it needs the watch key");
+            }
             return w;
         } catch (SQLException | IOException e) {
+            closeQuietly(c);
             throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(c);
+            throw e;
         }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // opening failed already
+            }
+        }
+    }
+
+    /**
+     * Seals a plain database with the key (or drops the rows of one sealed with another): in one
+     * transaction every row is rewritten sealed; then the write-ahead log is emptied and the file vacuumed,
+     * so that no page, free or in the log, keeps the old text.
+     */
+    private void sealIfNeeded(WatchSeal with) throws SQLException, IOException {
+        Optional<String> check = rawMeta(KEY_CHECK);
+        if (check.isPresent() && check.get().equals(with.check())) {
+            return;
+        }
+        Batch all = new Batch();
+        if (check.isEmpty()) {
+            files().values().forEach(all::put);
+            proofs("SELECT * FROM proofs", null).forEach(all::proof);
+            Map<String, String> meta = meta();
+            for (String k : SEALED_META) {
+                if (meta.containsKey(k)) {
+                    all.meta(k, meta.get(k));
+                }
+            }
+        }
+        try {
+            db.setAutoCommit(false);
+            try (Statement st = db.createStatement(); PreparedStatement del = db.prepareStatement("DELETE FROM meta WHERE key = ?")) {
+                st.executeUpdate("DELETE FROM files");
+                st.executeUpdate("DELETE FROM proofs");
+                for (String k : SEALED_META) {
+                    del.setString(1, k);
+                    del.executeUpdate();
+                }
+            }
+            sealed = true;
+            write(all, Instant.now().toString());
+            try (PreparedStatement me = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES (?,?)")) {
+                me.setString(1, KEY_CHECK);
+                me.setString(2, with.check());
+                me.executeUpdate();
+                me.setString(1, KEY_COPY);
+                me.setString(2, with.copy());
+                me.executeUpdate();
+            }
+            db.commit();
+        } catch (SQLException | IOException | RuntimeException e) {
+            sealed = check.isPresent();
+            rollback();
+            throw e;
+        } finally {
+            autoCommit();
+        }
+        try (Statement st = db.createStatement()) {
+            st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            st.executeUpdate("VACUUM");
+            st.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+        }
+    }
+
+    /** Whether the database is sealed (its store is encrypted). */
+    public boolean isSealed() {
+        return sealed;
+    }
+
+    /** Whether the database is sealed and was opened without its key: only counts and clear facts can be read. */
+    public boolean locked() {
+        return sealed && seal.isEmpty();
+    }
+
+    /**
+     * The key sealed to the store's recipient, kept in a sealed database for whoever holds the store's
+     * identity ({@link WatchSeal#fromCopy}).
+     */
+    public Optional<String> keyCopy() {
+        return sealed ? rawMeta(KEY_COPY) : Optional.empty();
+    }
+
+    private Optional<String> rawMeta(String key) {
+        return query("SELECT value FROM meta WHERE key = ?", key, r -> r.next() ? Optional.of(r.getString(1)) : Optional.empty());
     }
 
     /**
@@ -94,8 +230,16 @@ public final class WatchDb implements AutoCloseable {
      * @throws ProofModeException with {@link Failure#IO} if it cannot be opened or is not ours
      */
     public static WatchDb openToRead(Path file) {
+        return openToRead(file, Optional.empty());
+    }
+
+    /**
+     * As {@link #openToRead(Path)}, with the key of a sealed database, if at hand: without it a sealed
+     * database is {@link #locked()}.
+     */
+    public static WatchDb openToRead(Path file, Optional<WatchSeal> seal) {
         try {
-            return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath());
+            return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath(), seal);
         } catch (SQLException e) {
             if (Files.isWritable(file.toAbsolutePath().getParent())) {
                 throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + e.getMessage(), e);
@@ -103,21 +247,26 @@ public final class WatchDb implements AutoCloseable {
             // A home on a read-only file system (a mounted backup, a seized disk): nothing can write to it, so
             // SQLite may read it as immutable, without the shared-memory file it would otherwise create.
             try {
-                return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1");
+                return openToRead(file, "jdbc:sqlite:" + file.toAbsolutePath().toUri() + "?immutable=1", seal);
             } catch (SQLException again) {
                 throw new ProofModeException(Failure.IO, "cannot open the watch database " + file + ": " + again.getMessage(), again);
             }
         }
     }
 
-    private static WatchDb openToRead(Path file, String url) throws SQLException {
+    private static WatchDb openToRead(Path file, String url, Optional<WatchSeal> seal) throws SQLException {
         SQLiteConfig cfg = new SQLiteConfig();
         cfg.setReadOnly(true);
         cfg.setBusyTimeout(10_000);
         Connection c = cfg.createConnection(url);
         try {
-            WatchDb w = new WatchDb(file, c);
+            WatchDb w = new WatchDb(file, c, seal);
             w.checkVersion();
+            Optional<String> check = w.rawMeta(KEY_CHECK);
+            w.sealed = check.isPresent();
+            if (check.isPresent() && seal.isPresent() && !check.get().equals(seal.get().check())) {
+                throw new ProofModeException(Failure.BAD_DATA, "the watch database " + file + " is sealed with another key");
+            }
             return w;
         } catch (SQLException | RuntimeException e) {
             c.close();
@@ -199,47 +348,9 @@ public final class WatchDb implements AutoCloseable {
         if (b.isEmpty()) {
             return;
         }
-        String now = Instant.now().toString();
         try {
             db.setAutoCommit(false);
-            try (PreparedStatement up = db.prepareStatement("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
-                 PreparedStatement del = db.prepareStatement("DELETE FROM files WHERE path = ?");
-                 PreparedStatement pr = db.prepareStatement("INSERT OR IGNORE INTO proofs VALUES (?,?,?,?)");
-                 PreparedStatement me = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES (?,?)")) {
-                for (Map.Entry<String, Optional<TrackedFile>> e : b.files.entrySet()) {
-                    if (e.getValue().isEmpty()) {
-                        del.setString(1, e.getKey());
-                        del.executeUpdate();
-                        continue;
-                    }
-                    TrackedFile f = e.getValue().get();
-                    up.setString(1, f.path());
-                    up.setLong(2, f.size());
-                    up.setLong(3, f.mtime());
-                    up.setString(4, f.state().name());
-                    up.setString(5, f.sha256().orElse(null));
-                    up.setString(6, f.detectedAt().toString());
-                    up.setString(7, f.detectedBy());
-                    up.setString(8, JSON.writeValueAsString(f.snapshot()));
-                    up.setInt(9, f.attempts());
-                    up.setLong(10, f.nextTry());
-                    up.setString(11, f.lastError().orElse(null));
-                    up.setString(12, now);
-                    up.executeUpdate();
-                }
-                for (ProofEntry p : b.proofs) {
-                    pr.setString(1, p.sha256());
-                    pr.setString(2, p.path());
-                    pr.setString(3, p.detectedAt().toString());
-                    pr.setString(4, p.provedAt().toString());
-                    pr.executeUpdate();
-                }
-                for (Map.Entry<String, String> e : b.meta.entrySet()) {
-                    me.setString(1, e.getKey());
-                    me.setString(2, e.getValue());
-                    me.executeUpdate();
-                }
-            }
+            write(b, Instant.now().toString());
             db.commit();
             b.clear();
         } catch (SQLException | IOException e) {
@@ -248,6 +359,58 @@ public final class WatchDb implements AutoCloseable {
         } finally {
             autoCommit();
         }
+    }
+
+    /** Writes a batch's rows, inside the caller's transaction: in a sealed database, named and sealed. */
+    private void write(Batch b, String now) throws SQLException, IOException {
+        try (PreparedStatement up = db.prepareStatement("INSERT OR REPLACE INTO files VALUES (?,?,?,?,?,?,?,?,?,?,?,?)");
+             PreparedStatement del = db.prepareStatement("DELETE FROM files WHERE path = ?");
+             PreparedStatement pr = db.prepareStatement("INSERT OR IGNORE INTO proofs VALUES (?,?,?,?)");
+             PreparedStatement me = db.prepareStatement("INSERT OR REPLACE INTO meta VALUES (?,?)")) {
+            for (Map.Entry<String, Optional<TrackedFile>> e : b.files.entrySet()) {
+                String row = sealed ? seal().name("path", e.getKey()) : e.getKey();
+                if (e.getValue().isEmpty()) {
+                    del.setString(1, row);
+                    del.executeUpdate();
+                    continue;
+                }
+                TrackedFile f = e.getValue().get();
+                String snapshot = JSON.writeValueAsString(f.snapshot());
+                up.setString(1, row);
+                up.setLong(2, f.size());
+                up.setLong(3, f.mtime());
+                up.setString(4, f.state().name());
+                up.setString(5, f.sha256().map(h -> sealed ? seal().seal("sha256", row, h) : h).orElse(null));
+                up.setString(6, f.detectedAt().toString());
+                up.setString(7, f.detectedBy());
+                up.setString(8, sealed ? seal().seal("file", row, JSON.writeValueAsString(Map.of("path", f.path(), "snapshot", snapshot)))
+                        : snapshot);
+                up.setInt(9, f.attempts());
+                up.setLong(10, f.nextTry());
+                up.setString(11, f.lastError().map(m -> sealed ? seal().seal("error", row, m) : m).orElse(null));
+                up.setString(12, now);
+                up.executeUpdate();
+            }
+            for (ProofEntry p : b.proofs) {
+                String row = sealed ? seal().name("sha256", p.sha256()) : p.sha256();
+                pr.setString(1, row);
+                pr.setString(2, sealed ? seal().seal("proof", row, JSON.writeValueAsString(Map.of("sha256", p.sha256(), "path", p.path())))
+                        : p.path());
+                pr.setString(3, p.detectedAt().toString());
+                pr.setString(4, p.provedAt().toString());
+                pr.executeUpdate();
+            }
+            for (Map.Entry<String, String> e : b.meta.entrySet()) {
+                me.setString(1, e.getKey());
+                me.setString(2, sealed && SEALED_META.contains(e.getKey()) ? seal().seal("meta", e.getKey(), e.getValue()) : e.getValue());
+                me.executeUpdate();
+            }
+        }
+    }
+
+    private WatchSeal seal() {
+        return seal.orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED, "the watch database " + file
+                + " is sealed (the proof store is encrypted): reading its paths needs the watch key or the store's identity"));
     }
 
     /** Every file the watcher knows, by path. */
@@ -264,12 +427,17 @@ public final class WatchDb implements AutoCloseable {
 
     /** The proof recorded for a content, if the watcher made one. */
     public synchronized Optional<ProofEntry> proof(String sha256) {
-        return query("SELECT * FROM proofs WHERE sha256 = ?", sha256, r -> r.next() ? Optional.of(proof(r)) : Optional.empty());
+        List<ProofEntry> found = proofs("SELECT * FROM proofs WHERE sha256 = ?", sealed ? seal().name("sha256", sha256) : sha256);
+        return found.stream().findFirst();
     }
 
     /** The most recent proofs, newest first. */
     public synchronized List<ProofEntry> lastProofs(int n) {
-        return query("SELECT * FROM proofs ORDER BY proved_at DESC, rowid DESC LIMIT " + Math.max(0, n), null, r -> {
+        return proofs("SELECT * FROM proofs ORDER BY proved_at DESC, rowid DESC LIMIT " + Math.max(0, n), null);
+    }
+
+    private List<ProofEntry> proofs(String sql, String arg) {
+        return query(sql, arg, r -> {
             List<ProofEntry> out = new ArrayList<>();
             while (r.next()) {
                 out.add(proof(r));
@@ -303,12 +471,25 @@ public final class WatchDb implements AutoCloseable {
         });
     }
 
-    /** The facts recorded about the watcher. */
+    /**
+     * The facts recorded about the watcher; in a {@linkplain #locked() locked} database, only those that are
+     * not sealed (times and the process, not the folders).
+     */
     public synchronized Map<String, String> meta() {
         return query("SELECT key, value FROM meta", null, r -> {
             Map<String, String> out = new LinkedHashMap<>();
             while (r.next()) {
-                out.put(r.getString(1), r.getString(2));
+                String k = r.getString(1);
+                if (k.equals(KEY_CHECK) || k.equals(KEY_COPY)) {
+                    continue;
+                }
+                if (sealed && SEALED_META.contains(k)) {
+                    if (seal.isPresent()) {
+                        out.put(k, seal.get().open("meta", k, r.getString(2)));
+                    }
+                } else {
+                    out.put(k, r.getString(2));
+                }
             }
             return out;
         });
@@ -340,16 +521,39 @@ public final class WatchDb implements AutoCloseable {
         }
     }
 
-    private static TrackedFile file(ResultSet r) throws SQLException, IOException {
-        return new TrackedFile(r.getString("path"), r.getLong("size"), r.getLong("mtime"), FileState.valueOf(r.getString("state")),
-                Optional.ofNullable(r.getString("sha256")), Instant.parse(r.getString("detected_at")), r.getString("detected_by"),
-                JSON.readValue(r.getString("snapshot"), MAP), r.getInt("attempts"), r.getLong("next_try"),
-                Optional.ofNullable(r.getString("last_error")));
+    private TrackedFile file(ResultSet r) throws SQLException, IOException {
+        String row = r.getString("path");
+        String path = row;
+        String snapshot = r.getString("snapshot");
+        Optional<String> sha256 = Optional.ofNullable(r.getString("sha256"));
+        Optional<String> error = Optional.ofNullable(r.getString("last_error"));
+        if (sealed) {
+            Map<String, String> f = JSON.readValue(seal().open("file", row, snapshot), MAP);
+            path = f.get("path");
+            snapshot = f.get("snapshot");
+            sha256 = sha256.map(h -> seal().open("sha256", row, h));
+            error = error.map(m -> seal().open("error", row, m));
+            if (path == null || snapshot == null || !row.equals(seal().name("path", path))) {
+                throw new IOException("a sealed row does not match its name");
+            }
+        }
+        return new TrackedFile(path, r.getLong("size"), r.getLong("mtime"), FileState.valueOf(r.getString("state")),
+                sha256, Instant.parse(r.getString("detected_at")), r.getString("detected_by"),
+                JSON.readValue(snapshot, MAP), r.getInt("attempts"), r.getLong("next_try"), error);
     }
 
-    private static ProofEntry proof(ResultSet r) throws SQLException {
-        return new ProofEntry(r.getString("sha256"), r.getString("path"), Instant.parse(r.getString("detected_at")),
-                Instant.parse(r.getString("proved_at")));
+    private ProofEntry proof(ResultSet r) throws SQLException, IOException {
+        String sha256 = r.getString("sha256");
+        String path = r.getString("path");
+        if (sealed) {
+            Map<String, String> p = JSON.readValue(seal().open("proof", sha256, path), MAP);
+            if (p.get("sha256") == null || p.get("path") == null || !sha256.equals(seal().name("sha256", p.get("sha256")))) {
+                throw new IOException("a sealed row does not match its name");
+            }
+            sha256 = p.get("sha256");
+            path = p.get("path");
+        }
+        return new ProofEntry(sha256, path, Instant.parse(r.getString("detected_at")), Instant.parse(r.getString("proved_at")));
     }
 
     private void rollback() {

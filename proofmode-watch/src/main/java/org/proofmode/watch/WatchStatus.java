@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.ProofMode;
+import org.proofmode.age.StoreIdentity;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.TimestampQueue;
@@ -29,10 +30,12 @@ import org.proofmode.timestamp.TimestampQueue;
  * @param lastProofs the most recent proofs, newest first
  * @param problems files whose last attempt failed, most recent first
  * @param freeBytes the space left on the disk that holds the home (store and database), when it can be read
+ * @param locked whether the database is sealed (the store is encrypted) and was read without its key: the
+ *     folders, last proofs and problems, which name media, are then left out; counts and times are there
  */
 public record WatchStatus(List<String> folders, Optional<Long> pid, boolean running, Optional<Instant> startedAt,
         Optional<Instant> heartbeat, Map<FileState, Long> counts, int pendingTimestamps, List<ProofEntry> lastProofs,
-        List<TrackedFile> problems, Optional<Long> freeBytes) {
+        List<TrackedFile> problems, Optional<Long> freeBytes, boolean locked) {
     /**
      * Below this much free space the disk counts as full: a proof set with its database row needs tens of
      * kilobytes, and the file system keeps some for itself.
@@ -65,6 +68,18 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
      * @throws ProofModeException with {@link Failure#IO} if the database cannot be read
      */
     public static WatchStatus of(ProofMode home, int last) {
+        return of(home, last, Optional.empty());
+    }
+
+    /**
+     * As {@link #of(ProofMode, int)}; a sealed database (the store is encrypted) is read whole with the store's
+     * identity, and without it is {@linkplain #locked() locked}.
+     *
+     * @param identity the encrypted store's identity, if at hand
+     * @throws ProofModeException with {@link Failure#IO} if the database cannot be read, {@link Failure#BAD_DATA}
+     *     if its key is not sealed to this identity
+     */
+    public static WatchStatus of(ProofMode home, int last, Optional<StoreIdentity> identity) {
         Path file = home.home().resolve(WatchDb.FILE);
         int stamps = new TimestampQueue(home.home().resolve(TimestampQueue.FOLDER))
                 .list().size();
@@ -72,19 +87,28 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
         Optional<Long> free = freeSpace(home.home());
         if (!Files.isRegularFile(file)) {
             return new WatchStatus(List.of(), Optional.empty(), running, Optional.empty(), Optional.empty(), Map.of(), stamps,
-                    List.of(), List.of(), free);
+                    List.of(), List.of(), free, false);
         }
-        try (WatchDb db = WatchDb.openToRead(file)) {
+        Optional<WatchSeal> seal = Optional.empty();
+        if (identity.isPresent()) {
+            try (WatchDb db = WatchDb.openToRead(file)) {
+                seal = db.keyCopy().map(c -> WatchSeal.fromCopy(c, identity.get()));
+            }
+        }
+        try (WatchDb db = WatchDb.openToRead(file, seal)) {
             Map<String, String> meta = db.meta();
             String folders = meta.getOrDefault("folders", "");
+            boolean locked = db.locked();
             return new WatchStatus(folders.isEmpty() ? List.of() : List.of(folders.split("\n")),
                     Optional.ofNullable(meta.get("pid")).map(Long::parseLong), running,
                     Optional.ofNullable(meta.get("startedAt")).map(Instant::parse),
-                    Optional.ofNullable(meta.get("heartbeat")).map(Instant::parse), db.counts(), stamps, db.lastProofs(last),
-                    db.problems(last), free);
+                    Optional.ofNullable(meta.get("heartbeat")).map(Instant::parse), db.counts(), stamps,
+                    locked ? List.of() : db.lastProofs(last), locked ? List.of() : db.problems(last), free, locked);
         } catch (NumberFormatException | DateTimeParseException e) {
             throw new ProofModeException(Failure.IO, "the watch database " + file
                     + " has unreadable facts: " + e.getMessage(), e);
+        } finally {
+            seal.ifPresent(WatchSeal::close);
         }
     }
 

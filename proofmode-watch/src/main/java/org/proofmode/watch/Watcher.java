@@ -37,15 +37,21 @@ import org.proofmode.watch.WatchEvent.Kind;
  * for {@link WatchConfig#settle()} and no process has it open for writing; its capture context is taken
  * when it is first seen.
  *
- * <p>State lives in {@link WatchDb}, written by the watcher's own thread only. Proof sets are named by
+ * <p>State lives in {@link WatchDb}, written by the watcher's own thread only (sealed, in a home whose store
+ * is encrypted: the watcher holds the database's key, never the store's identity). Proof sets are named by
  * content, so the same content is never proved twice, a renamed or moved file is recognised by its hash,
  * and a crash at any moment leaves each file either proved once or proved on the next start.
  */
 public final class Watcher {
-    /** The long-lived parts a watcher works with. */
+    /**
+     * The long-lived parts a watcher works with.
+     *
+     * @param seal the key of the watcher's database, for a home whose store is encrypted (asked for when the
+     *     watcher starts: it is unlocked with the device key's passphrase)
+     */
     public record Setup(ProofMode home, Supplier<SigningKey> key, WatchConfig config, List<MetadataSource> surroundings,
             List<MetadataSource> media, Optional<Timestamps> timestamps, Optional<StampRequest> stampNew,
-            WatchListener listener, Clock clock, Optional<Publishing> publishing) {
+            WatchListener listener, Clock clock, Optional<Publishing> publishing, Optional<Supplier<WatchSeal>> seal) {
         /** Validates the fields. */
         public Setup {
             Objects.requireNonNull(home, "home");
@@ -58,6 +64,14 @@ public final class Watcher {
             Objects.requireNonNull(listener, "listener");
             Objects.requireNonNull(clock, "clock");
             Objects.requireNonNull(publishing, "publishing");
+            Objects.requireNonNull(seal, "seal");
+        }
+
+        /** A watcher of a home whose store is plain. */
+        public Setup(ProofMode home, Supplier<SigningKey> key, WatchConfig config, List<MetadataSource> surroundings,
+                List<MetadataSource> media, Optional<Timestamps> timestamps, Optional<StampRequest> stampNew,
+                WatchListener listener, Clock clock, Optional<Publishing> publishing) {
+            this(home, key, config, surroundings, media, timestamps, stampNew, listener, clock, publishing, Optional.empty());
         }
 
         /** A watcher that publishes nothing. */
@@ -107,7 +121,18 @@ public final class Watcher {
      */
     public void run() throws IOException, InterruptedException {
         WatchLock lock = WatchLock.take(homeDir);
-        try (lock; WatchDb db = WatchDb.open(homeDir.resolve(WatchDb.FILE));
+        Optional<WatchSeal> seal;
+        try {
+            if (s.seal().isEmpty() && s.home().store().isEncrypted()) {
+                throw new ProofModeException(Failure.KEY_LOCKED, "the proof store is encrypted: the watcher's database needs "
+                        + "the watch key (unlocked with the device key's passphrase)");
+            }
+            seal = s.seal().map(Supplier::get);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+        try (lock; WatchDb db = WatchDb.open(homeDir.resolve(WatchDb.FILE), seal);
              FolderEvents events = new FolderEvents(s.config().recursive())) {
             s.home().store().recover();
             start(db, events);
@@ -142,6 +167,7 @@ public final class Watcher {
             emit(Kind.STOPPED, "pending", Integer.toString(candidates.size()));
         } finally {
             workers.shutdownNow();
+            seal.ifPresent(WatchSeal::close);
         }
     }
 

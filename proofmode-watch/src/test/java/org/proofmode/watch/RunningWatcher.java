@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.proofmode.ProofMode;
 import org.proofmode.context.ContextSources;
 import org.proofmode.context.Settings;
@@ -24,9 +25,15 @@ final class RunningWatcher implements AutoCloseable {
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
     RunningWatcher(ProofMode pm, SigningKey key, WatchConfig config) {
+        this(pm, key, config, Optional.empty());
+    }
+
+    /** A watcher whose database is sealed with {@code seal} (a home whose store is encrypted). */
+    RunningWatcher(ProofMode pm, SigningKey key, WatchConfig config, Optional<Supplier<WatchSeal>> seal) {
         Settings settings = Settings.defaults().with(org.proofmode.context.SettingKey.IMAGE_HASHES, false);
         watcher = new Watcher(new Watcher.Setup(pm, () -> key, config, ContextSources.surroundings(pm.home(), settings, Optional.empty()),
-                ContextSources.media(pm.home(), settings), Optional.empty(), Optional.empty(), events::add, Clock.systemUTC()));
+                ContextSources.media(pm.home(), settings), Optional.empty(), Optional.empty(), events::add, Clock.systemUTC(),
+                Optional.empty(), seal));
         thread = new Thread(() -> {
             try {
                 watcher.run();

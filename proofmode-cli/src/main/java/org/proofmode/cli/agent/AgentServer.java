@@ -33,7 +33,7 @@ import org.proofmode.media.Digests;
 import org.proofmode.util.AtomicFiles;
 
 /**
- * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}) commands of the same user, sent over a
+ * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}, {@code export}, {@code status}) commands of the same user, sent over a
  * Unix socket in an owner-only folder of {@code PROOFMODE_HOME}, in a process whose code is already
  * compiled. Like {@code gpg-agent}, it trades a key kept unlocked in one process for commands that
  * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, and
@@ -245,7 +245,7 @@ public final class AgentServer implements AutoCloseable {
                 return;
             }
             if (!forwardable(r.args())) {
-                frames.refuse("the agent runs 'prove' and 'verify' only");
+                frames.refuse("the agent runs 'prove', 'verify', 'export' and 'status' only");
                 return;
             }
             run(r, in, frames, ch);
@@ -326,7 +326,9 @@ public final class AgentServer implements AutoCloseable {
 
     /**
      * Arguments of a command the agent can run for its caller: {@code prove}, without what needs another
-     * secret, and {@code verify}, which needs no secret and gains a started, compiled program.
+     * secret, and {@code verify}, which needs no secret and gains a started, compiled program; {@code export}
+     * and {@code status}, which read an encrypted store (and the watcher's sealed state) with the identity the
+     * agent holds.
      */
     public static boolean forwardable(List<String> args) {
         String command = null;
@@ -339,6 +341,6 @@ public final class AgentServer implements AutoCloseable {
                 command = a;
             }
         }
-        return "prove".equals(command) || "verify".equals(command);
+        return "prove".equals(command) || "verify".equals(command) || "export".equals(command) || "status".equals(command);
     }
 }

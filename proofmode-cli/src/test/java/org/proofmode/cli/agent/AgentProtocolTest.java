@@ -29,6 +29,9 @@ class AgentProtocolTest {
         assertThat(AgentServer.forwardable(List.of("prove", "--help"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("verify", "a.zip"))).isTrue();
         assertThat(AgentServer.forwardable(List.of("verify", "--help"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("export", "--proof-only", "-o", "s.zip", "a.jpg"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("status", "--json"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("export", "--help"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("inspect", "a.zip"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("keys", "export", "prove"))).isFalse();
         assertThat(AgentServer.forwardable(List.of())).isFalse();

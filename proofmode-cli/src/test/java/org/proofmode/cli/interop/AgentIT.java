@@ -157,6 +157,45 @@ class AgentIT {
         assertThat(Files.readString(log)).doesNotContain("Exception");
     }
 
+    @Test
+    void encryptedStore_exportUsesTheAgentsIdentity_untilLock() throws Exception {
+        Path home = dir.resolve("home");
+        ProofModeJar jar = ProofModeJar.at(home);
+        ProcessResult created = jar.run("keys", "create", "--encrypt-store");
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path photo = TestMedia.jpeg(work.resolve("shots"), "e.jpg", 13);
+        String sha = TestMedia.sha256(photo);
+        assertThat(jar.run("prove", photo.toString()).exitCode()).isZero();
+
+        // Without the agent, reading the sealed store needs the passphrase.
+        ProcessResult alone = client(home, work, "export", "--proof-only", "-o", "alone.zip", "shots/e.jpg");
+        assertThat(alone.exitCode()).as(alone.describe()).isEqualTo(67);
+        assertThat(work.resolve("alone.zip")).doesNotExist();
+
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
+        Daemon.await(log, "agent ready for " + home);
+        // Relative paths are the caller's, though the agent runs in another folder.
+        ProcessResult exported = client(home, work, "export", "--with-media", "-o", "share.zip", "shots/e.jpg");
+        assertThat(exported.exitCode()).as(exported.describe()).isZero();
+        assertThat(exported.stdout()).isEqualTo("share.zip\n");
+        assertThat(work.resolve("share.zip")).isRegularFile();
+        ProcessResult byHash = client(home, work, "export", "--proof-only", "-o", "proof.zip", sha);
+        assertThat(byHash.exitCode()).as(byHash.describe()).isZero();
+        ProcessResult verified = client(home, work, "verify", "share.zip");
+        assertThat(verified.exitCode()).as(verified.describe()).isZero();
+        assertThat(verified.stdout()).contains("TRUSTED");
+        assertThat(client(home, work, "verify", "proof.zip", "--media", "shots/e.jpg").exitCode()).isZero();
+
+        assertThat(client(home, work, "lock").exitCode()).isZero();
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        ProcessResult after = client(home, work, "export", "--proof-only", "-o", "after.zip", "shots/e.jpg");
+        assertThat(after.exitCode()).as(after.describe()).isEqualTo(67);
+        assertThat(work.resolve("after.zip")).doesNotExist();
+        assertThat(Files.readString(log)).doesNotContain("Exception");
+    }
+
     private static String withoutTiming(String out) {
         return out.replaceAll("(?m)^(Summary: \\d+ items?) in \\d+\\.\\d s$", "$1 in T s");
     }

@@ -22,7 +22,8 @@ import org.proofmode.testkit.ProcessResult;
  * The launchers' agent client ({@code proofmode-cli/src/main/launcher/agent-client.py}) run by the system's
  * Python 3 against a real agent: it answers every command as the JVM's client does (output, error output,
  * exit code), says "run it here" (200) when no agent listens, a dead agent left its socket, or the agent is of
- * another build, and the launcher hands a command over with it without starting a JVM at all.
+ * another build, and the launcher hands a command over with it ({@code prove}, {@code verify}, {@code export},
+ * {@code status}) without starting a JVM at all.
  */
 class AgentPythonClientIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
@@ -149,6 +150,16 @@ class AgentPythonClientIT {
         assertThat(r.exitCode()).as(r.describe()).isZero();
         assertThat(r.stdout()).isEqualTo(TestMedia.sha256(photo) + "  " + photo + "\n");
         assertThat(r.stderr()).doesNotContain("a JVM was started");
+        // export and status are handed over as well.
+        for (List<String> c : List.of(List.of("prove", "c.jpg"), List.of("export", "--proof-only", "-o", "c.zip", "c.jpg"), List.of("status"))) {
+            List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
+            cmd.addAll(c);
+            ProcessResult handed = ExternalTool.run(cmd, Map.of("PROOFMODE_HOME", home.toString(),
+                    "JAVA_HOME", brokenJava.getParent().getParent().toString()), TIMEOUT, dir);
+            assertThat(handed.exitCode()).as("%s: %s", c, handed.describe()).isZero();
+            assertThat(handed.stderr()).as("%s", c).doesNotContain("a JVM was started");
+        }
+        assertThat(dir.resolve("c.zip")).isRegularFile();
         assertThat(jvm(home, dir, "agent", "--stop").exitCode()).isZero();
         assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
     }
