@@ -327,7 +327,7 @@ public final class ProofStore {
             if (replace && s.canRead()) {
                 // The new set is whole before an older one goes; a crash in between leaves both, and readers take the newest.
                 for (Path old : s.others(sha256, target)) {
-                    AtomicFiles.deleteTree(old);
+                    s.remove(old);
                 }
             }
             return new Written(target, false);

@@ -201,14 +201,32 @@ final class SealedSets {
             }
             opened.remove(current.getFileName().toString());
         }
-        AtomicFiles.deleteTree(current);
+        remove(current);
         if (canRead()) {
             for (Path stale : olderThan(sha256, written)) {
-                AtomicFiles.deleteTree(stale); // left by an addition or a replacement a crash cut short
+                remove(stale); // left by an addition or a replacement a crash cut short
             }
         }
         AtomicFiles.fsyncDirectory(root);
         return Optional.of(target);
+    }
+
+    /**
+     * Removes a set's folder: first renamed out of readers' sight in one step (a crash during the removal
+     * then leaves a hidden temporary folder, which {@link ProofStore#recover()} clears, never a set with
+     * objects missing), then deleted.
+     */
+    void remove(Path folder) throws IOException {
+        Path gone = root.resolve(AtomicFiles.TEMP_PREFIX + folder.getFileName() + "-gone");
+        try {
+            AtomicFiles.moveAtomic(folder, gone, false);
+        } catch (NoSuchFileException e) {
+            return; // removed by another
+        }
+        synchronized (this) {
+            opened.remove(folder.getFileName().toString());
+        }
+        AtomicFiles.deleteTree(gone);
     }
 
     /**
