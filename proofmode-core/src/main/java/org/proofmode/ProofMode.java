@@ -118,7 +118,20 @@ public final class ProofMode {
      * (the system's by default): for an application with a clock of its own, such as the watcher's.
      */
     public ProofMode withClock(Clock clock) {
-        return new ProofMode(home, clock, storeIdentity);
+        return new ProofMode(this, clock);
+    }
+
+    /**
+     * The same home and the same store instance (a set its prover seals is then stamped by the other's
+     * timestamps without the identity), with another clock.
+     */
+    private ProofMode(ProofMode same, Clock clock) {
+        this.home = same.home;
+        this.keys = new DeviceKeys(home);
+        this.storeKeys = same.storeKeys;
+        this.storeIdentity = same.storeIdentity;
+        this.store = same.store;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
