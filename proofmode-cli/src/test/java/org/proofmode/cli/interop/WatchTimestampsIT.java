@@ -26,10 +26,7 @@ class WatchTimestampsIT {
 
     @Test
     void watch_stampsQueuedAndNewProofs_tsaBackUp() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         String url = "http://127.0.0.1:" + port + "/tsr";
         ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
         Path early = TestMedia.jpeg(dir.resolve("camera"), "early.jpg", 1);
@@ -67,10 +64,7 @@ class WatchTimestampsIT {
      */
     @Test
     void watch_encryptedStore_stampsNewProofsWithoutTheIdentity_andSyncStampsTheSealedQueue() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         String url = "http://127.0.0.1:" + port + "/tsr";
         ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
         ProcessResult created = pm.run("keys", "create", "--encrypt-store");
@@ -101,6 +95,12 @@ class WatchTimestampsIT {
                 assertThat(v.exitCode()).as(v.describe()).isZero();
                 assertThat(v.stdout()).contains("PASS  timestamp.rfc3161.valid");
             }
+        }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
         }
     }
 }
