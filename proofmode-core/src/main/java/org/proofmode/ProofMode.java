@@ -118,7 +118,20 @@ public final class ProofMode {
      * (the system's by default): for an application with a clock of its own, such as the watcher's.
      */
     public ProofMode withClock(Clock clock) {
-        return new ProofMode(home, clock, storeIdentity);
+        return new ProofMode(this, clock);
+    }
+
+    /**
+     * The same home and the same store instance (a set its prover seals is then stamped by the other's
+     * timestamps without the identity), with another clock.
+     */
+    private ProofMode(ProofMode same, Clock clock) {
+        this.home = same.home;
+        this.keys = new DeviceKeys(home);
+        this.storeKeys = same.storeKeys;
+        this.storeIdentity = same.storeIdentity;
+        this.store = same.store;
+        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     /**
@@ -499,8 +512,8 @@ public final class ProofMode {
 
     /** As {@link #timestamps(List)}, through this SOCKS5 proxy (or directly) whatever the settings say. */
     public Timestamps timestamps(List<X509Certificate> extraTsaRoots, Optional<Http.Socks> proxy) {
-        return new Timestamps(TimestampSettings.load(home), new TimestampQueue(home.resolve(TimestampQueue.FOLDER)),
-                tsaRoots(extraTsaRoots), clock, proxy);
+        return new Timestamps(TimestampSettings.load(home), new TimestampQueue(home.resolve(TimestampQueue.FOLDER), store.queueSealing()),
+                tsaRoots(extraTsaRoots), clock, proxy, Optional.of(store));
     }
 
     private List<X509Certificate> tsaRoots(List<X509Certificate> extra) {
@@ -509,9 +522,9 @@ public final class ProofMode {
         return roots;
     }
 
-    /** The queue of what could not be published yet, {@code <home>/publish-queue/}. */
+    /** The queue of what could not be published yet, {@code <home>/publish-queue/} (sealed when the store is encrypted). */
     public PublishQueue publishQueue() {
-        return new PublishQueue(home.resolve(PublishQueue.FOLDER));
+        return new PublishQueue(home.resolve(PublishQueue.FOLDER), store.queueSealing());
     }
 
     /**
@@ -537,6 +550,11 @@ public final class ProofMode {
 
     private Publishing.Result publish(Publishing to, String sha256, Optional<StoredProof> known) {
         PublishQueue queue = publishQueue();
+        if (!store.canRead()) {
+            String why = "the proof store is encrypted and its identity is not at hand: 'proofmode publish sync' sends it";
+            queue.add(sha256, to.what(), to.publisher().server(), to.publisher().proxy(), clock.instant(), why);
+            return new Publishing.Result(sha256, to.what(), Optional.empty(), Optional.of(why));
+        }
         try {
             Publisher.Published done = sendStored(to.publisher(), sha256, known, to.what());
             queue.remove(sha256, to.what());
@@ -570,8 +588,9 @@ public final class ProofMode {
         Path tmp = null;
         try {
             Path dir = AtomicFiles.privateDirectories(home.resolve("publish").resolve("outgoing"));
-            tmp = Files.createTempFile(dir, sha256.substring(0, 16) + "-", ".zip");
-            BundleWriter.write(List.of(new BundleWriter.Item(folder, media)), tmp, true);
+            tmp = Files.createTempFile(dir, "bundle-", ".zip");
+            BundleWriter.write(List.of(new BundleWriter.Item(folder, media, store.isEncrypted() ? store.files(sha256) : Optional.empty())),
+                    tmp, true);
             return publisher.bundle(tmp, sha256.substring(0, 16) + (media.isPresent() ? "" : "-proof") + ".zip");
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot make the bundle of " + sha256 + ": " + e.getMessage(), e);

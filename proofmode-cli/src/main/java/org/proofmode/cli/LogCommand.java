@@ -16,6 +16,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.bundle.ProofSet;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -248,8 +249,7 @@ final class LogCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = parent.root.proofMode();
-            StoreAccess.requirePlain(pm, "log keep");
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
             List<NoteKey> trusted = pm.logKeys(List.of());
             int kept = 0;
             for (Path file : receipts) {
@@ -267,11 +267,11 @@ final class LogCommand implements Callable<Integer> {
                     throw new ProofModeException(Failure.BAD_DATA, file + ": " + SafeText.escape(r.detail()));
                 }
                 for (String h : entry.media()) {
-                    Optional<Path> folder = pm.store().find(h);
-                    if (folder.isEmpty()) {
+                    Optional<ProofSet> set = pm.store().set(h);
+                    if (set.isEmpty()) {
                         continue;
                     }
-                    AtomicFiles.write(folder.get().resolve(h + ProofFiles.TLOG), data, true, false);
+                    set.get().add(h + ProofFiles.TLOG, data, true);
                     ctx.out().println(h + "  kept  " + SafeText.escape(file.toString()));
                     kept++;
                 }

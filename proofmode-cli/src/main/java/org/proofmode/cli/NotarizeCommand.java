@@ -42,8 +42,7 @@ final class NotarizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ProofMode pm = root.proofMode();
-        StoreAccess.requirePlain(pm, "notarize");
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), keyOptions.passphraseFile);
         SigningKey key = DeviceKeyAccess.unlockOrCreate(root.ctx, pm, keyOptions);
         ProveResult r = pm.prover(key, pm.store(), ProofMode.defaultSources())
                 .prove(path, new Prover.Options(Optional.empty(), false, StreamSigner.Progress.NONE));

@@ -173,10 +173,6 @@ final class ProveCommand implements Callable<Integer> {
         }
         Optional<BatchProver.Stamping> stamping = Optional.empty();
         if (timestamp || timestampOptions.anyNamed()) {
-            if (out == null && pm.store().isEncrypted()) {
-                throw new ProofModeException(Failure.UNSUPPORTED, "timestamps of proofs in an encrypted store are not supported yet "
-                        + "(the timestamp queue would name the media); prove without them, or with --out DIR");
-            }
             TimestampSettings.writeDefaultIfMissing(pm.home());
             Timestamps ts = timestampOptions.timestamps(pm);
             // A proof kept from before is stamped too: asking for a timestamp of it is why it was named again.

@@ -110,8 +110,7 @@ final class PublishCommand implements Callable<Integer> {
                     spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: login, sync)");
         }
         CliContext ctx = root.ctx;
-        ProofMode pm = root.proofMode();
-        StoreAccess.requirePlain(pm, "publish");
+        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), null);
         Settings settings = pm.settings();
         Publisher publisher = publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
@@ -301,7 +300,7 @@ final class PublishCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = parent.root.proofMode();
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
             PublishQueue queue = pm.publishQueue();
             List<QueuedPublish> items = queue.list();
             Instant t = Instant.now();

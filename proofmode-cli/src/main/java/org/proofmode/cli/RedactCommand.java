@@ -137,8 +137,7 @@ final class RedactCommand implements Callable<Integer> {
                 ? Optional.of(new RedactionRequest.FaceSearch(faceModel != null ? faceModel : RedactionRequest.DEBIAN_FACE_MODEL, faceMethod))
                 : Optional.empty();
         RedactionRequest request = new RedactionRequest(regions, search, strip, ImageFormat.ofFileName(output.getFileName().toString()));
-        ProofMode pm = root.proofMode();
-        StoreAccess.requirePlain(pm, "redact");
+        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), keyOptions.passphraseFile);
         C2paAccess.Unlocked[] unlocked = new C2paAccess.Unlocked[1];
         Redactor redactor = pm.redactor(() -> unlocked[0] != null ? unlocked[0].key()
                 : DeviceKeyAccess.unlockOrCreate(ctx, pm, keyOptions), pm.settings(), strip);

@@ -19,6 +19,7 @@ import org.proofmode.age.StoreIdentity;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
@@ -63,13 +64,16 @@ final class StatusCommand implements Callable<Integer> {
         }
         ProofMode pm = root.proofMode();
         WatchStatus s = watchStatus(pm);
-        List<QueuedPublish> publish = pm.publishQueue().list();
+        PublishQueue queue = pm.publishQueue();
+        // Sealed items (an encrypted store) are counted unopened; when they are due is told once unlocked.
+        List<QueuedPublish> publish = queue.canRead() ? queue.list() : List.of();
+        int queued = queue.canRead() ? publish.size() : queue.count();
         if (json) {
-            root.ctx.out().println(json(s, publish));
+            root.ctx.out().println(json(s, queued));
         } else {
             text(s, root.ctx.out());
             Lines out = new Lines(root.ctx.out());
-            out.println("publish:     " + publish.size() + " item(s) queued"
+            out.println("publish:     " + queued + " item(s) queued"
                     + publish.stream().map(QueuedPublish::nextTry).min(Instant::compareTo).map(t -> ", next try after " + t
                             + " ('proofmode publish sync')").orElse(""));
         }
@@ -104,7 +108,7 @@ final class StatusCommand implements Callable<Integer> {
         }
     }
 
-    private static String json(WatchStatus s, List<QueuedPublish> publish) {
+    private static String json(WatchStatus s, int publishes) {
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode n = m.createObjectNode();
         n.put("running", s.running());
@@ -119,7 +123,7 @@ final class StatusCommand implements Callable<Integer> {
             counts.put(st.name().toLowerCase(Locale.ROOT), s.counts().getOrDefault(st, 0L));
         }
         n.put("pendingTimestamps", s.pendingTimestamps());
-        n.put("pendingPublishes", publish.size());
+        n.put("pendingPublishes", publishes);
         s.freeBytes().ifPresent(b -> n.put("homeFreeBytes", b));
         n.put("diskFull", s.diskFull());
         n.put("locked", s.locked());

@@ -46,16 +46,4 @@ final class StoreAccess {
         }
         return Passphrases.unlocking(ctx, passphraseFile, keys);
     }
-
-    /**
-     * Refuses a command that reads or adds to stored proof folders directly, which an encrypted store does
-     * not have yet.
-     *
-     * @throws ProofModeException with {@link Failure#UNSUPPORTED} for an encrypted store
-     */
-    static void requirePlain(ProofMode pm, String what) {
-        if (pm.store().isEncrypted()) {
-            throw new ProofModeException(Failure.UNSUPPORTED, what + " with an encrypted proof store is not supported yet");
-        }
-    }
 }

@@ -5,10 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.QueueSummary;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.bundle.ProofSet;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.QueuedStamp;
@@ -56,8 +58,7 @@ final class TimestampCommand implements Callable<Integer> {
             throw new picocli.CommandLine.MissingParameterException(options.spec.commandLine(),
                     options.spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
         }
-        ProofMode pm = root.proofMode();
-        StoreAccess.requirePlain(pm, "timestamp");
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = options.timestamps(pm);
         StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
@@ -115,7 +116,7 @@ final class TimestampCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            Timestamps ts = parent.options.timestamps(parent.root.proofMode());
+            Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), null));
             List<StampResult> r = ts.sync(now);
             StampPrinter.print(ctx.out(), r);
             QueueSummary.print(ctx.err(), "timestamp queue", "request(s)", ts.queue().list().stream().map(QueuedStamp::nextTry).toList());
@@ -142,15 +143,14 @@ final class TimestampCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = parent.root.proofMode();
-            StoreAccess.requirePlain(pm, "timestamp sync");
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
             Timestamps ts = pm.timestamps(List.of(), parent.options.proxy.choose(pm.settings()));
             List<Target> targets = new ArrayList<>();
             if (proofs.isEmpty()) {
                 for (String h : pm.store().list()) {
-                    Path folder = pm.store().folder(h);
-                    if (Files.isRegularFile(folder.resolve(h + ".ots"))) {
-                        targets.add(new Target(h, folder));
+                    Optional<ProofSet> set = pm.store().set(h);
+                    if (set.isPresent() && set.get().has(h + ".ots")) {
+                        targets.add(new Target(h, set.get().folder()));
                     }
                 }
             } else {

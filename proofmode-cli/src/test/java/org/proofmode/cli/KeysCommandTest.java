@@ -68,9 +68,12 @@ class KeysCommandTest {
         assertThat(encrypted.exit()).as(encrypted.err()).isZero();
         Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 31);
         assertThat(cli.run("prove", media.toString()).exit()).isZero();
-        Cli.Result stamp = cli.run("timestamp", media.toString());
-        assertThat(stamp.exit()).isEqualTo(13);
-        assertThat(stamp.err()).contains("timestamp with an encrypted proof store is not supported yet");
+        Cli.Result stamp = cli.run("timestamp", "--tsa", "http://127.0.0.1:1/tsr", media.toString());
+        assertThat(stamp.exit()).as(stamp.err()).isZero();
+        assertThat(stamp.out()).contains("queued");
+        try (Stream<Path> queued = Files.list(home.resolve("timestamp-queue"))) {
+            assertThat(queued.map(p -> p.getFileName().toString())).singleElement().asString().matches("[0-9a-f]{32}\\.age");
+        }
         Path sealed = tmp.resolve("store-identity.age");
         assertThat(cli.run("keys", "export-identity", "-o", sealed.toString()).exit()).isZero();
         assertThat(Files.readString(sealed, StandardCharsets.ISO_8859_1)).startsWith("age-encryption.org/v1\n-> scrypt ")

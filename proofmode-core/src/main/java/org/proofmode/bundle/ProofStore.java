@@ -25,6 +25,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
 import org.proofmode.util.IoErrors;
+import org.proofmode.util.QueueFolder;
 
 /**
  * A folder of proof sets, one sub-folder per media SHA-256 ({@code <root>/<h>/}), or, for an
@@ -166,6 +167,45 @@ public final class ProofStore {
         return Optional.of(sealed.isPresent() ? sealed.get().bundle(folder.get()) : Bundle.open(folder.get(), limits));
     }
 
+    /**
+     * A stored set, to read and add files to.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the store is encrypted and locked
+     */
+    public Optional<ProofSet> set(String sha256) {
+        return findOrLocked(sha256).map(f -> set(f, sha256.toLowerCase(Locale.ROOT)));
+    }
+
+    /**
+     * The set in a folder, as a prover's result or a stored proof names it: a sealed set for a folder of
+     * this encrypted store (whose files a prover of this store wrote read back without the identity; any
+     * other set's need it), else the plain folder (this plain store's, or one under {@code prove --out}).
+     */
+    public ProofSet set(Path folder, String sha256) {
+        Path f = folder.toAbsolutePath().normalize();
+        String h = sha256.toLowerCase(Locale.ROOT);
+        if (sealed.isPresent() && root.equals(f.getParent())) {
+            return new SealedSet(sealed.get(), f, h);
+        }
+        return folderSet(f, h);
+    }
+
+    /** The proof set in a plain folder ({@code <h>/}, wherever it is). */
+    public static ProofSet folderSet(Path folder, String sha256) {
+        if (!Hex.isSha256(sha256)) {
+            throw new IllegalArgumentException("not a SHA-256: " + sha256);
+        }
+        return new FolderSet(folder, sha256.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * How the home's queues keep their items when the store is encrypted: sealed to its recipient like its
+     * sets, opened with its identity; none for a plain store.
+     */
+    public Optional<QueueFolder.Sealing> queueSealing() {
+        return sealed.map(SealedSets::queueSealing);
+    }
+
     private Optional<Path> findOrLocked(String sha256) {
         if (!canRead()) {
             throw new ProofModeException(Failure.KEY_LOCKED,
@@ -287,7 +327,7 @@ public final class ProofStore {
             if (replace && s.canRead()) {
                 // The new set is whole before an older one goes; a crash in between leaves both, and readers take the newest.
                 for (Path old : s.others(sha256, target)) {
-                    AtomicFiles.deleteTree(old);
+                    s.remove(old);
                 }
             }
             return new Written(target, false);

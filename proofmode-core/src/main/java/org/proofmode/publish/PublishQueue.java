@@ -8,13 +8,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.proofmode.failure.Failure;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.Hex;
@@ -26,7 +27,9 @@ import org.proofmode.util.QueueFolder;
  * {@code PROOFMODE_HOME/publish-queue/<h>.<with-media|proof-only|notarize-only>.json},
  * written atomically and owner-only, so the queue survives a crash or a restart. Failed attempts are
  * retried with the timestamp queue's backoff ({@link TimestampQueue#backoff}): 1 minute, doubling, at
- * most 1 hour. An item names a proof in the store; the bundle is made again when it is sent.
+ * most 1 hour. An item names a proof in the store; the bundle is made again when it is sent. In a home
+ * whose store is encrypted each item is sealed to the store's recipient under a random name
+ * ({@link QueueFolder}).
  */
 public final class PublishQueue {
     /** The folder under the home. */
@@ -37,9 +40,24 @@ public final class PublishQueue {
 
     private final QueueFolder files;
 
-    /** Opens (without creating) a queue folder. */
+    /** Opens (without creating) a queue folder of plain items. */
     public PublishQueue(Path dir) {
-        this.files = new QueueFolder(dir, "the publish queue");
+        this(dir, Optional.empty());
+    }
+
+    /** Opens (without creating) a queue folder whose items are sealed, if {@code sealing} is given. */
+    public PublishQueue(Path dir, Optional<QueueFolder.Sealing> sealing) {
+        this.files = new QueueFolder(dir, "the publish queue", sealing);
+    }
+
+    /** Whether the items can be read: always when plain, with the store's identity when sealed. */
+    public boolean canRead() {
+        return files.canRead();
+    }
+
+    /** How many items wait, counted without opening them. */
+    public int count() {
+        return files.count(PublishQueue::isPlainName);
     }
 
     /** The queue's folder. */
@@ -64,19 +82,45 @@ public final class PublishQueue {
         return q;
     }
 
-    /** Every queued item, sorted by hash; an unreadable file is {@link Failure#BAD_DATA}. */
+    /**
+     * Every queued item, sorted by hash and what is sent; an unreadable file is {@link Failure#BAD_DATA}, a
+     * sealed one without the identity {@link Failure#KEY_LOCKED}.
+     */
     public List<QueuedPublish> list() {
-        List<QueuedPublish> out = new ArrayList<>();
-        for (Path p : files.files(n -> n.endsWith(".json") && n.indexOf('.') == 64 && Hex.isSha256(n.substring(0, 64)))) {
-            out.add(read(p));
+        Map<String, QueuedPublish> out = new TreeMap<>();
+        for (QueueFolder.Item i : files.items(PublishQueue::isPlainName)) {
+            QueuedPublish q = read(i.file(), i.content());
+            out.merge(name(q.sha256(), q.what()), q, PublishQueue::merge);
         }
-        return out;
+        return new ArrayList<>(out.values());
     }
 
-    /** The queued item of a proof and what is sent of it, if any. */
+    /** The queued item of a proof and what is sent of it, if any (none is known of a sealed queue without the identity). */
     public Optional<QueuedPublish> get(String sha256, Publisher.What what) {
-        Path p = files.dir().resolve(name(sha256, what));
-        return Files.isRegularFile(p) ? Optional.of(read(p)) : Optional.empty();
+        String name = name(sha256, what);
+        return files.get(name, name, PublishQueue::keyOf).stream().map(b -> read(files.dir().resolve(name), b))
+                .reduce(PublishQueue::merge);
+    }
+
+    /** One item of two queued for the same: the one tried more often, from the first time either was queued. */
+    private static QueuedPublish merge(QueuedPublish a, QueuedPublish b) {
+        QueuedPublish more = b.attempts() > a.attempts() ? b : a;
+        return new QueuedPublish(more.sha256(), more.what(), more.server(), more.attempts(),
+                a.queuedAt().isBefore(b.queuedAt()) ? a.queuedAt() : b.queuedAt(), more.nextTry(), more.lastError(),
+                more.proxy().or(a::proxy).or(b::proxy));
+    }
+
+    private static boolean isPlainName(String n) {
+        return n.endsWith(".json") && n.indexOf('.') == 64 && Hex.isSha256(n.substring(0, 64));
+    }
+
+    private static String keyOf(byte[] content) {
+        try {
+            JsonNode n = MAPPER.readTree(content);
+            return name(n.path("sha256").asText(), Publisher.What.parse(n.path("what").asText()));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     /** Stores an item, replacing the proof's previous one. */
@@ -92,7 +136,8 @@ public final class PublishQueue {
         q.lastError().ifPresent(e -> n.put("lastError", e));
         q.proxy().ifPresent(p -> n.put("proxy", p.url()));
         try {
-            files.write(name(q.sha256(), q.what()), MAPPER.writeValueAsBytes(n));
+            String name = name(q.sha256(), q.what());
+            files.put(name, MAPPER.writeValueAsBytes(n), name, PublishQueue::keyOf);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -100,7 +145,8 @@ public final class PublishQueue {
 
     /** Removes an item (sent, or given up). */
     public void remove(String sha256, Publisher.What what) {
-        files.remove(name(sha256, what));
+        String name = name(sha256, what);
+        files.remove(name, name, PublishQueue::keyOf);
     }
 
     private static String name(String sha256, Publisher.What what) {
@@ -110,9 +156,9 @@ public final class PublishQueue {
         return sha256.toLowerCase(Locale.ROOT) + "." + what.spelled() + ".json";
     }
 
-    private static QueuedPublish read(Path p) {
+    private static QueuedPublish read(Path p, byte[] content) {
         try {
-            JsonNode n = MAPPER.readTree(Files.readAllBytes(p));
+            JsonNode n = MAPPER.readTree(content);
             return new QueuedPublish(n.path("sha256").asText(), Publisher.What.parse(n.path("what").asText()),
                     URI.create(n.path("server").asText()), n.path("attempts").asInt(), Instant.parse(n.path("queuedAt").asText()),
                     Instant.parse(n.path("nextTry").asText()),

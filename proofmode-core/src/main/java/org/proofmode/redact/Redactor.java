@@ -4,7 +4,6 @@ package org.proofmode.redact;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -184,7 +183,7 @@ public final class Redactor {
         ProveResult proved = prover.prove(output, new Prover.Options(Optional.empty(), false, n -> { }), attachments);
         boolean kept = true;
         if (proved.outcome() == ProveResult.Outcome.EXISTING
-                && !Files.isRegularFile(proved.proofFolder().orElseThrow().resolve(ProofFiles.redaction(h)))) {
+                && !store.set(proved.proofFolder().orElseThrow(), h).has(ProofFiles.redaction(h))) {
             // A proof of these exact bytes without a record (proved by hand before): replace it by one with the record.
             proved = prover.prove(output, new Prover.Options(Optional.empty(), true, n -> { }), attachments);
             kept = false;
@@ -209,7 +208,7 @@ public final class Redactor {
 
     /** The signer of the original's proof in the store, if there is one. */
     private Optional<String> signerOf(String sha256) {
-        return store.find(sha256).flatMap(folder -> ProofSigner.of(folder, sha256));
+        return store.canRead() ? store.set(sha256).flatMap(ProofSigner::of) : Optional.empty();
     }
 
     private static byte[] read(Path input) {

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +15,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.proofmode.failure.Failure;
 import org.proofmode.util.Hex;
 import org.proofmode.util.QueueFolder;
@@ -25,6 +26,9 @@ import org.proofmode.util.QueueFolder;
  * Timestamp requests that wait for their service, one small JSON file per proof in
  * {@code PROOFMODE_HOME/timestamp-queue/<h>.json}, written atomically, so the queue survives a crash
  * or a restart. Failed attempts are retried with exponential backoff: 1 minute, doubling, at most 1 hour.
+ * In a home whose store is encrypted each request is sealed to the store's recipient under a random name
+ * ({@link QueueFolder}): queued without the identity, read (and merged, when one proof was queued twice)
+ * with it.
  */
 public final class TimestampQueue {
     /** The folder under the home. */
@@ -39,9 +43,24 @@ public final class TimestampQueue {
 
     private final QueueFolder files;
 
-    /** Opens (without creating) a queue folder. */
+    /** Opens (without creating) a queue folder of plain requests. */
     public TimestampQueue(Path dir) {
-        this.files = new QueueFolder(dir, "the timestamp queue");
+        this(dir, Optional.empty());
+    }
+
+    /** Opens (without creating) a queue folder whose requests are sealed, if {@code sealing} is given. */
+    public TimestampQueue(Path dir, Optional<QueueFolder.Sealing> sealing) {
+        this.files = new QueueFolder(dir, "the timestamp queue", sealing);
+    }
+
+    /** Whether the requests can be read: always when plain, with the store's identity when sealed. */
+    public boolean canRead() {
+        return files.canRead();
+    }
+
+    /** How many requests wait, counted without opening them (a proof queued twice without the identity counts twice). */
+    public int count() {
+        return files.count(TimestampQueue::isPlainName);
     }
 
     /** The queue's folder. */
@@ -79,19 +98,51 @@ public final class TimestampQueue {
         return q;
     }
 
-    /** Every queued request, sorted by hash; unreadable files are reported as {@link Failure#BAD_DATA}. */
+    /**
+     * Every queued request, sorted by hash; unreadable files are reported as {@link Failure#BAD_DATA}, sealed
+     * ones without the identity as {@link Failure#KEY_LOCKED}.
+     */
     public List<QueuedStamp> list() {
-        List<QueuedStamp> out = new ArrayList<>();
-        for (Path p : files.files(n -> n.endsWith(".json") && Hex.isSha256(n.substring(0, n.length() - 5)))) {
-            out.add(read(p));
+        Map<String, QueuedStamp> out = new TreeMap<>();
+        for (QueueFolder.Item i : files.items(TimestampQueue::isPlainName)) {
+            QueuedStamp q = read(i.file(), i.content());
+            out.merge(q.sha256(), q, TimestampQueue::merge);
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** The queued request of a proof, if any (none is known of a sealed queue without the identity). */
+    public Optional<QueuedStamp> get(String sha256) {
+        Optional<QueuedStamp> out = Optional.empty();
+        for (byte[] b : files.get(name(sha256), sha256.toLowerCase(Locale.ROOT), TimestampQueue::keyOf)) {
+            QueuedStamp q = read(files.dir().resolve(name(sha256)), b);
+            out = Optional.of(out.map(o -> merge(o, q)).orElse(q));
         }
         return out;
     }
 
-    /** The queued request of a proof, if any. */
-    public Optional<QueuedStamp> get(String sha256) {
-        Path p = files.dir().resolve(name(sha256));
-        return Files.isRegularFile(p) ? Optional.of(read(p)) : Optional.empty();
+    /** One request of two queued for a proof: every service either asks, from the first time either was queued. */
+    private static QueuedStamp merge(QueuedStamp a, QueuedStamp b) {
+        LinkedHashSet<URI> tsa = new LinkedHashSet<>(a.tsaUrls());
+        tsa.addAll(b.tsaUrls());
+        LinkedHashSet<URI> cal = new LinkedHashSet<>(a.calendars());
+        cal.addAll(b.calendars());
+        QueuedStamp newer = b.queuedAt().isAfter(a.queuedAt()) ? b : a;
+        return new QueuedStamp(a.sha256(), newer.proofFolder(), List.copyOf(tsa), List.copyOf(cal), Math.max(a.attempts(), b.attempts()),
+                a.queuedAt().isBefore(b.queuedAt()) ? a.queuedAt() : b.queuedAt(), a.nextTry().isBefore(b.nextTry()) ? a.nextTry() : b.nextTry(),
+                newer.lastError().or(a::lastError));
+    }
+
+    private static boolean isPlainName(String n) {
+        return n.endsWith(".json") && Hex.isSha256(n.substring(0, n.length() - 5));
+    }
+
+    private static String keyOf(byte[] content) {
+        try {
+            return MAPPER.readTree(content).path("sha256").asText();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     /** Stores a request, replacing the proof's previous one. */
@@ -107,7 +158,7 @@ public final class TimestampQueue {
         n.put("nextTry", q.nextTry().toString());
         q.lastError().ifPresent(e -> n.put("lastError", e));
         try {
-            files.write(name(q.sha256()), MAPPER.writeValueAsBytes(n));
+            files.put(name(q.sha256()), MAPPER.writeValueAsBytes(n), q.sha256(), TimestampQueue::keyOf);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -115,7 +166,7 @@ public final class TimestampQueue {
 
     /** Removes a proof's request (done, or its proof is gone). */
     public void remove(String sha256) {
-        files.remove(name(sha256));
+        files.remove(name(sha256), sha256.toLowerCase(Locale.ROOT), TimestampQueue::keyOf);
     }
 
     private static String name(String sha256) {
@@ -125,9 +176,9 @@ public final class TimestampQueue {
         return sha256.toLowerCase(Locale.ROOT) + ".json";
     }
 
-    private static QueuedStamp read(Path p) {
+    private static QueuedStamp read(Path p, byte[] content) {
         try {
-            JsonNode n = MAPPER.readTree(Files.readAllBytes(p));
+            JsonNode n = MAPPER.readTree(content);
             List<URI> tsa = new ArrayList<>();
             n.path("tsaUrls").forEach(u -> tsa.add(URI.create(u.asText())));
             List<URI> cal = new ArrayList<>();

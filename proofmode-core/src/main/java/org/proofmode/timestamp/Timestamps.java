@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.timestamp;
 
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
@@ -17,6 +13,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.bundle.ProofSet;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
@@ -30,7 +28,6 @@ import org.proofmode.timestamp.ots.OtsFormatException;
 import org.proofmode.timestamp.ots.Timestamp;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
 import org.proofmode.timestamp.rfc3161.TsaClient;
-import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Http;
 
 /**
@@ -49,6 +46,7 @@ public final class Timestamps {
     private final TokenVerifier tokens;
     private final SecureRandom random;
     private final Clock clock;
+    private final Optional<ProofStore> store;
 
     /**
      * Creates the service.
@@ -68,6 +66,17 @@ public final class Timestamps {
      */
     public Timestamps(TimestampSettings settings, TimestampQueue queue, List<X509Certificate> tsaRoots, Clock clock,
             Optional<Http.Socks> proxy) {
+        this(settings, queue, tsaRoots, clock, proxy, Optional.empty());
+    }
+
+    /**
+     * Creates the service for a home's store: the folders of its proofs (named by the queue, or by a
+     * prover's results) are its sets, sealed ones too ({@link ProofStore#set(Path, String)}); others are
+     * plain folders.
+     */
+    public Timestamps(TimestampSettings settings, TimestampQueue queue, List<X509Certificate> tsaRoots, Clock clock,
+            Optional<Http.Socks> proxy, Optional<ProofStore> store) {
+        this.store = Objects.requireNonNull(store, "store");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -99,17 +108,45 @@ public final class Timestamps {
      *     {@link Failure#IO} if a file cannot be written
      */
     public List<StampResult> stamp(Path proofFolder, String sha256, StampRequest request) {
-        byte[] asc = readSignature(proofFolder, sha256);
+        return stamp(set(proofFolder, sha256), request);
+    }
+
+    /**
+     * Stamps a proof set, as {@link #stamp(Path, String, StampRequest)}; the files are added to the set.
+     * A sealed set this home's prover did not just write is read with the store's identity; without it the
+     * request is queued, for {@link #sync} with the identity.
+     */
+    public List<StampResult> stamp(ProofSet set, StampRequest request) {
+        String sha256 = set.sha256();
+        byte[] asc;
+        try {
+            asc = readSignature(set);
+        } catch (ProofModeException e) {
+            if (e.failure() != Failure.KEY_LOCKED) {
+                throw e;
+            }
+            List<StampResult> out = new ArrayList<>();
+            if (!request.tsaUrls().isEmpty()) {
+                out.add(queue(set, Kind.RFC3161, request.tsaUrls(), e));
+            }
+            if (!request.calendars().isEmpty()) {
+                out.add(queue(set, Kind.OTS, request.calendars(), e));
+            }
+            return out;
+        }
         List<StampResult> out = new ArrayList<>();
         if (!request.tsaUrls().isEmpty()) {
-            out.add(queueIfUnreachable(proofFolder, sha256, Kind.RFC3161, request.tsaUrls(),
-                    () -> stampTsa(proofFolder, sha256, asc, request.tsaUrls())));
+            out.add(queueIfUnreachable(set, Kind.RFC3161, request.tsaUrls(), () -> stampTsa(set, asc, request.tsaUrls())));
         }
         if (!request.calendars().isEmpty()) {
-            out.add(queueIfUnreachable(proofFolder, sha256, Kind.OTS, request.calendars(),
-                    () -> stampOts(proofFolder, sha256, asc, request.calendars())));
+            out.add(queueIfUnreachable(set, Kind.OTS, request.calendars(), () -> stampOts(set, asc, request.calendars())));
         }
         return out;
+    }
+
+    /** The set in a folder: of the home's store, or a plain one. */
+    private ProofSet set(Path folder, String sha256) {
+        return store.map(s -> s.set(folder, sha256)).orElseGet(() -> ProofStore.folderSet(folder, sha256));
     }
 
     /**
@@ -120,22 +157,26 @@ public final class Timestamps {
      */
     public List<StampResult> sync(boolean ignoreBackoff) {
         List<StampResult> out = new ArrayList<>();
+        if (!queue.canRead()) {
+            return out; // sealed, and the identity is not at hand: 'timestamp sync' with it retries them
+        }
         for (QueuedStamp q : queue.list()) {
             if (!ignoreBackoff && !q.dueAt(clock.instant())) {
                 continue;
             }
-            if (!Files.isRegularFile(q.proofFolder().resolve(ProofFiles.mediaSig(q.sha256())))) {
+            ProofSet set = set(q.proofFolder(), q.sha256());
+            if (!set.has(ProofFiles.mediaSig(q.sha256()))) {
                 queue.remove(q.sha256());
                 out.add(new StampResult(q.sha256(), q.tsaUrls().isEmpty() ? Kind.OTS : Kind.RFC3161, Outcome.FAILED,
                         "the proof is no longer in " + q.proofFolder() + "; dropped from the queue"));
                 continue;
             }
-            byte[] asc = readSignature(q.proofFolder(), q.sha256());
+            byte[] asc = readSignature(set);
             List<URI> tsaLeft = List.of();
             List<URI> calLeft = List.of();
             String error = "";
             if (!q.tsaUrls().isEmpty()) {
-                StampResult r = retry(q, Kind.RFC3161, () -> stampTsa(q.proofFolder(), q.sha256(), asc, q.tsaUrls()));
+                StampResult r = retry(q, Kind.RFC3161, () -> stampTsa(set, asc, q.tsaUrls()));
                 out.add(r);
                 if (r.outcome() == Outcome.QUEUED || r.outcome() == Outcome.FAILED) {
                     tsaLeft = q.tsaUrls();
@@ -143,7 +184,7 @@ public final class Timestamps {
                 }
             }
             if (!q.calendars().isEmpty()) {
-                StampResult r = retry(q, Kind.OTS, () -> stampOts(q.proofFolder(), q.sha256(), asc, q.calendars()));
+                StampResult r = retry(q, Kind.OTS, () -> stampOts(set, asc, q.calendars()));
                 out.add(r);
                 if (r.outcome() == Outcome.QUEUED || r.outcome() == Outcome.FAILED) {
                     calLeft = q.calendars();
@@ -154,7 +195,7 @@ public final class Timestamps {
                 queue.remove(q.sha256());
             } else {
                 int attempts = q.attempts() + 1;
-                queue.put(new QueuedStamp(q.sha256(), q.proofFolder(), tsaLeft, calLeft, attempts, q.queuedAt(),
+                queue.put(new QueuedStamp(q.sha256(), set.folder(), tsaLeft, calLeft, attempts, q.queuedAt(),
                         clock.instant().plus(TimestampQueue.backoff(attempts)), Optional.of(error)));
             }
         }
@@ -171,16 +212,20 @@ public final class Timestamps {
      *     {@link Failure#BAD_DATA} if it is malformed, {@link Failure#IO} if it cannot be rewritten
      */
     public List<StampResult> upgrade(Path proofFolder, String sha256) {
-        Path file = proofFolder.resolve(sha256 + ".ots");
+        return upgrade(set(proofFolder, sha256));
+    }
+
+    /** Upgrades a proof set's OpenTimestamps proof, as {@link #upgrade(Path, String)}. */
+    public List<StampResult> upgrade(ProofSet set) {
+        String sha256 = set.sha256();
+        String name = sha256 + ".ots";
+        Path file = set.folder().resolve(name);
         OtsFile ots;
         try {
-            ots = OtsFile.parse(Files.readAllBytes(file));
-        } catch (NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no OpenTimestamps proof to upgrade", e);
+            ots = OtsFile.parse(set.read(name).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                    file + ": no OpenTimestamps proof to upgrade")));
         } catch (OtsFormatException e) {
             throw new ProofModeException(Failure.BAD_DATA, file + ": " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + file + ": " + e.getMessage(), e);
         }
         if (ots.timestamp().allAttestations().stream().anyMatch(e -> e.getValue() instanceof Attestation.Bitcoin)) {
             // Complete already, as the reference client sees it: no calendar is asked again, nothing is rewritten.
@@ -211,7 +256,7 @@ public final class Timestamps {
             }
         }
         if (changed) {
-            write(file, ots.toBytes(), true);
+            set.add(name, ots.toBytes(), true);
         }
         return out;
     }
@@ -220,20 +265,25 @@ public final class Timestamps {
         StampResult run();
     }
 
-    private StampResult queueIfUnreachable(Path folder, String sha256, Kind kind, List<URI> urls, Attempt attempt) {
+    private StampResult queueIfUnreachable(ProofSet set, Kind kind, List<URI> urls, Attempt attempt) {
         try {
             return attempt.run();
         } catch (ProofModeException e) {
             if (e.failure() == Failure.IO || e.failure() == Failure.INTERNAL) {
                 throw e;
             }
-            if (e.failure() != Failure.SERVICE_UNREACHABLE) {
-                return new StampResult(sha256, kind, Outcome.FAILED, e.getMessage());
+            if (e.failure() != Failure.SERVICE_UNREACHABLE && e.failure() != Failure.KEY_LOCKED) {
+                return new StampResult(set.sha256(), kind, Outcome.FAILED, e.getMessage());
             }
-            queue.add(sha256, folder, kind == Kind.RFC3161 ? urls : List.of(), kind == Kind.OTS ? urls : List.of(),
-                    clock.instant(), e.getMessage());
-            return new StampResult(sha256, kind, Outcome.QUEUED, e.getMessage());
+            return queue(set, kind, urls, e);
         }
+    }
+
+    /** Queues a request that cannot be made now: its service is unreachable, or its sealed set locked. */
+    private StampResult queue(ProofSet set, Kind kind, List<URI> urls, ProofModeException why) {
+        queue.add(set.sha256(), set.folder(), kind == Kind.RFC3161 ? urls : List.of(), kind == Kind.OTS ? urls : List.of(),
+                clock.instant(), why.getMessage());
+        return new StampResult(set.sha256(), kind, Outcome.QUEUED, why.getMessage());
     }
 
     /** One retry from the queue: a failure of any kind keeps the request queued, with a longer wait. */
@@ -249,10 +299,11 @@ public final class Timestamps {
         }
     }
 
-    private StampResult stampTsa(Path folder, String sha256, byte[] asc, List<URI> urls) {
-        Path file = folder.resolve(sha256 + ".tsr");
-        if (Files.exists(file)) {
-            return new StampResult(sha256, Kind.RFC3161, Outcome.EXISTING, file.getFileName() + " exists already");
+    private StampResult stampTsa(ProofSet set, byte[] asc, List<URI> urls) {
+        String sha256 = set.sha256();
+        String file = sha256 + ".tsr";
+        if (set.has(file)) {
+            return new StampResult(sha256, Kind.RFC3161, Outcome.EXISTING, file + " exists already");
         }
         byte[] digest = Digests.newSha256().digest(asc);
         ProofModeException last = null;
@@ -267,8 +318,8 @@ public final class Timestamps {
                 last = e;
                 continue;
             }
-            if (!write(file, token, false)) {
-                return new StampResult(sha256, Kind.RFC3161, Outcome.EXISTING, file.getFileName() + " exists already");
+            if (!set.add(file, token, false)) {
+                return new StampResult(sha256, Kind.RFC3161, Outcome.EXISTING, file + " exists already");
             }
             TokenVerifier.Result r = tokens.verify(token, List.of(new TokenVerifier.Candidate(ProofFiles.mediaSig(sha256),
                     Optional.of(asc), digest)));
@@ -277,10 +328,11 @@ public final class Timestamps {
         throw Objects.requireNonNull(last);
     }
 
-    private StampResult stampOts(Path folder, String sha256, byte[] asc, List<URI> cals) {
-        Path file = folder.resolve(sha256 + ".ots");
-        if (Files.exists(file)) {
-            return new StampResult(sha256, Kind.OTS, Outcome.EXISTING, file.getFileName() + " exists already (run: proofmode timestamp upgrade)");
+    private StampResult stampOts(ProofSet set, byte[] asc, List<URI> cals) {
+        String sha256 = set.sha256();
+        String file = sha256 + ".ots";
+        if (set.has(file)) {
+            return new StampResult(sha256, Kind.OTS, Outcome.EXISTING, file + " exists already (run: proofmode timestamp upgrade)");
         }
         Timestamp root = new Timestamp(Digests.newSha256().digest(asc));
         byte[] nonce = new byte[16];
@@ -310,8 +362,8 @@ public final class Timestamps {
         if (answered.isEmpty()) {
             throw Objects.requireNonNull(last);
         }
-        if (!write(file, new OtsFile(Op.Kind.SHA256, root).toBytes(), false)) {
-            return new StampResult(sha256, Kind.OTS, Outcome.EXISTING, file.getFileName() + " exists already");
+        if (!set.add(file, new OtsFile(Op.Kind.SHA256, root).toBytes(), false)) {
+            return new StampResult(sha256, Kind.OTS, Outcome.EXISTING, file + " exists already");
         }
         return new StampResult(sha256, Kind.OTS, Outcome.STAMPED, "pending at " + String.join(", ", answered)
                 + (answered.size() < cals.size() ? " (" + (cals.size() - answered.size()) + " calendar(s) failed: " + last.getMessage() + ")" : ""));
@@ -336,26 +388,9 @@ public final class Timestamps {
         return HexFormat.of().formatHex(r);
     }
 
-    private static byte[] readSignature(Path folder, String sha256) {
-        Path asc = folder.resolve(ProofFiles.mediaSig(sha256));
-        try {
-            return Files.readAllBytes(asc);
-        } catch (NoSuchFileException e) {
-            throw new ProofModeException(Failure.INPUT_MISSING, asc + ": no media signature to timestamp", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot read " + asc + ": " + e.getMessage(), e);
-        }
-    }
-
-    /** Writes atomically; false if the file exists and {@code replace} is false. */
-    private static boolean write(Path file, byte[] bytes, boolean replace) {
-        try {
-            AtomicFiles.write(file, bytes, replace, false);
-            return true;
-        } catch (FileAlreadyExistsException e) {
-            return false;
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write " + file + ": " + e.getMessage(), e);
-        }
+    private static byte[] readSignature(ProofSet set) {
+        String name = ProofFiles.mediaSig(set.sha256());
+        return set.read(name).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
+                set.folder().resolve(name) + ": no media signature to timestamp"));
     }
 }

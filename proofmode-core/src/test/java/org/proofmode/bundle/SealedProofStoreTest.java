@@ -139,4 +139,81 @@ class SealedProofStoreTest {
             assertThat(b.entries().get(2).readSmall(100)).isEqualTo("key".getBytes(StandardCharsets.UTF_8));
         }
     }
+
+    @Test
+    void growing_aSetWrittenHere_needsNoIdentity_andReadersSeeOneWholeSet() throws IOException {
+        ProofStore store = locked();
+        Path first = store.write(H, set(H, "52.5200"), false).folder();
+        Map<String, byte[]> objectsBefore = objects(first);
+        ProofSet s = store.set(first, H);
+
+        assertThat(s.read(H + ".asc")).hasValueSatisfying(b -> assertThat(b).isEqualTo(set(H, "52.5200").get(H + ".asc")));
+        assertThat(s.add(H + ".tsr", "token".getBytes(StandardCharsets.UTF_8), false)).isTrue();
+        assertThat(s.add(H + ".tsr", "other token".getBytes(StandardCharsets.UTF_8), false)).isFalse();
+        assertThat(s.add(H + ".ots", "ots".getBytes(StandardCharsets.UTF_8), false)).isTrue();
+
+        assertThat(first).doesNotExist();
+        assertThat(s.folder()).isNotEqualTo(first).exists();
+        assertThat(setFolders()).containsExactly(s.folder());
+        // The objects already there are kept byte for byte; only the new ones and the index are new.
+        Map<String, byte[]> after = objects(s.folder());
+        objectsBefore.remove(SealedSets.INDEX);
+        objectsBefore.forEach((name, bytes) -> assertThat(after.get(name)).as(name).isEqualTo(bytes));
+        Map<String, byte[]> files = unlocked().files(H).orElseThrow();
+        assertThat(files.keySet()).containsExactly(H + ".asc", H + ".json", "pubkey.asc", H + ".tsr", H + ".ots");
+        assertThat(new String(files.get(H + ".tsr"), StandardCharsets.UTF_8)).isEqualTo("token");
+    }
+
+    @Test
+    void growing_aSetWrittenElsewhere_needsTheIdentity_andReplacesAFile() {
+        Path folder = locked().write(H, set(H, "a"), false).folder();
+
+        assertThatThrownBy(() -> locked().set(folder, H).add(H + ".tlog", new byte[] {1}, true))
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.KEY_LOCKED));
+        assertThat(folder).exists();
+
+        ProofSet s = unlocked().set(H).orElseThrow();
+        assertThat(s.add(H + ".tlog", "one".getBytes(StandardCharsets.UTF_8), true)).isTrue();
+        assertThat(s.add(H + ".tlog", "two".getBytes(StandardCharsets.UTF_8), true)).isTrue();
+        // A handle to the set's old folder follows it to the new one.
+        assertThat(unlocked().set(folder, H).read(H + ".tlog")).hasValueSatisfying(b -> assertThat(new String(b, StandardCharsets.UTF_8))
+                .isEqualTo("two"));
+        assertThat(unlocked().files(H).orElseThrow().keySet()).containsExactly(H + ".asc", H + ".json", "pubkey.asc", H + ".tlog");
+    }
+
+    @Test
+    void growing_cutShortBeforeTheOldFolderWentAway_readersTakeTheNewest_andTheNextAdditionClearsTheOld() throws IOException {
+        ProofStore store = unlocked();
+        Path first = store.write(H, set(H, "a"), false).folder();
+        Path copy = root.resolve(".saved");
+        Files.createDirectories(copy);
+        for (Map.Entry<String, byte[]> e : objects(first).entrySet()) {
+            Files.write(copy.resolve(e.getKey()), e.getValue());
+        }
+        ProofSet s = store.set(H).orElseThrow();
+        s.add(H + ".tsr", new byte[] {7}, false);
+        Files.move(copy, first); // as if the process died after the grown set was in place
+
+        assertThat(setFolders()).hasSize(2);
+        assertThat(unlocked().files(H).orElseThrow()).containsKey(H + ".tsr");
+        assertThat(unlocked().set(H).orElseThrow().add(H + ".ots", new byte[] {8}, false)).isTrue();
+        assertThat(setFolders()).hasSize(1);
+        assertThat(unlocked().files(H).orElseThrow()).containsKeys(H + ".tsr", H + ".ots");
+    }
+
+    private List<Path> setFolders() throws IOException {
+        try (Stream<Path> s = Files.list(root)) {
+            return s.filter(p -> SealedSets.isSetName(p.getFileName().toString())).toList();
+        }
+    }
+
+    private static Map<String, byte[]> objects(Path folder) throws IOException {
+        Map<String, byte[]> out = new LinkedHashMap<>();
+        try (Stream<Path> s = Files.list(folder)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                out.put(p.getFileName().toString(), Files.readAllBytes(p));
+            }
+        }
+        return out;
+    }
 }

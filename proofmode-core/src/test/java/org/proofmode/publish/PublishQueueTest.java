@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.age.StoreIdentity;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.Http;
@@ -73,5 +77,35 @@ class PublishQueueTest {
     @Test
     void list_isEmpty_noFolder() {
         assertThat(new PublishQueue(tmp.resolve("none")).list()).isEmpty();
+    }
+
+    @Test
+    void sealed_itemsPerProofAndWhat_underRandomNames_readWithTheIdentity() throws Exception {
+        StoreIdentity id = StoreIdentity.generate();
+        Path dir = tmp.resolve("publish-queue");
+        PublishQueue q = new PublishQueue(dir, ProofStore.encrypted(tmp.resolve("proofs"), StoreIdentity.sealer(id.recipient()),
+                Optional.of(id.opener())).queueSealing());
+        Instant t = Instant.parse("2026-12-04T12:00:00Z");
+
+        q.add(A, Publisher.What.WITH_MEDIA, SERVER, Optional.empty(), t, "down");
+        QueuedPublish second = q.add(A, Publisher.What.WITH_MEDIA, SERVER, Optional.empty(), t.plusSeconds(90), "still down");
+        q.add(A, Publisher.What.NOTARIZE_ONLY, SERVER, Optional.empty(), t, "down");
+
+        assertThat(second.attempts()).isEqualTo(2);
+        assertThat(q.count()).isEqualTo(2);
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.toList()) {
+                assertThat(p.getFileName().toString()).matches("[0-9a-f]{32}\\.age");
+                assertThat(new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1)).doesNotContain(A).doesNotContain("desk.example");
+            }
+        }
+        assertThat(q.list()).extracting(QueuedPublish::what).containsExactly(Publisher.What.NOTARIZE_ONLY, Publisher.What.WITH_MEDIA);
+        q.remove(A, Publisher.What.WITH_MEDIA);
+        assertThat(q.list()).extracting(QueuedPublish::what).containsExactly(Publisher.What.NOTARIZE_ONLY);
+        PublishQueue locked = new PublishQueue(dir, ProofStore.encrypted(tmp.resolve("proofs"), StoreIdentity.sealer(id.recipient()),
+                Optional.empty()).queueSealing());
+        assertThat(locked.count()).isEqualTo(1);
+        assertThatThrownBy(locked::list)
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.KEY_LOCKED));
     }
 }

@@ -11,10 +11,15 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.TestHomes;
+import org.proofmode.age.StoreIdentity;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.Http;
@@ -102,5 +107,46 @@ class TimestampQueueTest {
         assertThat(TimestampSettings.parse(TimestampSettings.defaultText(), "default")).isEqualTo(TimestampSettings.DEFAULT);
         assertThat(TimestampSettings.DEFAULT.tsaUrls()).isEmpty();
         assertThat(TimestampSettings.DEFAULT.calendars()).hasSize(3);
+    }
+
+    @Test
+    void sealed_queuedWithoutTheIdentity_namesNothing_andIsMergedWhenRead() throws Exception {
+        StoreIdentity id = StoreIdentity.generate();
+        Path dir = tmp.resolve("queue");
+        Path store = tmp.resolve("proofs");
+        TimestampQueue locked = new TimestampQueue(dir, ProofStore.encrypted(store, StoreIdentity.sealer(id.recipient()), Optional.empty())
+                .queueSealing());
+        TimestampQueue open = new TimestampQueue(dir, ProofStore.encrypted(store, StoreIdentity.sealer(id.recipient()),
+                Optional.of(id.opener())).queueSealing());
+        locked.add(H, tmp.resolve("p"), List.of(URI.create("http://tsa.example/tsr")), List.of(), T0, "down");
+        locked.add(H, tmp.resolve("p"), List.of(), List.of(URI.create("http://cal.example")), T0.plusSeconds(5), "down");
+
+        assertThat(locked.canRead()).isFalse();
+        assertThat(locked.get(H)).isEmpty();
+        TimestampQueue reopened = new TimestampQueue(dir, ProofStore.encrypted(store, StoreIdentity.sealer(id.recipient()), Optional.empty())
+                .queueSealing());
+        assertThatThrownBy(reopened::list)
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.KEY_LOCKED));
+        assertThat(locked.count()).isEqualTo(2);
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path p : files.toList()) {
+                assertThat(p.getFileName().toString()).matches("[0-9a-f]{32}\\.age");
+                assertThat(new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1)).startsWith("age-encryption.org/v1\n")
+                        .doesNotContain(H).doesNotContain("tsa.example");
+            }
+        }
+
+        QueuedStamp merged = open.list().get(0);
+        assertThat(open.list()).hasSize(1);
+        assertThat(merged.tsaUrls()).containsExactly(URI.create("http://tsa.example/tsr"));
+        assertThat(merged.calendars()).containsExactly(URI.create("http://cal.example"));
+        assertThat(merged.queuedAt()).isEqualTo(T0);
+
+        open.put(merged);
+        assertThat(open.count()).isEqualTo(1);
+        assertThat(open.get(H)).contains(merged);
+        open.remove(H);
+        assertThat(open.count()).isZero();
+        assertThat(open.list()).isEmpty();
     }
 }

@@ -81,8 +81,7 @@ public record WatchStatus(List<String> folders, Optional<Long> pid, boolean runn
      */
     public static WatchStatus of(ProofMode home, int last, Optional<StoreIdentity> identity) {
         Path file = home.home().resolve(WatchDb.FILE);
-        int stamps = new TimestampQueue(home.home().resolve(TimestampQueue.FOLDER))
-                .list().size();
+        int stamps = new TimestampQueue(home.home().resolve(TimestampQueue.FOLDER)).count();
         boolean running = WatchLock.held(home.home());
         Optional<Long> free = freeSpace(home.home());
         if (!Files.isRegularFile(file)) {

@@ -16,6 +16,7 @@ import org.proofmode.ProofMode;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.prove.BatchProver;
 import org.proofmode.prove.Prover;
+import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.timestamp.StampResult;
@@ -109,7 +110,11 @@ final class Workers implements ProveTask.Env {
         Publishing to = s.publishing().get();
         scheduler().scheduleWithFixedDelay(() -> {
             try {
-                for (QueuedPublish q : s.home().publishQueue().list()) {
+                PublishQueue queue = s.home().publishQueue();
+                if (!queue.canRead()) {
+                    return; // sealed, and the store's identity is not at hand: 'proofmode publish sync' sends them
+                }
+                for (QueuedPublish q : queue.list()) {
                     if (q.due(s.clock().instant())) {
                         publish(new Publishing(to.publisher().forQueued(q, false), q.what()), q.sha256(), "sync").ifPresent(events);
                     }

@@ -4,6 +4,7 @@ package org.proofmode.cli.interop;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,7 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.ProofMode;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.OpensslTsa;
 import org.proofmode.testkit.ProcessResult;
 
 /**
@@ -30,6 +34,7 @@ import org.proofmode.testkit.ProcessResult;
 class CrashSafetyIT {
     private static final int FILES = 200;
     private static final int KILLS = 12;
+    private static final int STAMPED = 60;
 
     @TempDir
     Path dir;
@@ -60,6 +65,81 @@ class CrashSafetyIT {
         Map<String, Path> byHash = killAtRandomMoments(pm, List.of("keys", "create", "--encrypt-store"), 9000, 20261205,
                 StoreCheck::onlyWholeValidSealedSets);
         assertThat(StoreCheck.onlyWholeValidSealedSets(pm.home(), byHash, "at the end")).containsExactlyInAnyOrderElementsOf(byHash.keySet());
+    }
+
+    /**
+     * Kills {@code timestamp --tsa} of a batch of proofs in an encrypted store with SIGKILL at random moments,
+     * a moment after it added its first token (each addition writes the set anew under another name and
+     * removes the old folder): after every kill each proof still has exactly one newest set, whole (every
+     * object opens) and TRUSTED, with its token or without, never a part; at least a quarter of the kills
+     * land while tokens are being added; a last run stamps every proof.
+     */
+    @Test
+    void timestamp_sealedStore_addingToSets_leavesEachWhole_killedAtRandomMoments() throws Exception {
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        Path media = Files.createDirectories(dir.resolve("media"));
+        Map<String, Path> byHash = new HashMap<>();
+        List<String> args = new ArrayList<>(List.of("timestamp", "--tsa", ""));
+        for (int i = 0; i < STAMPED; i++) {
+            Path f = TestMedia.jpeg(media, "photo" + i + ".jpg", 12_000 + i);
+            byHash.put(Digests.sha256(f), f);
+            args.add(f.toString());
+        }
+        ProcessResult create = pm.run("keys", "create", "--encrypt-store");
+        assertThat(create.exitCode()).as(create.describe()).isZero();
+        ProcessResult proved = pm.run("prove", media.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        args.set(2, "http://127.0.0.1:" + port + "/tsr");
+        try (OpensslTsa tsa = OpensslTsa.start(dir.resolve("tsa"), port)) {
+            Files.copy(tsa.caPem(), Files.createDirectories(pm.home().resolve("tsa-roots")).resolve("loopback.pem"));
+            Random random = new Random(20261206);
+            int before = 0;
+            int midBatch = 0;
+            for (int round = 0; round < KILLS; round++) {
+                Instant started = Instant.now();
+                Process p = start(pm, args.toArray(String[]::new));
+                awaitFirstWrite(pm.home(), started, p);
+                Thread.sleep(random.nextInt(400));
+                p.destroyForcibly();
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                String when = "after kill " + (round + 1);
+                assertThat(StoreCheck.onlyWholeValidSealedSets(pm.home(), byHash, when)).as(when)
+                        .containsExactlyInAnyOrderElementsOf(byHash.keySet());
+                int now = stamped(pm.home(), byHash.keySet());
+                assertThat(now).as("tokens kept " + when).isGreaterThanOrEqualTo(before);
+                if (now > before && now < STAMPED) {
+                    midBatch++;
+                }
+                before = now;
+                if (now == STAMPED) {
+                    break;
+                }
+            }
+            assertThat(midBatch).as("kills that interrupted the batch while it added tokens").isGreaterThanOrEqualTo(KILLS / 4);
+            ProcessResult done = pm.run(args.toArray(String[]::new));
+            assertThat(done.exitCode()).as(done.describe()).isZero();
+            StoreCheck.onlyWholeValidSealedSets(pm.home(), byHash, "after the last run");
+            assertThat(stamped(pm.home(), byHash.keySet())).isEqualTo(STAMPED);
+        }
+    }
+
+    /** How many of the proofs' newest sets hold their RFC 3161 token. */
+    private static int stamped(Path home, Iterable<String> hashes) {
+        ProofMode pm = ProofMode.at(home);
+        try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
+            pm = pm.withStoreIdentity(pm.storeKeys().unlock(p));
+        }
+        int n = 0;
+        for (String h : hashes) {
+            if (pm.store().set(h).orElseThrow().has(h + ".tsr")) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
