@@ -32,9 +32,9 @@ import org.sqlite.SQLiteJDBCLoader;
  * same time.
  *
  * <p>In a home whose proof store is encrypted the database is <em>sealed</em> ({@link WatchSeal}): files and
- * proofs are keyed by keyed hashes of their path and media hash, and paths, hashes, capture context, errors
- * and the folders watched are sealed; sizes, times, states and counts stay readable, so that {@code status}
- * counts without the key. A plain database met with a key is sealed in place and vacuumed, so that none of
+ * proofs are keyed by keyed hashes of their path and media hash, and paths, hashes, files' sizes and
+ * modification times, capture context, errors and the folders watched are sealed; states, the watcher's own
+ * times and counts stay readable, so that {@code status} counts without the key. A plain database met with a key is sealed in place and vacuumed, so that none of
  * its old text is left in the file.
  */
 public final class WatchDb implements AutoCloseable {
@@ -377,13 +377,15 @@ public final class WatchDb implements AutoCloseable {
                 TrackedFile f = e.getValue().get();
                 String snapshot = JSON.writeValueAsString(f.snapshot());
                 up.setString(1, row);
-                up.setLong(2, f.size());
-                up.setLong(3, f.mtime());
+                // sealed, a file's size and time are kept inside its sealed value: both can pick out a known photo
+                up.setLong(2, sealed ? 0 : f.size());
+                up.setLong(3, sealed ? 0 : f.mtime());
                 up.setString(4, f.state().name());
                 up.setString(5, f.sha256().map(h -> sealed ? seal().seal("sha256", row, h) : h).orElse(null));
                 up.setString(6, f.detectedAt().toString());
                 up.setString(7, f.detectedBy());
-                up.setString(8, sealed ? seal().seal("file", row, JSON.writeValueAsString(Map.of("path", f.path(), "snapshot", snapshot)))
+                up.setString(8, sealed ? seal().seal("file", row, JSON.writeValueAsString(Map.of("path", f.path(), "snapshot", snapshot,
+                        "size", Long.toString(f.size()), "mtime", Long.toString(f.mtime()))))
                         : snapshot);
                 up.setInt(9, f.attempts());
                 up.setLong(10, f.nextTry());
@@ -525,19 +527,27 @@ public final class WatchDb implements AutoCloseable {
         String row = r.getString("path");
         String path = row;
         String snapshot = r.getString("snapshot");
+        long size = r.getLong("size");
+        long mtime = r.getLong("mtime");
         Optional<String> sha256 = Optional.ofNullable(r.getString("sha256"));
         Optional<String> error = Optional.ofNullable(r.getString("last_error"));
         if (sealed) {
             Map<String, String> f = JSON.readValue(seal().open("file", row, snapshot), MAP);
             path = f.get("path");
             snapshot = f.get("snapshot");
+            try {
+                size = f.containsKey("size") ? Long.parseLong(f.get("size")) : size;
+                mtime = f.containsKey("mtime") ? Long.parseLong(f.get("mtime")) : mtime;
+            } catch (NumberFormatException e) {
+                throw new IOException("a sealed row's size or time is not a number", e);
+            }
             sha256 = sha256.map(h -> seal().open("sha256", row, h));
             error = error.map(m -> seal().open("error", row, m));
             if (path == null || snapshot == null || !row.equals(seal().name("path", path))) {
                 throw new IOException("a sealed row does not match its name");
             }
         }
-        return new TrackedFile(path, r.getLong("size"), r.getLong("mtime"), FileState.valueOf(r.getString("state")),
+        return new TrackedFile(path, size, mtime, FileState.valueOf(r.getString("state")),
                 sha256, Instant.parse(r.getString("detected_at")), r.getString("detected_by"),
                 JSON.readValue(snapshot, MAP), r.getInt("attempts"), r.getLong("next_try"), error);
     }

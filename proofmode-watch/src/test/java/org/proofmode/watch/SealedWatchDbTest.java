@@ -84,6 +84,17 @@ class SealedWatchDbTest {
             assertNothingNamesMedia();
         }
         assertNothingNamesMedia();
+        // A file's size and time could pick out a known photo as well as its name: they are sealed too.
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + home.resolve(WatchDb.FILE));
+             java.sql.ResultSet r = c.createStatement().executeQuery("SELECT size, mtime FROM files")) {
+            int rows = 0;
+            while (r.next()) {
+                rows++;
+                assertThat(r.getLong(1)).isZero();
+                assertThat(r.getLong(2)).isZero();
+            }
+            assertThat(rows).isEqualTo(NAMES.size() + 1);
+        }
         ProofMode reading = pm.withStoreIdentity(identity);
         for (Map.Entry<Path, String> e : hashes.entrySet()) {
             try (Bundle b = reading.store().bundle(e.getValue(), BundleLimits.DEFAULT).orElseThrow()) {
