@@ -96,8 +96,12 @@ main() {
     local cmd_off=(env "PROOFMODE_HOME=$h_ctx" ./proofmode prove --jobs 1 --force --no-context --out "$WORK/out" "$photos")
     local cmd_ctx=(env "PROOFMODE_HOME=$h_ctx" ./proofmode prove --jobs 1 --force --out "$WORK/out" "$photos")
     local cmd_hash=(env "PROOFMODE_HOME=$h_hash" ./proofmode prove --jobs 1 --force --out "$WORK/out" "$photos")
-    log "warm-up (untimed): one run of each, which also records the launcher's class-data archive"
-    for c in cmd_off cmd_ctx cmd_hash; do
+    # The launcher records its class-data archive for 'prove' in the first run after a build; a user's first
+    # proof, with their sources on, decides what it holds. Record it from the fullest configuration, so that
+    # the sources' classes are in it as on such a user's machine (the reference loads a subset of them).
+    log "warm-up (untimed): one run of each, the first recording the launcher's class-data archive"
+    rm -f proofmode-cli/target/proofmode-prove.jsa proofmode-cli/target/proofmode-prove.jsa.*.tmp
+    for c in cmd_hash cmd_ctx cmd_off; do
         local -n cc=$c
         "${cc[@]}" >/dev/null 2>&1 || die "warm-up failed: $(quote_cmd "${cc[@]}")"
         rm -rf "$WORK/out"

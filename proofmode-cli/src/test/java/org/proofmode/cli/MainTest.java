@@ -21,6 +21,17 @@ class MainTest {
     }
 
     @Test
+    void systemBusIsOpenedEarly_onlyForCommandsThatTakeAContext() {
+        assertThat(ClientMain.takesContext(new String[] {"prove", "a.jpg"})).isTrue();
+        assertThat(ClientMain.takesContext(new String[] {"--stacktrace", "watch", "dir"})).isTrue();
+        assertThat(ClientMain.takesContext(new String[] {"prove", "--no-context", "a.jpg"})).isFalse();
+        assertThat(ClientMain.takesContext(new String[] {"prove", "--help"})).isFalse();
+        assertThat(ClientMain.takesContext(new String[] {"verify", "a.jpg"})).isFalse();
+        assertThat(ClientMain.takesContext(new String[] {"keys", "create"})).isFalse();
+        assertThat(ClientMain.takesContext(new String[] {})).isFalse();
+    }
+
+    @Test
     void subcommandHelp_exits0() {
         for (String c : new String[] {"prove", "verify", "export", "notarize", "timestamp", "keys", "inspect", "settings"}) {
             Cli.Result r = new Cli(tmp).run(c, "--help");

@@ -24,6 +24,16 @@ public final class ContextSources {
     private ContextSources() {}
 
     /**
+     * Opens the system bus connection the D-Bus sources share (clock trust, sensors, radios, cells) on a
+     * thread of its own, before the command knows which sources it runs: a fresh process then spends the
+     * few hundred milliseconds of connecting while it loads the rest, not at its first proof. Nothing is
+     * asked of any service; the connection closes by itself if no source uses it.
+     */
+    public static void warmSystemBus() {
+        SystemBus.system().warm();
+    }
+
+    /**
      * The sources for one run.
      *
      * @param home the ProofMode home (where the identifier secret lives)

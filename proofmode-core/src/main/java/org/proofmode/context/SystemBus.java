@@ -71,6 +71,8 @@ final class SystemBus {
     private final Duration idle;
     /** When the bus may be asked again after missing its bound ({@link System#nanoTime}); empty while it never did. */
     private volatile java.util.OptionalLong hungUntil = java.util.OptionalLong.empty();
+    /** Held while the shared connection is being opened. */
+    private final Object connecting = new Object();
     /** The connection the sources share, while open; guarded by {@code this}. */
     private DBusConnection shared;
     /** Exchanges running on {@link #shared}; guarded by {@code this}. */
@@ -123,12 +125,10 @@ final class SystemBus {
         if (hung.isPresent() && System.nanoTime() - hung.getAsLong() < 0) {
             throw new TimeoutException("the system bus did not answer in time moments ago; not asked again yet");
         }
-        if (address.startsWith("unix:path=")) {
+        Optional<java.nio.file.Path> missing = missingSocket();
+        if (missing.isPresent()) {
             // dbus-java retries a missing socket for seconds; a bus that is not there is known at once
-            String path = address.substring("unix:path=".length()).split(",", 2)[0];
-            if (!java.nio.file.Files.exists(java.nio.file.Path.of(path))) {
-                throw new Absent(address, new java.io.FileNotFoundException(path));
-            }
+            throw new Absent(address, new java.io.FileNotFoundException(missing.get().toString()));
         }
         AtomicReference<DBusConnection> used = new AtomicReference<>();
         try {
@@ -152,10 +152,57 @@ final class SystemBus {
         }
     }
 
+    /** A socket address's file when it is not there (no bus on this machine); empty for any other address. */
+    private Optional<java.nio.file.Path> missingSocket() {
+        if (!address.startsWith("unix:path=")) {
+            return Optional.empty();
+        }
+        java.nio.file.Path path = java.nio.file.Path.of(address.substring("unix:path=".length()).split(",", 2)[0]);
+        return java.nio.file.Files.exists(path) ? Optional.empty() : Optional.of(path);
+    }
+
+    /**
+     * Opens the shared connection on a thread of its own, without asking anything, so that the sources find
+     * it open: connecting a fresh process (loading dbus-java, authenticating, {@code Hello}) takes a few
+     * hundred milliseconds, which a command can spend on its own start instead. Closed after {@link #IDLE}
+     * if no source asks; a bus that is absent or fails is left for the sources to find.
+     */
+    void warm() {
+        if (missingSocket().isPresent()) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                release(acquire());
+            } catch (Absent | RuntimeException e) {
+                // the first source to ask meets the same failure and says so in its warning
+            }
+        }, "proofmode-system-bus-warm");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The shared connection, opened if there is none or it was lost; counted in use until {@link #release}. */
     private DBusConnection acquire() throws Absent {
-        synchronized (this) {
-            if (shared != null && shared.isConnected()) {
+        // One connects at a time: the others wait for its connection rather than open their own.
+        synchronized (connecting) {
+            synchronized (this) {
+                if (shared == null || !shared.isConnected()) {
+                    shared = null;
+                }
+            }
+            if (current() == null) {
+                DBusConnection opened;
+                try {
+                    opened = DBusConnectionBuilder.forAddress(address).withShared(false).build();
+                } catch (DBusException e) {
+                    throw new Absent(address, e);
+                }
+                synchronized (this) {
+                    shared = opened;
+                }
+            }
+            synchronized (this) {
                 inUse++;
                 if (idleClose != null) {
                     idleClose.cancel(false);
@@ -164,31 +211,10 @@ final class SystemBus {
                 return shared;
             }
         }
-        DBusConnection opened;
-        try {
-            opened = DBusConnectionBuilder.forAddress(address).withShared(false).build();
-        } catch (DBusException e) {
-            throw new Absent(address, e);
-        }
-        DBusConnection extra = null;
-        DBusConnection mine;
-        synchronized (this) {
-            if (shared != null && shared.isConnected()) {
-                extra = opened; // another source connected at the same time: use one
-            } else {
-                shared = opened;
-            }
-            mine = shared;
-            inUse++;
-            if (idleClose != null) {
-                idleClose.cancel(false);
-                idleClose = null;
-            }
-        }
-        if (extra != null) {
-            extra.disconnect();
-        }
-        return mine;
+    }
+
+    private synchronized DBusConnection current() {
+        return shared;
     }
 
     /** Ends one exchange; the last to end schedules the idle close. */

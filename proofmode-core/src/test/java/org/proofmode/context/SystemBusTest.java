@@ -81,6 +81,17 @@ class SystemBusTest {
             }
             assertThat(bus.connected()).as("closed after its idle time").isFalse();
             assertThat(bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName)).isNotEqualTo(first);
+
+            // Opened ahead of the sources, without a question: the first source to ask finds it open.
+            SystemBus early = SystemBus.closingAfter(address.strip(), Duration.ofSeconds(30));
+            early.warm();
+            long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (!early.connected() && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            assertThat(early.connected()).as("warmed").isTrue();
+            String warmed = early.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
+            assertThat(early.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName)).isEqualTo(warmed);
         } finally {
             daemon.destroy();
         }
@@ -92,6 +103,8 @@ class SystemBusTest {
 
         assertThatThrownBy(() -> bus.read(Duration.ofSeconds(2), c -> c.running("org.bluez"))).isInstanceOf(SystemBus.Absent.class)
                 .hasMessageStartingWith("no system bus at unix:path=");
+        bus.warm();
+        assertThat(bus.connected()).as("nothing to warm").isFalse();
     }
 
     @Test
