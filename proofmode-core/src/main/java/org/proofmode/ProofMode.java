@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
@@ -569,6 +571,32 @@ public final class ProofMode {
         }
     }
 
+    /** How a bundle being sent is named in {@code publish/outgoing/}: the prefix, then the sending process's id. */
+    private static final String OUTGOING_PREFIX = "bundle-";
+    private static final Pattern OUTGOING = Pattern.compile(Pattern.quote(OUTGOING_PREFIX) + "(\\d{1,18})-.*");
+
+    /**
+     * Deletes the bundles a process that has ended left in {@code publish/outgoing/} (killed while it sent
+     * them): they hold proof files and media in the clear, in an encrypted home too. A bundle whose process
+     * still runs is left alone.
+     */
+    static void removeOrphanedBundles(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                String n = f.getFileName().toString();
+                Matcher m = OUTGOING.matcher(n);
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+                    continue;
+                }
+                if (n.startsWith(OUTGOING_PREFIX)) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // what cannot be listed or deleted now is tried again at the next send, and 'wipe --proofs' removes it
+        }
+    }
+
     /** Sends a stored proof; its media is found (and checked unchanged) only when it is sent. */
     private Publisher.Published sendStored(Publisher publisher, String sha256, Optional<StoredProof> known, Publisher.What what) {
         Path folder = known.map(StoredProof::folder).orElseGet(() -> storedFolder(sha256));
@@ -588,7 +616,8 @@ public final class ProofMode {
         Path tmp = null;
         try {
             Path dir = AtomicFiles.privateDirectories(home.resolve("publish").resolve("outgoing"));
-            tmp = Files.createTempFile(dir, "bundle-", ".zip");
+            removeOrphanedBundles(dir);
+            tmp = Files.createTempFile(dir, OUTGOING_PREFIX + ProcessHandle.current().pid() + "-", ".zip");
             BundleWriter.write(List.of(new BundleWriter.Item(folder, media, store.isEncrypted() ? store.files(sha256) : Optional.empty())),
                     tmp, true);
             return publisher.bundle(tmp, sha256.substring(0, 16) + (media.isPresent() ? "" : "-proof") + ".zip");
