@@ -224,7 +224,7 @@ class AgentIT {
         Path home = dir.resolve("home");
         assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
         Path log = dir.resolve("agent.log");
-        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "20s");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "10s");
         Daemon.await(log, "agent ready for " + home);
         ProcessResult second = ProofModeJar.at(home).run("agent");
         assertThat(second.exitCode()).isEqualTo(1);

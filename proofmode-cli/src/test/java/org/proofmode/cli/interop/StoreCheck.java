@@ -63,12 +63,27 @@ final class StoreCheck {
      *
      * @return the hashes of the sets
      */
+    /** Identities unlocked, by the sealed file's bytes: a check after each kill pays scrypt again only if the file changed. */
+    private static final Map<String, StoreIdentity> UNLOCKED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The store's identity, unlocked (scrypt, about a second) once per content of its sealed file. */
+    static StoreIdentity identity(ProofMode pm, Passphrase p) throws IOException {
+        String sealed = java.util.HexFormat.of().formatHex(Files.readAllBytes(pm.storeKeys().identityFile()));
+        StoreIdentity cached = UNLOCKED.get(sealed);
+        if (cached != null) {
+            return cached;
+        }
+        StoreIdentity id = pm.storeKeys().unlock(p);
+        UNLOCKED.put(sealed, id);
+        return id;
+    }
+
     static List<String> onlyWholeValidSealedSets(Path home, Map<String, Path> byHash, String when) throws IOException {
         ProofMode pm = ProofMode.at(home);
         StoreIdentity id;
         try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
             assertThat(pm.keys().unlock(p).info().fingerprint()).as("key unlocks " + when).isNotEmpty();
-            id = pm.storeKeys().unlock(p);
+            id = identity(pm, p);
         }
         ProofMode reading = pm.withStoreIdentity(id);
         assertThat(reading.store().isEncrypted()).as("store encrypted " + when).isTrue();
