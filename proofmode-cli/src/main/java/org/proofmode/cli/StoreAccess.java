@@ -33,7 +33,18 @@ final class StoreAccess {
         if (held.isPresent() && held.get().recipient().equals(pm.storeKeys().recipient())) {
             return pm.withStoreIdentity(held.get());
         }
-        try (Passphrase p = passphrase(ctx, pm.keys(), passphraseFile)) {
+        Passphrase p;
+        try {
+            p = passphrase(ctx, pm.keys(), passphraseFile);
+        } catch (ProofModeException e) {
+            if (e.failure() != Failure.KEY_LOCKED || passphraseFile != null) {
+                throw e;
+            }
+            // this command has no --passphrase-file: say what does work for it
+            throw new ProofModeException(Failure.KEY_LOCKED, "the proof store is encrypted and locked: set " + Passphrases.ENV
+                    + ", or start 'proofmode agent', which holds it unlocked until 'proofmode lock'", e);
+        }
+        try (p) {
             return pm.withStoreIdentity(pm.storeKeys().unlock(p));
         }
     }

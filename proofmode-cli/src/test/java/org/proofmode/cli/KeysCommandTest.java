@@ -124,7 +124,10 @@ class KeysCommandTest {
         assertThat(cli.run("prove", media.toString()).exit()).isZero();
         Cli.Result verified = cli.run("verify", media.toString());
         assertThat(verified.exit()).as(verified.err()).isZero();
-        assertThat(new Cli(home).run("verify", media.toString()).exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+        Cli.Result locked = new Cli(home).run("verify", media.toString());
+        assertThat(locked.exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+        // verify has no --passphrase-file: the message names what does work for it
+        assertThat(locked.err()).contains("encrypted and locked", "PROOFMODE_PASSPHRASE", "proofmode agent").doesNotContain("--passphrase-file");
     }
 
     @Test
