@@ -187,33 +187,31 @@ final class SystemBus {
         // One connects at a time: the others wait for its connection rather than open their own.
         synchronized (connecting) {
             synchronized (this) {
-                if (shared == null || !shared.isConnected()) {
-                    shared = null;
+                if (shared != null && shared.isConnected()) {
+                    return claim();
                 }
+                shared = null;
             }
-            if (current() == null) {
-                DBusConnection opened;
-                try {
-                    opened = DBusConnectionBuilder.forAddress(address).withShared(false).build();
-                } catch (DBusException e) {
-                    throw new Absent(address, e);
-                }
-                synchronized (this) {
-                    shared = opened;
-                }
+            DBusConnection opened;
+            try {
+                opened = DBusConnectionBuilder.forAddress(address).withShared(false).build();
+            } catch (DBusException e) {
+                throw new Absent(address, e);
             }
             synchronized (this) {
-                inUse++;
-                if (idleClose != null) {
-                    idleClose.cancel(false);
-                    idleClose = null;
-                }
-                return shared;
+                shared = opened;
+                return claim();
             }
         }
     }
 
-    private synchronized DBusConnection current() {
+    /** Counts one more exchange on the shared connection and cancels its idle close; the caller holds {@code this}. */
+    private DBusConnection claim() {
+        inUse++;
+        if (idleClose != null) {
+            idleClose.cancel(false);
+            idleClose = null;
+        }
         return shared;
     }
 

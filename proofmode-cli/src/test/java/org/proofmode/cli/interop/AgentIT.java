@@ -119,9 +119,7 @@ class AgentIT {
     @Test
     void encryptedStore_agentHoldsItsIdentity_untilLock() throws Exception {
         Path home = dir.resolve("home");
-        ProofModeJar jar = ProofModeJar.at(home);
-        ProcessResult created = jar.run("keys", "create", "--encrypt-store");
-        assertThat(created.exitCode()).as(created.describe()).isZero();
+        ProofModeJar jar = encryptedHome(home);
         Path work = Files.createDirectories(dir.resolve("work"));
         Path photo = TestMedia.jpeg(work, "s.jpg", 11);
         ProcessResult proved = jar.run("prove", photo.toString());
@@ -160,9 +158,7 @@ class AgentIT {
     @Test
     void encryptedStore_exportUsesTheAgentsIdentity_untilLock() throws Exception {
         Path home = dir.resolve("home");
-        ProofModeJar jar = ProofModeJar.at(home);
-        ProcessResult created = jar.run("keys", "create", "--encrypt-store");
-        assertThat(created.exitCode()).as(created.describe()).isZero();
+        ProofModeJar jar = encryptedHome(home);
         Path work = Files.createDirectories(dir.resolve("work"));
         Path photo = TestMedia.jpeg(work.resolve("shots"), "e.jpg", 13);
         String sha = TestMedia.sha256(photo);
@@ -232,6 +228,14 @@ class AgentIT {
         // Unused for its idle time, it stops by itself.
         assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.readString(log)).contains("proofmode: agent stopped");
+    }
+
+    /** A new home with a device key and an encrypted store. */
+    private static ProofModeJar encryptedHome(Path home) {
+        ProofModeJar jar = ProofModeJar.at(home);
+        ProcessResult created = jar.run("keys", "create", "--encrypt-store");
+        assertThat(created.exitCode()).as(created.describe()).isZero();
+        return jar;
     }
 
     /** {@code proofmode ARGS} in {@code cwd}, without a passphrase. */
