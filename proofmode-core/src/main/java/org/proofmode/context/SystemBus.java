@@ -198,10 +198,64 @@ final class SystemBus {
             } catch (DBusException e) {
                 throw new Absent(address, e);
             }
+            closeAtExit(this);
             synchronized (this) {
                 shared = opened;
                 return claim();
             }
+        }
+    }
+
+    /**
+     * Once per process, a shutdown hook that closes the shared connections: a JVM exiting with a thread blocked
+     * in a native read (the connection's reader, waiting on its socket) waits up to about 300 ms for it to leave
+     * native code (JDK 17 {@code VM_Exit}), which a short command would pay at every exit.
+     */
+    private static void closeAtExit(SystemBus bus) {
+        OPENED.add(bus);
+        if (!EXIT_HOOK.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(SystemBus::closeAll, "proofmode-system-bus-exit"));
+        } catch (IllegalStateException e) {
+            // already exiting: nothing to add to
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicBoolean EXIT_HOOK = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Every bus that opened a connection in this process, for {@link #closeAll}. */
+    private static final java.util.Set<SystemBus> OPENED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** How long the exit waits for the shared connections to close; a hung bus must not hold the exit. */
+    static final Duration EXIT_CLOSE = Duration.ofMillis(200);
+
+    /** Closes every shared connection, waiting at most {@link #EXIT_CLOSE}. */
+    static void closeAll() {
+        List<DBusConnection> open = new ArrayList<>();
+        for (SystemBus b : OPENED) {
+            synchronized (b) {
+                if (b.shared != null) {
+                    open.add(b.shared);
+                    b.shared = null;
+                    b.inUse = 0;
+                    if (b.idleClose != null) {
+                        b.idleClose.cancel(false);
+                        b.idleClose = null;
+                    }
+                }
+            }
+        }
+        if (open.isEmpty()) {
+            return;
+        }
+        Thread t = new Thread(() -> open.forEach(DBusConnection::disconnect), "proofmode-system-bus-close");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(EXIT_CLOSE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

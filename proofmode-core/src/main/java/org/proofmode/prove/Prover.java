@@ -294,10 +294,13 @@ public final class Prover {
         if (type.isEmpty()) {
             return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
         }
-        // A large file takes a while to hash: its context is taken meanwhile, on another thread.
+        // A large file takes a while to hash: its context is taken meanwhile, on another thread. So is the
+        // context of a command's first proof (the key still being unlocked), whose first readings and
+        // writers a fresh process would otherwise wait for after the hash.
         Optional<CompletableFuture<ProofRecord.Builder>> early = Optional.empty();
         long sizeBefore = size(file, path);
-        if (sizeBefore >= EARLY_CONTEXT_BYTES) {
+        boolean large = sizeBefore >= EARLY_CONTEXT_BYTES;
+        if (large || !key.ready()) {
             MediaFile m = new MediaFile(path, type.get(), sizeBefore, clock.instant().truncatedTo(ChronoUnit.SECONDS));
             early = Optional.of(CompletableFuture.supplyAsync(() -> {
                 ProofRecord.Builder b = context(m);
@@ -330,8 +333,11 @@ public final class Prover {
             }
         }
         if (early.isPresent() && hashed.size() != sizeBefore) {
-            throw new ProofModeException(Failure.IO, file + ": changed while it was being read (" + sizeBefore + " bytes, then "
-                    + hashed.size() + "); prove it again once it is complete");
+            if (large) {
+                throw new ProofModeException(Failure.IO, file + ": changed while it was being read (" + sizeBefore + " bytes, then "
+                        + hashed.size() + "); prove it again once it is complete");
+            }
+            early = Optional.empty(); // taken again below, with the size that was read
         }
         // The context is taken while the key is still being unlocked (a command's first proof), or on
         // this thread when the key is at hand.
@@ -349,7 +355,7 @@ public final class Prover {
             // takes the time now, and the context is taken again with it.
             Instant later = clock.instant().truncatedTo(ChronoUnit.SECONDS);
             now = later.isBefore(keyMade) ? keyMade : later;
-            if (early.isEmpty()) {
+            if (!large) {
                 pending = CompletableFuture.completedFuture(context(new MediaFile(path, type.get(), hashed.size(), now)));
             }
         }

@@ -52,13 +52,9 @@ class SystemBusTest {
 
     @Test
     void read_sharesOneConnection_betweenQuestions_andClosesItWhenIdle() throws Exception {
-        Path socket = dir.resolve("bus");
-        Process daemon = new ProcessBuilder("dbus-daemon", "--session", "--nofork", "--address=unix:path=" + socket, "--print-address=1")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process daemon = daemonAt(dir.resolve("bus"));
         try {
-            String address = new java.io.BufferedReader(new java.io.InputStreamReader(daemon.getInputStream(),
-                    java.nio.charset.StandardCharsets.UTF_8)).readLine();
-            assertThat(address).as("dbus-daemon's address (Debian: dbus)").startsWith("unix:");
+            String address = addressOf(daemon);
             SystemBus bus = SystemBus.closingAfter(address.strip(), Duration.ofMillis(300));
 
             String first = bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
@@ -95,6 +91,57 @@ class SystemBusTest {
         } finally {
             daemon.destroy();
         }
+    }
+
+    @Test
+    void closeAll_endsTheConnectionsReader_soThatTheProcessExitsWithoutWaitingForIt() throws Exception {
+        Process daemon = daemonAt(dir.resolve("bus-exit"));
+        try {
+            String address = addressOf(daemon);
+            SystemBus bus = SystemBus.closingAfter(address.strip(), Duration.ofSeconds(30));
+            bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName);
+            assertThat(bus.connected()).isTrue();
+            long until = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (readersInNativeCode().isEmpty() && System.nanoTime() < until) {
+                Thread.sleep(10);
+            }
+            assertThat(readersInNativeCode()).as("the connection's reader waits on its socket").isNotEmpty();
+
+            SystemBus.closeAll();
+
+            assertThat(bus.connected()).isFalse();
+            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (!readersInNativeCode().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(readersInNativeCode()).as("no reader left in a native read, which a JVM's exit waits for").isEmpty();
+            assertThat(bus.read(Duration.ofSeconds(5), SystemBus.Connection::uniqueName)).as("opens again when asked").startsWith(":");
+            SystemBus.closeAll();
+        } finally {
+            daemon.destroy();
+        }
+    }
+
+    /** A private dbus-daemon listening at a socket. */
+    private static Process daemonAt(Path socket) throws java.io.IOException {
+        return new ProcessBuilder("dbus-daemon", "--session", "--nofork", "--address=unix:path=" + socket, "--print-address=1")
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    }
+
+    /** The address a dbus-daemon started with {@code --print-address=1} prints. */
+    private static String addressOf(Process daemon) throws java.io.IOException {
+        String address = new java.io.BufferedReader(new java.io.InputStreamReader(daemon.getInputStream(),
+                java.nio.charset.StandardCharsets.UTF_8)).readLine();
+        assertThat(address).as("dbus-daemon's address (Debian: dbus)").startsWith("unix:");
+        return address;
+    }
+
+    /** dbus-java's reader threads blocked in a socket read (native code). */
+    private static List<String> readersInNativeCode() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(e -> e.getKey().getName().startsWith("DBusConnection") && e.getKey().isAlive())
+                .filter(e -> e.getValue().length > 0 && e.getValue()[0].isNativeMethod() && e.getValue()[0].getMethodName().startsWith("read"))
+                .map(e -> e.getKey().getName()).toList();
     }
 
     @Test

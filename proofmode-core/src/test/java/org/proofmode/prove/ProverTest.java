@@ -97,17 +97,7 @@ class ProverTest {
     void prove_takesContextWhileKeyIsUnlocked_keyNotYetUnlocked() throws Exception {
         Path small = TestHomes.jpegLike(dir.resolve("small.jpg"), 2, 1000);
         CountDownLatch contextTaken = new CountDownLatch(1);
-        MetadataSource signals = new MetadataSource() {
-            @Override
-            public String name() {
-                return "Signal";
-            }
-
-            @Override
-            public void contribute(org.proofmode.proof.MediaFile media, ProofRecord.Builder record) {
-                contextTaken.countDown();
-            }
-        };
+        MetadataSource signals = countingDown(contextTaken);
         Supplier<SigningKey> slowUnlock = () -> {
             try {
                 // an unlock that finishes only once the context was taken: it must not be waited for first
@@ -123,6 +113,54 @@ class ProverTest {
 
         assertThat(sourceThreads).containsExactly("proofmode-context");
         assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
+    }
+
+    @Test
+    void prove_takesTheFirstContextWhileTheFileIsHashed_keyNotYetUnlocked() throws Exception {
+        Path small = TestHomes.jpegLike(dir.resolve("first.jpg"), 4, 1000);
+        CountDownLatch contextStarted = new CountDownLatch(1);
+        MetadataSource signals = countingDown(contextStarted);
+        AtomicBoolean sawContext = new AtomicBoolean();
+        StreamSigner.Progress hashing = bytes -> {
+            try {
+                // the hash goes on only once the context is being taken: it must not wait for the hash
+                sawContext.compareAndSet(false, contextStarted.await(30, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        Supplier<SigningKey> unlocking = () -> key;
+
+        ProveResult r = pm.prover(unlocking, pm.store(), List.of(signals, recordingSource)).prove(small, options(hashing));
+
+        assertThat(sawContext).as("context taken while the file was hashed").isTrue();
+        assertThat(sourceThreads).containsExactly("proofmode-context");
+        assertThat(recordOf(r).get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
+        assertThat(recordOf(r).get("Test.Size")).contains(Long.toString(Files.size(small)));
+    }
+
+    @Test
+    void prove_takesTheFirstContextAgain_smallFileGrowsWhileRead() throws Exception {
+        Path small = TestHomes.jpegLike(dir.resolve("growing-small.jpg"), 5, 1000);
+        long before = Files.size(small);
+        AtomicBoolean appended = new AtomicBoolean();
+        StreamSigner.Progress appendOnce = bytes -> {
+            if (appended.compareAndSet(false, true)) {
+                try {
+                    Files.write(small, new byte[4096], StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+        Supplier<SigningKey> unlocking = () -> key;
+
+        ProveResult r = pm.prover(unlocking, pm.store(), List.of(recordingSource)).prove(small, options(appendOnce));
+
+        assertThat(r.outcome()).isEqualTo(ProveResult.Outcome.PROVED);
+        ProofRecord record = recordOf(r);
+        assertThat(record.get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(small));
+        assertThat(record.get("Test.Size")).as("the size that was read and hashed").contains(Long.toString(before + 4096));
     }
 
     @ParameterizedTest
@@ -185,6 +223,21 @@ class ProverTest {
         assertThat(record.get("Device.OS.Name")).isPresent();
         VerificationReport report = pm.verifier(List.of()).verify(r.proofFolder().orElseThrow(), Optional.of(damaged));
         assertThat(report.verdict()).isEqualTo(Verdict.TRUSTED);
+    }
+
+    /** A source that counts a latch down when it is asked. */
+    private static MetadataSource countingDown(CountDownLatch latch) {
+        return new MetadataSource() {
+            @Override
+            public String name() {
+                return "Signal";
+            }
+
+            @Override
+            public void contribute(org.proofmode.proof.MediaFile media, ProofRecord.Builder record) {
+                latch.countDown();
+            }
+        };
     }
 
     private Prover prover() {
