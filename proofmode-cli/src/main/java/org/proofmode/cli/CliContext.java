@@ -42,6 +42,11 @@ public record CliContext(PrintWriter out, PrintWriter err, Map<String, String> e
         this(out, err, env, terminal, Path.of("").toAbsolutePath(), Optional.empty(), Optional.empty());
     }
 
+    /** The same context with another terminal. */
+    public CliContext withTerminal(Terminal t) {
+        return new CliContext(out, err, env, t, cwd, heldKey, heldStoreIdentity);
+    }
+
     /** A path given on the command line, made absolute against {@link #cwd()}. */
     public Path resolve(Path p) {
         return cwd.resolve(p);

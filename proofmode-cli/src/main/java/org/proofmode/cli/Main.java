@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.proofmode.ProofMode;
+import org.proofmode.cli.print.OneAnswerTerminal;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -98,7 +100,21 @@ public final class Main {
      *
      * @return the exit code (see {@link ExitCodes})
      */
-    public static int execute(String[] args, CliContext ctx) {
+    public static int execute(String[] args, CliContext context) {
+        if (invoked(args).filter(LONG_RUNNING::contains).isPresent()) {
+            return run(args, context);
+        }
+        // A command that needs the device key's passphrase twice (an encrypted store, then a signature) asks
+        // once; the answer is cleared when the command ends. A long-running command holds no answer.
+        try (OneAnswerTerminal terminal = new OneAnswerTerminal(context.terminal(), Set.of(Passphrases.DEVICE_KEY_PROMPT))) {
+            return run(args, context.withTerminal(terminal));
+        }
+    }
+
+    /** Commands that run until stopped. */
+    private static final Set<Class<?>> LONG_RUNNING = Set.of(WatchCommand.class, AgentCommand.class, ServeCommand.class);
+
+    private static int run(String[] args, CliContext ctx) {
         Main main = new Main(ctx);
         CommandLine cl = new CommandLine(main);
         Optional<Class<?>> invoked = invoked(args);

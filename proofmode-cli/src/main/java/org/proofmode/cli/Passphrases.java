@@ -18,6 +18,8 @@ import org.proofmode.util.SafeText;
 final class Passphrases {
     static final String ENV = "PROOFMODE_PASSPHRASE";
     static final String PIN_ENV = "PROOFMODE_PIN";
+    /** The prompt for the device key's passphrase (which also unlocks an encrypted store): asked once per command. */
+    static final String DEVICE_KEY_PROMPT = "Passphrase for the device key: ";
 
     private Passphrases() {}
 
@@ -58,7 +60,7 @@ final class Passphrases {
         if (p.isPresent()) {
             return p.get();
         }
-        return ctx.terminal().readSecret("Passphrase for the device key: ")
+        return ctx.terminal().readSecret(DEVICE_KEY_PROMPT)
                 .filter(c -> c.length > 0)
                 .map(Passphrase::adopt)
                 .orElseThrow(() -> new ProofModeException(Failure.KEY_LOCKED,

@@ -147,7 +147,36 @@ class KeysCommandTest {
         Path media = ProveCommandTest.jpeg(tmp, "a.jpg", 100, 32);
         List<char[]> typed = new ArrayList<>();
         Deque<String> answers = new ArrayDeque<>(List.of("first passphrase", "first passphrase", "second passphrase", "second passphrase"));
-        Cli prompted = new Cli(home).terminal(new Terminal() {
+        Cli prompted = new Cli(home).terminal(typing(prompt -> answers.removeFirst(), new ArrayList<>(), typed));
+
+        assertThat(prompted.run("prove", media.toString()).exit()).isZero();
+        assertThat(prompted.run("keys", "protect").exit()).isZero();
+
+        assertThat(answers).isEmpty();
+        assertThat(typed).hasSize(4).allSatisfy(chars -> assertThat(chars).containsOnly('\0'));
+    }
+
+    @Test
+    void encryptedStore_asksThePassphraseOncePerCommand_forTheStoreAndTheSignature() throws Exception {
+        assertThat(cli.run("keys", "create", "--encrypt-store").exit()).isZero();
+        Path media = RedactCommandTest.photo(tmp, "n.jpg", "jpeg", 34);
+        assertThat(cli.run("prove", media.toString()).exit()).isZero();
+        List<String> prompts = new ArrayList<>();
+        List<char[]> typed = new ArrayList<>();
+        Cli prompted = new Cli(home).terminal(typing(prompt -> "first passphrase", prompts, typed));
+
+        Cli.Result notarized = prompted.run("notarize", media.toString());
+        assertThat(notarized.exit()).as(notarized.err()).isZero();
+        assertThat(prompts).as("the store's identity and the device key: one passphrase, asked once").hasSize(1);
+        Cli.Result redacted = prompted.run("redact", media.toString(), "-o", tmp.resolve("redacted.jpg").toString(), "--pixelate", "0,0,10,10");
+        assertThat(redacted.exit()).as(redacted.err()).isZero();
+        assertThat(prompts).as("asked again by the next command").hasSize(2);
+        assertThat(typed).allSatisfy(chars -> assertThat(chars).containsOnly('\0'));
+    }
+
+    /** A terminal a person types answers into: each prompt and each answer's characters are kept for the test. */
+    private static Terminal typing(java.util.function.Function<String, String> answer, List<String> prompts, List<char[]> typed) {
+        return new Terminal() {
             @Override
             public boolean interactive() {
                 return true;
@@ -155,17 +184,12 @@ class KeysCommandTest {
 
             @Override
             public Optional<char[]> readSecret(String prompt) {
-                char[] answer = answers.removeFirst().toCharArray();
-                typed.add(answer);
-                return Optional.of(answer);
+                prompts.add(prompt);
+                char[] a = answer.apply(prompt).toCharArray();
+                typed.add(a);
+                return Optional.of(a);
             }
-        });
-
-        assertThat(prompted.run("prove", media.toString()).exit()).isZero();
-        assertThat(prompted.run("keys", "protect").exit()).isZero();
-
-        assertThat(answers).isEmpty();
-        assertThat(typed).hasSize(4).allSatisfy(chars -> assertThat(chars).containsOnly('\0'));
+        };
     }
 
     @Test
