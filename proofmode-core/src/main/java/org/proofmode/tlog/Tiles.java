@@ -218,10 +218,25 @@ public final class Tiles {
 
     /** A tile number as C2SP paths write it: groups of three digits, all but the last prefixed with 'x'. */
     static String number(long n) {
-        String s = String.format("%03d", n % 1000);
-        for (long rest = n / 1000; rest > 0; rest /= 1000) {
-            s = String.format("x%03d/", rest % 1000) + s;
-        }
-        return s;
+        // Written from the last group to the first, without formatting (a log serving tiles writes many).
+        char[] out = new char[40];
+        int at = out.length;
+        long rest = n;
+        boolean last = true;
+        do {
+            int group = (int) (rest % 1000);
+            rest /= 1000;
+            if (!last) {
+                out[--at] = '/';
+            }
+            out[--at] = (char) ('0' + group % 10);
+            out[--at] = (char) ('0' + group / 10 % 10);
+            out[--at] = (char) ('0' + group / 100);
+            if (!last) {
+                out[--at] = 'x';
+            }
+            last = false;
+        } while (rest > 0);
+        return new String(out, at, out.length - at);
     }
 }
