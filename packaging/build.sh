@@ -90,7 +90,9 @@ cat > "$app/bin/proofmode" <<'LAUNCHER'
 # `prove`, `verify`, `export` and `status` go to a running agent first (lib/app/agent.sh; README, "The agent").
 set -u
 self=$(readlink -f "$0")
-app=$(dirname "$(dirname "$self")")
+# Two levels up by parameter expansion (self is absolute): no process to start before every command.
+app=${self%/*}
+app=${app%/*}
 . "$app/lib/app/agent.sh"
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
 proofmode_quick_start "$@"

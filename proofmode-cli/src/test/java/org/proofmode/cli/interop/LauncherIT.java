@@ -155,6 +155,57 @@ class LauncherIT {
                 .as("a JVM that hands the command to the agent has its own options").isEmpty();
     }
 
+    @Test
+    void repositoryLauncher_buildsWhenABuildFileOrSourceIsNewerThanTheJar_andOnlyThen() throws Exception {
+        Path repo = ProofModeJar.jar().getParent().getParent().getParent();
+        Path checkout = Files.createDirectories(dir.resolve("checkout"));
+        Files.copy(repo.resolve("proofmode"), checkout.resolve("proofmode"));
+        Path launcherDir = Files.createDirectories(checkout.resolve("proofmode-cli/src/main/launcher"));
+        Files.copy(repo.resolve("proofmode-cli/src/main/launcher/agent.sh"), launcherDir.resolve("agent.sh"));
+        Path jar = Files.createDirectories(checkout.resolve("proofmode-cli/target")).resolve("proofmode.jar");
+        Files.copy(ProofModeJar.jar(), jar); // a copy: its time is set below (a link would change the build's jar)
+        java.nio.file.attribute.FileTime built = java.nio.file.attribute.FileTime.from(java.time.Instant.now().minusSeconds(3600));
+        Files.setLastModifiedTime(jar, built);
+        Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+        for (String m : List.of("proofmode-core", "proofmode-cli", "proofmode-server", "proofmode-watch")) {
+            Files.writeString(Files.createDirectories(checkout.resolve(m + "/src/main/java/org/x")).resolve("A.java"), "class A {}");
+            Files.writeString(checkout.resolve(m).resolve("pom.xml"), "<project/>");
+        }
+        Path hidden = Files.writeString(Files.createDirectories(checkout.resolve("proofmode-core/src/main/resources")).resolve(".kept"), "x");
+        Path folder = checkout.resolve("proofmode-server/src/main/java/org/x");
+        java.nio.file.attribute.FileTime before = java.nio.file.attribute.FileTime.from(built.toInstant().minusSeconds(3600));
+        java.nio.file.attribute.FileTime after = java.nio.file.attribute.FileTime.from(built.toInstant().plusSeconds(60));
+        Map<String, String> env = Map.of("PROOFMODE_AGENT", "off", "PROOFMODE_CDS", "0", "PROOFMODE_HOME", dir.resolve("home").toString());
+
+        for (Path newer : List.of(checkout.resolve("proofmode-watch/src/main/java/org/x/A.java"), hidden, folder,
+                checkout.resolve("proofmode-cli/pom.xml"), checkout.resolve("pom.xml"))) {
+            agedExceptTheJar(checkout, jar, before);
+            ProcessResult unchanged = ExternalTool.run(List.of("bash", checkout.resolve("proofmode").toString(), "--version"), env,
+                    java.time.Duration.ofSeconds(60), dir);
+            assertThat(unchanged.exitCode()).as(unchanged.describe()).isZero();
+            assertThat(unchanged.stdout()).startsWith("proofmode ");
+            assertThat(unchanged.stderr()).doesNotContain("building");
+
+            Files.setLastModifiedTime(newer, after);
+            ProcessResult changed = ExternalTool.run(List.of("bash", checkout.resolve("proofmode").toString(), "--version"), env,
+                    java.time.Duration.ofSeconds(60), dir);
+            // this checkout has no Maven wrapper: the build the launcher starts fails, which shows it started one
+            assertThat(changed.stderr()).as(newer + " newer than the jar").contains("building the command line", "build failed");
+            assertThat(changed.exitCode()).isEqualTo(1);
+        }
+    }
+
+    /** Sets every file and folder of a checkout but the jar to {@code t}, folders after what they hold. */
+    private static void agedExceptTheJar(Path checkout, Path jar, java.nio.file.attribute.FileTime t) throws java.io.IOException {
+        try (Stream<Path> s = Files.walk(checkout)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                if (!p.equals(jar)) {
+                    Files.setLastModifiedTime(p, t);
+                }
+            }
+        }
+    }
+
     /** What {@code proofmode_quick_start} of both launchers chooses for these arguments, run by {@code sh}. */
     private String quickStart(Map<String, String> env, String... args) {
         Path agentSh = ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher/agent.sh");
