@@ -201,11 +201,16 @@ final class PdfLayout {
         }
     }
 
+    /** A field's value column. */
+    static final float VALUE_WIDTH = WIDTH - LABEL_WIDTH;
+    /** The size of a fixed-width field (hashes, fingerprints): one SHA-256 in hex fits {@link #VALUE_WIDTH} on one line. */
+    static final float MONO_SIZE = 9;
+
     private void field(Block.Field f, Group row) {
-        float size = f.mono() ? 9 : 9.5f;
+        float size = f.mono() ? MONO_SIZE : 9.5f;
         float lead = 12.5f;
         List<String> label = text.wrap(text.safe(f.label()), 8.8f, LABEL_WIDTH - 10);
-        List<String> value = text.wrap(text.safe(f.value()), size, WIDTH - LABEL_WIDTH);
+        List<String> value = text.wrap(text.safe(f.value()), size, VALUE_WIDTH);
         float height = Math.max(label.size(), value.size()) * lead + 3;
         need(height);
         float top = y;

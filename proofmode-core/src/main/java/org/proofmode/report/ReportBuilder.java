@@ -100,7 +100,12 @@ public final class ReportBuilder {
             List<Block.Field> rows = new ArrayList<>();
             for (CustodyLine c : item.custody()) {
                 rows.add(new Block.Field(c.at(), c.action() + " by " + c.actor() + c.verdict().map(v -> " (" + v + ")").orElse("") + ": "
-                        + c.detail() + (c.hash().isEmpty() ? "" : "; line hash " + c.hash()), false));
+                        + c.detail(), false));
+                // A row of its own in the fixed-width style, where a SHA-256 always fits on one line: a hash
+                // broken over two lines is copied wrong.
+                if (!c.hash().isEmpty()) {
+                    rows.add(new Block.Field("its line hash", c.hash(), true));
+                }
             }
             b.add(new Block.Fields(rows));
         }

@@ -44,6 +44,17 @@ class PdfCommandsTest {
     }
 
     @Test
+    void aHashField_isOneLine_whateverItsDigits() throws Exception {
+        try (PDDocument doc = new PDDocument(); InputStream font = PDDocument.class.getResourceAsStream("/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf")) {
+            PdfText text = new PdfText(PDType0Font.load(doc, font, true));
+            for (char widest : "0123456789abcdef".toCharArray()) {
+                String hash = String.valueOf(widest).repeat(64);
+                assertThat(text.wrap(hash, PdfLayout.MONO_SIZE, PdfLayout.VALUE_WIDTH)).as(hash).containsExactly(hash);
+            }
+        }
+    }
+
+    @Test
     void quote_leavesPlainWords_andQuotesTheRest() {
         assertThat(SelfCheck.quote("IMG_0001.jpg")).isEqualTo("IMG_0001.jpg");
         assertThat(SelfCheck.quote("a b")).isEqualTo("'a b'");
