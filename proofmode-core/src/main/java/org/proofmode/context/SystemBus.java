@@ -236,13 +236,7 @@ final class SystemBus {
         for (SystemBus b : OPENED) {
             synchronized (b) {
                 if (b.shared != null) {
-                    open.add(b.shared);
-                    b.shared = null;
-                    b.inUse = 0;
-                    if (b.idleClose != null) {
-                        b.idleClose.cancel(false);
-                        b.idleClose = null;
-                    }
+                    open.add(b.detach());
                 }
             }
         }
@@ -262,11 +256,25 @@ final class SystemBus {
     /** Counts one more exchange on the shared connection and cancels its idle close; the caller holds {@code this}. */
     private DBusConnection claim() {
         inUse++;
+        cancelIdleClose();
+        return shared;
+    }
+
+    /** Forgets the shared connection (the caller closes it) and its exchanges; the caller holds {@code this}. */
+    private DBusConnection detach() {
+        DBusConnection c = shared;
+        shared = null;
+        inUse = 0;
+        cancelIdleClose();
+        return c;
+    }
+
+    /** Cancels the scheduled idle close, if any; the caller holds {@code this}. */
+    private void cancelIdleClose() {
         if (idleClose != null) {
             idleClose.cancel(false);
             idleClose = null;
         }
-        return shared;
     }
 
     /** Ends one exchange; the last to end schedules the idle close. */
@@ -296,12 +304,7 @@ final class SystemBus {
     private void drop(DBusConnection c) {
         synchronized (this) {
             if (c == shared) {
-                shared = null;
-                inUse = 0;
-                if (idleClose != null) {
-                    idleClose.cancel(false);
-                    idleClose = null;
-                }
+                detach();
             }
         }
         if (c.isConnected()) {

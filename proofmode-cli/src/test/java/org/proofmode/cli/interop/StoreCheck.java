@@ -55,14 +55,6 @@ final class StoreCheck {
         }
     }
 
-    /**
-     * As {@link #onlyWholeValidProofs} for an encrypted store: the key and the store's identity unlock;
-     * every folder a reader sees (not hidden) holds a sealed index and objects that each open whole with the
-     * identity; and the newest set of each hash is of one of {@code byHash}'s files and verifies as TRUSTED
-     * against it. Hidden temporary folders (a write cut short) are ignored, as readers do.
-     *
-     * @return the hashes of the sets
-     */
     /** Identities unlocked, by the sealed file's bytes: a check after each kill pays scrypt again only if the file changed. */
     private static final Map<String, StoreIdentity> UNLOCKED = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -78,6 +70,14 @@ final class StoreCheck {
         return id;
     }
 
+    /**
+     * As {@link #onlyWholeValidProofs} for an encrypted store: the key and the store's identity unlock;
+     * every folder a reader sees (not hidden) holds a sealed index and objects that each open whole with the
+     * identity; and the newest set of each hash is of one of {@code byHash}'s files and verifies as TRUSTED
+     * against it. Hidden temporary folders (a write cut short) are ignored, as readers do.
+     *
+     * @return the hashes of the sets
+     */
     static List<String> onlyWholeValidSealedSets(Path home, Map<String, Path> byHash, String when) throws IOException {
         ProofMode pm = ProofMode.at(home);
         StoreIdentity id;
