@@ -204,8 +204,12 @@ class CrashSafetyIT {
         }
         try (Stream<Path> s = Files.list(store)) {
             for (Path p : (Iterable<Path>) s::iterator) {
-                if (Files.getLastModifiedTime(p).toInstant().isAfter(t)) {
-                    return true;
+                try {
+                    if (Files.getLastModifiedTime(p).toInstant().isAfter(t)) {
+                        return true;
+                    }
+                } catch (java.nio.file.NoSuchFileException e) {
+                    return true; // listed, then renamed or removed: the process is writing
                 }
             }
         }
