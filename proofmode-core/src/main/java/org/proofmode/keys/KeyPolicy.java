@@ -163,7 +163,7 @@ final class KeyPolicy {
 
     static KeyRingInfo inspect(PGPSecretKeyRing ring, String name) {
         try {
-            return PGPainless.inspectKeyRing(ring);
+            return OpenPgpPolicy.inspect(ring);
         } catch (RuntimeException e) {
             throw new ProofModeException(Failure.UNSUPPORTED,
                     name + ": no valid self-signature (" + OpenPgpKeys.oneLine(e) + ")", e);

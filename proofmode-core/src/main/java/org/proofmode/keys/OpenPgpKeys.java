@@ -90,7 +90,7 @@ public final class OpenPgpKeys {
 
     /** Describes a certificate: fingerprint, algorithm, creation time, primary user ID. */
     public static KeyInfo describe(PGPKeyRing ring) {
-        return describe(ring.getPublicKey(), primaryUserId(PGPainless.inspectKeyRing(ring)));
+        return describe(ring.getPublicKey(), primaryUserId(OpenPgpPolicy.inspect(ring)));
     }
 
     /** Describes a key whose primary user ID is known already (see {@link #primaryUserId}). */

@@ -9,10 +9,10 @@ import org.bouncycastle.bcpg.SignatureSubpacketTags;
 import org.bouncycastle.bcpg.sig.RevocationReason;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSignature;
-import org.pgpainless.PGPainless;
 import org.pgpainless.algorithm.RevocationState;
 import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.util.RevocationAttributes;
+import org.proofmode.keys.OpenPgpPolicy;
 
 /**
  * Whether a key could make a signature at the time the signature says it was made, as {@code sqv} judges
@@ -65,7 +65,7 @@ final class KeyState {
     /** A revocation of the primary key or of the signing subkey that covers a signature made at {@code time}. */
     static Optional<Finding> revoked(PGPPublicKeyRing cert, long keyId, Date time) {
         try {
-            KeyRingInfo now = PGPainless.inspectKeyRing(cert);
+            KeyRingInfo now = OpenPgpPolicy.inspect(cert);
             RevocationState primary = now.getRevocationState();
             if (primary.isHardRevocation()) {
                 return Optional.of(new Finding(Problem.REVOKED, "the signing key was revoked"
@@ -96,7 +96,7 @@ final class KeyState {
     /** An expiry of the primary key or of the signing subkey at or before {@code time}. */
     static Optional<Finding> expired(PGPPublicKeyRing cert, long keyId, Date time) {
         try {
-            KeyRingInfo then = PGPainless.inspectKeyRing(cert, time);
+            KeyRingInfo then = OpenPgpPolicy.inspect(cert, time);
             Date primary = then.getPrimaryKeyExpirationDate();
             if (primary != null && !time.before(primary)) {
                 return Optional.of(new Finding(Problem.EXPIRED, "the signing key expired on " + primary.toInstant()

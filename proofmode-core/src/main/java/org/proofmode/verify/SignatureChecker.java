@@ -18,17 +18,18 @@ import org.bouncycastle.openpgp.PGPSignature;
 import org.bouncycastle.openpgp.PGPSignatureList;
 import org.bouncycastle.openpgp.PGPUtil;
 import org.bouncycastle.openpgp.bc.BcPGPObjectFactory;
-import org.pgpainless.PGPainless;
 import org.pgpainless.bouncycastle.extensions.PGPKeyRingExtensionsKt;
 import org.pgpainless.decryption_verification.ConsumerOptions;
 import org.pgpainless.decryption_verification.DecryptionStream;
 import org.pgpainless.decryption_verification.MessageMetadata;
+import org.pgpainless.decryption_verification.OpenPgpMessageInputStream;
 import org.pgpainless.decryption_verification.SignatureVerification;
 import org.pgpainless.exception.SignatureValidationException;
 import org.pgpainless.policy.Policy;
 import org.pgpainless.signature.consumer.SignatureValidator;
 import org.pgpainless.signature.consumer.SignatureVerifier;
 import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.keys.OpenPgpPolicy;
 
 /**
  * Checks one detached OpenPGP signature over a stream against a set of certificates, with PGPainless's
@@ -110,9 +111,8 @@ final class SignatureChecker {
         MessageMetadata meta;
         ReadTracker tracked = new ReadTracker(data);
         try {
-            DecryptionStream in = PGPainless.decryptAndOrVerify().onInputStream(tracked).withOptions(
-                    ConsumerOptions.get().forceNonOpenPgpData().addVerificationCert(cert.get())
-                            .addVerificationOfDetachedSignatures(sigs));
+            DecryptionStream in = open(tracked, ConsumerOptions.get().forceNonOpenPgpData().addVerificationCert(cert.get())
+                    .addVerificationOfDetachedSignatures(sigs));
             drain(in);
             in.close();
             meta = in.getMetadata();
@@ -220,7 +220,7 @@ final class SignatureChecker {
                 SignatureValidator.signatureWasCreatedInBounds(null, null).verify(sig);
                 // What PGPainless's validateCertificateAndVerifyInitializedSignature does, with the
                 // certificate's part remembered for the next signature by the same key at the same time.
-                Policy policy = PGPainless.getPolicy();
+                Policy policy = OpenPgpPolicy.standard();
                 CertificateFacts.validateCertificate(sig, cert, policy);
                 SignatureVerifier.verifyInitializedSignature(sig, key, policy, sig.getCreationTime());
                 // As in the streamed check: PGPainless checks revocations, not whether the key had expired.
@@ -244,6 +244,14 @@ final class SignatureChecker {
                 return new Outcome(Kind.MALFORMED, Optional.of(cert), "not a usable OpenPGP signature (" + oneLine(e) + ")");
             }
         }
+    }
+
+    /**
+     * PGPainless's reader for a detached-signature check, under the project's policy. Declares what
+     * {@code PGPainless.decryptAndOrVerify()} declares: the reader, written in Kotlin, declares neither.
+     */
+    private static DecryptionStream open(InputStream data, ConsumerOptions options) throws PGPException, IOException {
+        return OpenPgpMessageInputStream.create(data, options, OpenPgpPolicy.standard());
     }
 
     private static List<PGPSignature> parse(byte[] bytes) throws IOException {
