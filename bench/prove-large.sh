@@ -118,6 +118,7 @@ warm_up_cli() {
         ./proofmode prove --force --out "$WORK/warmup/out" "$small" >"$WORK/warmup.stdout" \
         || die "warm-up prove failed"
     [[ -n $(hash_lines "$WORK/warmup.stdout") ]] || die "warm-up prove printed no '<sha256>  <path>' line"
+    settle_archive prove
 }
 
 clear_out() { rm -rf -- "$OUT"; }

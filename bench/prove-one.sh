@@ -62,6 +62,7 @@ main() {
     PROOFMODE_HOME=$HOME_PM ./proofmode prove --out "$OUT" "${FILES[1]}" >/dev/null || die "warm-up prove (agent) failed"
     PROOFMODE_HOME=$HOME_PM ./proofmode agent --stop >/dev/null 2>&1 || die "could not stop the warm-up agent"
     [[ ! -S $HOME_PM/agent/agent.sock ]] || die "the agent's socket is still there"
+    settle_archive prove
     sleep 1
 
     local i=2 first ready times=()

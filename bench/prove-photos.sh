@@ -79,6 +79,7 @@ main() {
     KEY_HOME=$WORK/home-key OUT=$WORK/out
     log "warm-up: creating the device key (untimed)"
     PROOFMODE_HOME=$KEY_HOME ./proofmode prove --out "$WORK/warm-out" "${FILES[0]}" >/dev/null || die "warm-up prove failed"
+    settle_archive prove
     cp -a -- "$KEY_HOME" "$WORK/home-off"
     PROOFMODE_HOME=$WORK/home-off ./proofmode settings set image-hashes false >/dev/null
     local on_s off_s

@@ -96,6 +96,7 @@ main() {
     log "warm-up (untimed): $(quote_cmd "${ours_cmd[@]}")"
     "${ours_cmd[@]}" >"$WORK/warm.stdout" || die "verify failed: $(head -c 2000 "$WORK/warm.stdout")"
     grep -q ": TRUSTED" "$WORK/warm.stdout" || die "verify did not say TRUSTED: $(head -c 2000 "$WORK/warm.stdout")"
+    settle_archive verify
 
     log "reference: $(quote_cmd "${ref_cmd[@]}")"
     MEASURE_RSS=0 best_of "$runs" true "$WORK/ref.stdout" "${ref_cmd[@]}"

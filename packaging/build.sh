@@ -95,12 +95,13 @@ app=${self%/*}
 app=${app%/*}
 . "$app/lib/app/agent.sh"
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
-proofmode_quick_start "$@"
+proofmode_quick_start "$app/lib/app" "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
 exec "$app/lib/runtime/bin/java" -Xshare:auto $PROOFMODE_QUICK_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"
+install -m 0644 "$root/proofmode-cli/src/main/launcher/large-file.jit" "$app/lib/app/large-file.jit"
 chmod 0755 "$app/bin/proofmode"
 
 # 5. Man pages and completion, from the commands' own help.

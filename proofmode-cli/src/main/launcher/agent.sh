@@ -2,7 +2,7 @@
 # The agent's part of the launchers (./proofmode in the repository, bin/proofmode in the packages), sourced
 # by both; POSIX sh. See README, "The agent". `prove` and `verify` are what the agent runs (and `export` and
 # `status`, handed over to a running agent only). Also how a
-# small command that runs in a JVM of its own starts quickest (proofmode_quick_start, below).
+# command that runs in a JVM of its own gets the JVM options that suit it (proofmode_quick_start, below).
 #
 # proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py)
 #   When an agent runs for the command's home, the command is handed to it by agent-client.py (Python 3,
@@ -67,25 +67,33 @@ proofmode_agent() {
   return 0
 }
 
-# proofmode_quick_start ARG...
-#   Sets PROOFMODE_QUICK_OPTS to JVM options that start a short command fastest (client compiler only,
-#   serial collector) when the command runs in a JVM of its own and is small: a `prove` or `verify` whose
-#   file operands are at most 8 MiB together and include no folder (the folder after --out aside). On two
-#   cores, the optimising compiler's threads and G1's set-up cost a single photo's `prove` about 0.1 s; a
-#   large file, a folder or a batch gains more from the optimising compiler (its SHA-256 is ten times the
-#   client compiler's), so they keep the defaults. Empty when JAVA_OPTS chooses a collector or compiler
-#   itself, when PROOFMODE_QUICK=off, and when proofmode_agent chose PROOFMODE_CLIENT_OPTS (the JVM is
-#   then a client of the agent).
+# proofmode_quick_start DIR ARG...   (DIR holds large-file.jit)
+#   Sets PROOFMODE_QUICK_OPTS to the JVM options that suit a `prove` or `verify` of files named on the
+#   command line, when the command runs in a JVM of its own (not a client of the agent):
+#   - small (file operands at most 8 MiB together, no folder besides the one after --out): the client
+#     compiler only and the serial collector. On two cores, the optimising compiler's threads and G1's
+#     set-up cost a single photo's `prove` about 0.1 s.
+#   - large (more than 8 MiB; for `verify --media FILE DIR`, the proof's folder too): the optimising
+#     compiler only for the code that hashes (DIR/large-file.jit, compiler directives), since its SHA-256
+#     is ten times the client compiler's, and the client compiler for the rest, which runs once: the
+#     optimising compiler's thread then leaves the second core to the command's own checks while the
+#     first hashes. The JVM's notice that it read the directives goes to its console output, which these
+#     options turn off (warnings and crash reports are not part of it).
+#   A folder of media or bundles (a batch) keeps the defaults: it gains from the optimising compiler.
+#   Empty when JAVA_OPTS chooses a collector or compiler itself, and when PROOFMODE_QUICK=off.
 proofmode_quick_start() {
   PROOFMODE_QUICK_OPTS=""
+  pq_dir=$1
+  shift
   [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || return 0
   case "${PROOFMODE_QUICK:-}" in off|OFF|Off) return 0 ;; esac
-  case " ${JAVA_OPTS:-} " in *GC*|*Tiered*|*" -Xint "*|*" -Xcomp "*) return 0 ;; esac
-  pq_cmd="" pq_skip="" pq_total=0 pq_files=0
+  case " ${JAVA_OPTS:-} " in *GC*|*Tiered*|*Compile*|*VMOutput*|*" -Xint "*|*" -Xcomp "*) return 0 ;; esac
+  pq_cmd="" pq_skip="" pq_total=0 pq_files=0 pq_folders=0 pq_media=""
   for pq_arg in "$@"; do
     if [ -n "$pq_skip" ]; then pq_skip=""; continue; fi
     case "$pq_arg" in
       --out) pq_skip=1; continue ;;
+      --media) pq_media=1; continue ;;
       -*) continue ;;
     esac
     if [ -z "$pq_cmd" ]; then
@@ -93,13 +101,23 @@ proofmode_quick_start() {
       [ "$pq_cmd" = prove ] || [ "$pq_cmd" = verify ] || return 0
       continue
     fi
+    if [ -d "$pq_arg" ]; then pq_folders=$((pq_folders + 1)); continue; fi
     [ -f "$pq_arg" ] || return 0
     pq_size=$(stat -c %s -- "$pq_arg" 2>/dev/null) || return 0
     pq_total=$((pq_total + pq_size))
     pq_files=$((pq_files + 1))
   done
-  if [ "$pq_files" -gt 0 ] && [ "$pq_total" -le 8388608 ]; then
-    PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+  [ "$pq_files" -gt 0 ] || return 0
+  if [ "$pq_total" -le 8388608 ]; then
+    [ "$pq_folders" -eq 0 ] && PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+    return 0
   fi
+  if [ "$pq_folders" -gt 0 ] && ! { [ "$pq_cmd" = verify ] && [ -n "$pq_media" ] && [ "$pq_folders" -eq 1 ]; }; then
+    return 0
+  fi
+  # The options are split on spaces (as JAVA_OPTS is): a folder whose name holds one gets none.
+  case "$pq_dir" in *[[:space:]]*) return 0 ;; esac
+  [ -f "$pq_dir/large-file.jit" ] || return 0
+  PROOFMODE_QUICK_OPTS="-XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$pq_dir/large-file.jit -XX:-DisplayVMOutput"
   return 0
 }

@@ -121,20 +121,49 @@ public final class Main {
         if (invoked.isPresent()) {
             cl.addSubcommand(invoked.get());
         } else if (!List.of(args).equals(List.of("--version")) && !List.of(args).equals(List.of("-V"))) {
-            SUBCOMMANDS.forEach(cl::addSubcommand);
+            for (Class<?> c : SUBCOMMANDS) {
+                cl.addSubcommand(c);
+            }
         }
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // After the subcommands are added: a converter registered here reaches them.
         cl.registerConverter(Path.class, new CommandLinePaths(ctx.cwd()));
-        cl.setParameterExceptionHandler(Main::parameterError);
-        cl.setExecutionExceptionHandler((e, cmd, parsed) -> executionError(e, cmd, main));
+        cl.setParameterExceptionHandler(new ParameterErrors());
+        cl.setExecutionExceptionHandler(new ExecutionErrors(main));
         try {
             return cl.execute(args);
         } finally {
             ctx.out().flush();
             ctx.err().flush();
+        }
+    }
+
+    // The handlers are classes, not lambdas: picocli's types are Java 5 class files, which a class-data
+    // archive holds only while nothing links them when it is made, and a lambda implementing one does
+    // (as a method reference to a CommandLine method links CommandLine). See the launcher's
+    // "Class-data sharing".
+
+    /** Picocli's handler of a command line it could not parse. */
+    private static final class ParameterErrors implements CommandLine.IParameterExceptionHandler {
+        @Override
+        public int handleParseException(CommandLine.ParameterException e, String[] args) {
+            return parameterError(e, args);
+        }
+    }
+
+    /** Picocli's handler of an exception a command threw. */
+    private static final class ExecutionErrors implements CommandLine.IExecutionExceptionHandler {
+        private final Main main;
+
+        ExecutionErrors(Main main) {
+            this.main = main;
+        }
+
+        @Override
+        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
+            return executionError(e, cmd, main);
         }
     }
 

@@ -71,15 +71,44 @@ class LauncherIT {
             launcher.destroyForcibly();
         }
 
-        // The archive the ended run recorded is taken up by the next run of the command.
+        // The classes the killed run listed become the archive, made in the background by the next run of
+        // the command (which runs without one meanwhile) ...
+        assertThat(watchHelp(script, home, null)).isZero();
+        long until2 = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!(Files.isRegularFile(archive) && archiveWork(jar).isEmpty()) && System.nanoTime() < until2) {
+            Thread.sleep(200);
+        }
+        assertThat(archive).as("the archive made from the killed run's list").isRegularFile();
+        assertThat(archiveWork(jar)).as("no list, dump or temporary archive left").isEmpty();
+        // ... which the runs after it map: picocli's classes (Java 5 class files, which only a static archive holds) too.
+        Path loaded = dir.resolve("classes.log");
+        assertThat(watchHelp(script, home, "-Xlog:class+load=info:file=" + loaded)).isZero();
+        assertThat(Files.readAllLines(loaded)).anySatisfy(l -> assertThat(l).contains(" picocli.CommandLine$Model$CommandSpec ", "shared objects file"))
+                .anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli.Main ", "shared objects file"));
+    }
+
+    /** The class list, dump under way, temporary archive or failure mark of {@code watch}'s archive. */
+    private static List<String> archiveWork(Path jar) throws java.io.IOException {
+        try (Stream<Path> s = Files.list(jar.getParent())) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("proofmode-watch.jsa.")).toList();
+        }
+    }
+
+    /** Runs {@code proofmode watch --help} through the repository's launcher; returns its exit code. */
+    private int watchHelp(Path script, Path home, String javaOpts) throws Exception {
         ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", "--help")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("help.log").toFile());
         again.environment().put("PROOFMODE_HOME", home.toString());
-        again.environment().remove("JAVA_OPTS");
+        again.environment().remove("PROOFMODE_CDS");
+        if (javaOpts == null) {
+            again.environment().remove("JAVA_OPTS");
+        } else {
+            again.environment().put("JAVA_OPTS", javaOpts);
+        }
         Process help = again.start();
         assertThat(help.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(help.exitValue()).as(Files.readString(dir.resolve("help.log"))).isZero();
-        assertThat(archive).isRegularFile();
+        return help.exitValue();
     }
 
     @Test
@@ -134,25 +163,54 @@ class LauncherIT {
     }
 
     @Test
-    void quickStart_clientCompilerOnlyForSmallFiles() throws Exception {
+    void quickStart_clientCompilerForSmallFiles_theOptimisingOneOnlyForHashingALargeOne() throws Exception {
         Path photo = TestMedia.jpeg(dir, "a.jpg", 13);
-        Path large = dir.resolve("large.mp4");
-        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(large.toFile(), "rw")) {
-            f.setLength(9L << 20);
-        }
+        Path large = TestMedia.jpeg(dir, "large.jpg", 9L << 20, 7);
         Path out = Files.createDirectories(dir.resolve("out"));
+        Path other = Files.createDirectories(dir.resolve("other"));
+        Path launcher = launcherDir();
         String quick = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+        String hashing = "-XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=" + launcher.resolve("large-file.jit")
+                + " -XX:-DisplayVMOutput";
         assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), photo.toString())).isEqualTo(quick);
         assertThat(quickStart(Map.of(), "verify", "--json", photo.toString())).isEqualTo(quick);
-        assertThat(quickStart(Map.of(), "prove", photo.toString(), large.toString())).as("more than 8 MiB").isEmpty();
+        assertThat(quickStart(Map.of(), "prove", photo.toString(), large.toString())).as("more than 8 MiB").isEqualTo(hashing);
+        assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), large.toString())).isEqualTo(hashing);
+        assertThat(quickStart(Map.of(), "verify", "--media", large.toString(), out.toString()))
+                .as("a large file and the folder of its proof").isEqualTo(hashing);
+        assertThat(quickStart(Map.of(), "verify", large.toString(), out.toString())).as("a folder without --media").isEmpty();
+        assertThat(quickStart(Map.of(), "verify", "--media", large.toString(), out.toString(), other.toString()))
+                .as("two folders").isEmpty();
+        assertThat(quickStart(Map.of(), "verify", "--media", photo.toString(), out.toString())).as("small, with a folder").isEmpty();
         assertThat(quickStart(Map.of(), "prove", dir.toString())).as("a folder").isEmpty();
         assertThat(quickStart(Map.of(), "verify", "0".repeat(64))).as("a stored proof's hash").isEmpty();
         assertThat(quickStart(Map.of(), "prove", "--jobs", "2", photo.toString())).as("an option value of ours").isEmpty();
         assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "prove", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:CompileThreshold=100"), "prove", large.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", large.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_CLIENT_OPTS", "-XX:+UseSerialGC"), "prove", photo.toString()))
                 .as("a JVM that hands the command to the agent has its own options").isEmpty();
+        assertThat(quickStart(dir, Map.of(), "prove", large.toString())).as("no directives file beside the launcher").isEmpty();
+        Path spaced = Files.createDirectories(dir.resolve("a launcher"));
+        Files.copy(launcher.resolve("large-file.jit"), spaced.resolve("large-file.jit"));
+        assertThat(quickStart(spaced, Map.of(), "prove", large.toString())).as("options are split on spaces").isEmpty();
+
+        // The JVM takes the directives (a file it cannot parse stops it), and its notice of them is not output:
+        // a large file proved and verified under them says what it says without them, and nothing else.
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        List<String> options = List.of(hashing.split(" "));
+        ProcessResult proved = pm.runJvm(options, java.time.Duration.ofSeconds(120), "prove", "--out", out.toString(), large.toString());
+        assertThat(proved.exitCode()).as(proved.describe()).isZero();
+        assertThat(proved.stdout()).isEqualTo(TestMedia.sha256(large) + "  " + large + "\n");
+        assertThat(proved.stderr()).doesNotContain("directive");
+        Path proof = out.resolve(TestMedia.sha256(large));
+        ProcessResult checked = pm.runJvm(options, java.time.Duration.ofSeconds(120), "verify", "--media", large.toString(), proof.toString());
+        ProcessResult plain = pm.runJvm(List.of(), java.time.Duration.ofSeconds(120), "verify", "--media", large.toString(), proof.toString());
+        assertThat(checked.exitCode()).as(checked.describe()).isZero();
+        assertThat(checked.stdout()).contains("TRUSTED").isEqualTo(plain.stdout());
+        assertThat(checked.stderr()).isEqualTo(plain.stderr());
     }
 
     @Test
@@ -206,11 +264,22 @@ class LauncherIT {
         }
     }
 
+    /** The folder of both launchers' shared part (agent.sh) and what it reads (large-file.jit). */
+    private static Path launcherDir() {
+        return ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher");
+    }
+
     /** What {@code proofmode_quick_start} of both launchers chooses for these arguments, run by {@code sh}. */
     private String quickStart(Map<String, String> env, String... args) {
-        Path agentSh = ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher/agent.sh");
+        return quickStart(launcherDir(), env, args);
+    }
+
+    /** The same, with {@code launcher} as the folder that would hold large-file.jit. */
+    private String quickStart(Path launcher, Map<String, String> env, String... args) {
+        Path agentSh = launcherDir().resolve("agent.sh");
         List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
-                ". \"$0\"; proofmode_quick_start \"$@\"; printf %s \"$PROOFMODE_QUICK_OPTS\"", agentSh.toString()));
+                ". \"$0\"; proofmode_quick_start \"$@\"; printf %s \"$PROOFMODE_QUICK_OPTS\"", agentSh.toString(),
+                launcher.toString()));
         cmd.addAll(List.of(args));
         Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_QUICK", "", "PROOFMODE_CLIENT_OPTS", ""));
         e.putAll(env);
