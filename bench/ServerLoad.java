@@ -46,9 +46,18 @@ public class ServerLoad {
         }
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
-        // Warm up the server's JIT on a few verifications (not counted).
+        // Warm up the server's JIT (not counted): a few verifications one at a time, then, if asked, more at
+        // full concurrency (args[5]: how many), as a server that has run a while has had.
         for (int i = 0; i < Math.min(20, bodies.size()); i++) {
             post(http, base + "/api/v1/verify", bodies.get(i), null);
+        }
+        int warmup = args.length > 5 ? Integer.parseInt(args[5]) : 0;
+        if (warmup > 0) {
+            List<byte[]> warmWork = new ArrayList<>();
+            for (int i = 0; i < warmup; i++) {
+                warmWork.add(bodies.get(i % bodies.size()));
+            }
+            run("warm-up", http, clients, warmWork, base + "/api/v1/verify", null, 200);
         }
         List<byte[]> verifyWork = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {

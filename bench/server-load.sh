@@ -15,7 +15,7 @@ Makes COUNT distinct share bundles (small JPEG-looking media proved by the CLI),
 starts `proofmode serve` on 127.0.0.1 (SQLite in a fresh PROOFMODE_HOME, or
 PostgreSQL with DB=jdbc:postgresql://...), then with CLIENTS concurrent clients
 (bench/ServerLoad.java, the JDK's HttpClient):
-  verify:   POST /api/v1/verify, every bundle ROUNDS times (after 20 warm-up calls)
+  verify:   POST /api/v1/verify, every bundle ROUNDS times (after 20 warm-up calls, and WARMUP more)
   evidence: POST /api/v1/evidence, every bundle once (all new items)
 and fetches every stored bundle back, comparing its bytes (lost items).
 Reference, same run: `proofmode verify --json` of the same bundles in one
@@ -26,9 +26,12 @@ Environment:
   COUNT=200     bundles
   CLIENTS=32    concurrent clients
   ROUNDS=3      verify passes over the bundles
+  WARMUP=0      more verify requests before the counted ones, at full concurrency (a server that has
+                run a while has compiled its code; a fresh one spends much of a short run compiling)
   DB            JDBC URL of a PostgreSQL database (default: SQLite)
   BUNDLES=DIR   take the first COUNT *.zip bundles of DIR instead of making small
                 ones (e.g. the 8 MP photo bundles of bench/verify-batch.sh run with KEEP=1)
+  SERVER_JAVA_OPTS    JVM options of the server alone (e.g. a profiler agent), split on spaces
   BENCH_DIR, KEEP=1   as in the other benchmarks
 
 Exits 1 on any error or lost item.
@@ -40,8 +43,9 @@ EOF2
 main() {
     [[ ${1:-} == -h || ${1:-} == --help ]] && { usage; exit 0; }
     [[ $# -eq 0 ]] || { usage >&2; exit 2; }
-    local count=${COUNT:-200} clients=${CLIENTS:-32} rounds=${ROUNDS:-3}
+    local count=${COUNT:-200} clients=${CLIENTS:-32} rounds=${ROUNDS:-3} warmup=${WARMUP:-0}
     positive_int COUNT "$count"
+    [[ $warmup =~ ^[0-9]+$ ]] || die "WARMUP must be a number of requests (0 or more), not '$warmup'"
     positive_int CLIENTS "$clients"
     positive_int ROUNDS "$rounds"
     require_cmd python3
@@ -78,7 +82,8 @@ PY
     cli_s=$(elapsed "$t0" "$t1")
 
     local token; token=$(java -jar "$jar" server token create bench ${DB:+--db "$DB"} 2>/dev/null)
-    java -jar "$jar" serve --port 0 --rate 1000000 ${DB:+--db "$DB"} > "$WORK/serve.out" 2> "$WORK/serve.err" &
+    # shellcheck disable=SC2086 # SERVER_JAVA_OPTS: JVM options of the server alone (a profiler agent), split on spaces
+    java ${SERVER_JAVA_OPTS:-} -jar "$jar" serve --port 0 --rate 1000000 ${DB:+--db "$DB"} > "$WORK/serve.out" 2> "$WORK/serve.err" &
     local pid=$!
     CLEANUP_HOOKS+=("kill $pid")
     local port="" i
@@ -88,9 +93,9 @@ PY
         sleep 0.2
     done
     [[ -n $port ]] || die "server did not start: $(cat "$WORK/serve.err")"
-    log "server on port $port (pid $pid); $clients clients, $rounds verify rounds"
+    log "server on port $port (pid $pid); $clients clients, $rounds verify rounds after $warmup more warm-up requests"
 
-    local out; out=$(java "$ROOT/bench/ServerLoad.java" "http://127.0.0.1:$port" "$token" "$clients" "$rounds" "$WORK/bundles") \
+    local out; out=$(java "$ROOT/bench/ServerLoad.java" "http://127.0.0.1:$port" "$token" "$clients" "$rounds" "$WORK/bundles" "$warmup") \
         || { printf '%s\n' "$out"; die "load run failed (errors or lost items)"; }
     printf '%s\n' "$out" | sed '$d'
     local last cli_bps verify_rps ratio
