@@ -101,7 +101,7 @@ exec "$app/lib/runtime/bin/java" -Xshare:auto $PROOFMODE_QUICK_OPTS ${JAVA_OPTS:
 LAUNCHER
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"
-install -m 0644 "$root/proofmode-cli/src/main/launcher/large-file.jit" "$app/lib/app/large-file.jit"
+install -m 0644 "$root/proofmode-cli/src/main/launcher/hashing.jit" "$app/lib/app/hashing.jit"
 chmod 0755 "$app/bin/proofmode"
 
 # 5. Man pages and completion, from the commands' own help.

@@ -67,18 +67,19 @@ proofmode_agent() {
   return 0
 }
 
-# proofmode_quick_start DIR ARG...   (DIR holds large-file.jit)
+# proofmode_quick_start DIR ARG...   (DIR holds hashing.jit)
 #   Sets PROOFMODE_QUICK_OPTS to the JVM options that suit a `prove` or `verify` of files named on the
-#   command line, when the command runs in a JVM of its own (not a client of the agent):
-#   - small (file operands at most 8 MiB together, no folder besides the one after --out): the client
-#     compiler only and the serial collector. On two cores, the optimising compiler's threads and G1's
-#     set-up cost a single photo's `prove` about 0.1 s.
-#   - large (more than 8 MiB; for `verify --media FILE DIR`, the proof's folder too): the optimising
-#     compiler only for the code that hashes (DIR/large-file.jit, compiler directives), since its SHA-256
-#     is ten times the client compiler's, and the client compiler for the rest, which runs once: the
-#     optimising compiler's thread then leaves the second core to the command's own checks while the
-#     first hashes. The JVM's notice that it read the directives goes to its console output, which these
-#     options turn off (warnings and crash reports are not part of it).
+#   command line (no folder but the one after --out, and for `verify --media FILE DIR` the proof's), when
+#   the command runs in a JVM of its own (not a client of the agent): the serial collector, and the
+#   optimising compiler (C2) only for the code that hashes (DIR/hashing.jit, compiler directives). Its
+#   SHA-256 is ten times the client compiler's, for the file, a photo's decoded planes and the key's
+#   passphrase alike; everything else runs about once per command and stays with the client compiler
+#   (C1), so C2's thread and G1's set-up do not take the second core from the command's own work: about
+#   0.07 s off a single 8 MP photo's `prove` on two cores, against the client compiler alone. The JVM's
+#   notice that it read the directives goes to its console output, which these options turn off (warnings
+#   and crash reports are not part of it). Without the directives file (or in a folder whose name holds a
+#   space: the options are split on spaces, as JAVA_OPTS is), small files (at most 8 MiB together) get
+#   the client compiler only.
 #   A folder of media or bundles (a batch) keeps the defaults: it gains from the optimising compiler.
 #   Empty when JAVA_OPTS chooses a collector or compiler itself, and when PROOFMODE_QUICK=off.
 proofmode_quick_start() {
@@ -108,16 +109,18 @@ proofmode_quick_start() {
     pq_files=$((pq_files + 1))
   done
   [ "$pq_files" -gt 0 ] || return 0
-  if [ "$pq_total" -le 8388608 ]; then
-    [ "$pq_folders" -eq 0 ] && PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
-    return 0
-  fi
   if [ "$pq_folders" -gt 0 ] && ! { [ "$pq_cmd" = verify ] && [ -n "$pq_media" ] && [ "$pq_folders" -eq 1 ]; }; then
     return 0
   fi
-  # The options are split on spaces (as JAVA_OPTS is): a folder whose name holds one gets none.
-  case "$pq_dir" in *[[:space:]]*) return 0 ;; esac
-  [ -f "$pq_dir/large-file.jit" ] || return 0
-  PROOFMODE_QUICK_OPTS="-XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$pq_dir/large-file.jit -XX:-DisplayVMOutput"
+  case "$pq_dir" in
+    *[[:space:]]*) ;;
+    *) if [ -f "$pq_dir/hashing.jit" ]; then
+         PROOFMODE_QUICK_OPTS="-XX:+UseSerialGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$pq_dir/hashing.jit -XX:-DisplayVMOutput"
+         return 0
+       fi ;;
+  esac
+  if [ "$pq_total" -le 8388608 ]; then
+    PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+  fi
   return 0
 }

@@ -163,26 +163,26 @@ class LauncherIT {
     }
 
     @Test
-    void quickStart_clientCompilerForSmallFiles_theOptimisingOneOnlyForHashingALargeOne() throws Exception {
+    void quickStart_optimisingCompilerOnlyForHashing_forFilesNamedOnTheCommandLine() throws Exception {
         Path photo = TestMedia.jpeg(dir, "a.jpg", 13);
         Path large = TestMedia.jpeg(dir, "large.jpg", 9L << 20, 7);
         Path out = Files.createDirectories(dir.resolve("out"));
         Path other = Files.createDirectories(dir.resolve("other"));
         Path launcher = launcherDir();
-        String quick = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
-        String hashing = "-XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=" + launcher.resolve("large-file.jit")
+        String hashing = "-XX:+UseSerialGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=" + launcher.resolve("hashing.jit")
                 + " -XX:-DisplayVMOutput";
-        assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), photo.toString())).isEqualTo(quick);
-        assertThat(quickStart(Map.of(), "verify", "--json", photo.toString())).isEqualTo(quick);
+        String clientOnly = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
+        assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), photo.toString())).isEqualTo(hashing);
+        assertThat(quickStart(Map.of(), "verify", "--json", photo.toString())).isEqualTo(hashing);
         assertThat(quickStart(Map.of(), "prove", photo.toString(), large.toString())).as("more than 8 MiB").isEqualTo(hashing);
-        assertThat(quickStart(Map.of(), "prove", "--out", out.toString(), large.toString())).isEqualTo(hashing);
         assertThat(quickStart(Map.of(), "verify", "--media", large.toString(), out.toString()))
-                .as("a large file and the folder of its proof").isEqualTo(hashing);
+                .as("a file and the folder of its proof").isEqualTo(hashing);
+        assertThat(quickStart(Map.of(), "verify", "--media", photo.toString(), out.toString())).isEqualTo(hashing);
         assertThat(quickStart(Map.of(), "verify", large.toString(), out.toString())).as("a folder without --media").isEmpty();
         assertThat(quickStart(Map.of(), "verify", "--media", large.toString(), out.toString(), other.toString()))
                 .as("two folders").isEmpty();
-        assertThat(quickStart(Map.of(), "verify", "--media", photo.toString(), out.toString())).as("small, with a folder").isEmpty();
         assertThat(quickStart(Map.of(), "prove", dir.toString())).as("a folder").isEmpty();
+        assertThat(quickStart(Map.of(), "prove", photo.toString(), dir.toString())).as("a file and a folder").isEmpty();
         assertThat(quickStart(Map.of(), "verify", "0".repeat(64))).as("a stored proof's hash").isEmpty();
         assertThat(quickStart(Map.of(), "prove", "--jobs", "2", photo.toString())).as("an option value of ours").isEmpty();
         assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
@@ -192,10 +192,14 @@ class LauncherIT {
         assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", large.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_CLIENT_OPTS", "-XX:+UseSerialGC"), "prove", photo.toString()))
                 .as("a JVM that hands the command to the agent has its own options").isEmpty();
-        assertThat(quickStart(dir, Map.of(), "prove", large.toString())).as("no directives file beside the launcher").isEmpty();
+        // Without the directives (none beside the launcher, or options that a space would split): the client
+        // compiler alone for small files, the defaults for large ones.
+        assertThat(quickStart(dir, Map.of(), "prove", photo.toString())).isEqualTo(clientOnly);
+        assertThat(quickStart(dir, Map.of(), "prove", large.toString())).isEmpty();
         Path spaced = Files.createDirectories(dir.resolve("a launcher"));
-        Files.copy(launcher.resolve("large-file.jit"), spaced.resolve("large-file.jit"));
-        assertThat(quickStart(spaced, Map.of(), "prove", large.toString())).as("options are split on spaces").isEmpty();
+        Files.copy(launcher.resolve("hashing.jit"), spaced.resolve("hashing.jit"));
+        assertThat(quickStart(spaced, Map.of(), "prove", photo.toString())).isEqualTo(clientOnly);
+        assertThat(quickStart(spaced, Map.of(), "prove", large.toString())).isEmpty();
 
         // The JVM takes the directives (a file it cannot parse stops it), and its notice of them is not output:
         // a large file proved and verified under them says what it says without them, and nothing else.
@@ -264,7 +268,7 @@ class LauncherIT {
         }
     }
 
-    /** The folder of both launchers' shared part (agent.sh) and what it reads (large-file.jit). */
+    /** The folder of both launchers' shared part (agent.sh) and what it reads (hashing.jit). */
     private static Path launcherDir() {
         return ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher");
     }
@@ -274,7 +278,7 @@ class LauncherIT {
         return quickStart(launcherDir(), env, args);
     }
 
-    /** The same, with {@code launcher} as the folder that would hold large-file.jit. */
+    /** The same, with {@code launcher} as the folder that would hold hashing.jit. */
     private String quickStart(Path launcher, Map<String, String> env, String... args) {
         Path agentSh = launcherDir().resolve("agent.sh");
         List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
