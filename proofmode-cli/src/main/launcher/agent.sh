@@ -89,6 +89,12 @@ proofmode_quick_start() {
   [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || return 0
   case "${PROOFMODE_QUICK:-}" in off|OFF|Off) return 0 ;; esac
   case " ${JAVA_OPTS:-} " in *GC*|*Tiered*|*Compile*|*VMOutput*|*" -Xint "*|*" -Xcomp "*) return 0 ;; esac
+  # The options are split on spaces (as JAVA_OPTS is): a folder whose name holds one cannot be given.
+  pq_jit=""
+  case "$pq_dir" in
+    *[[:space:]]*) ;;
+    *) if [ -f "$pq_dir/hashing.jit" ]; then pq_jit="$pq_dir/hashing.jit"; fi ;;
+  esac
   pq_cmd="" pq_skip="" pq_total=0 pq_files=0 pq_folders=0 pq_media=""
   for pq_arg in "$@"; do
     if [ -n "$pq_skip" ]; then pq_skip=""; continue; fi
@@ -104,22 +110,18 @@ proofmode_quick_start() {
     fi
     if [ -d "$pq_arg" ]; then pq_folders=$((pq_folders + 1)); continue; fi
     [ -f "$pq_arg" ] || return 0
+    pq_files=$((pq_files + 1))
+    [ -z "$pq_jit" ] || continue   # the size matters only without the directives (stat is a process)
     pq_size=$(stat -c %s -- "$pq_arg" 2>/dev/null) || return 0
     pq_total=$((pq_total + pq_size))
-    pq_files=$((pq_files + 1))
   done
   [ "$pq_files" -gt 0 ] || return 0
   if [ "$pq_folders" -gt 0 ] && ! { [ "$pq_cmd" = verify ] && [ -n "$pq_media" ] && [ "$pq_folders" -eq 1 ]; }; then
     return 0
   fi
-  case "$pq_dir" in
-    *[[:space:]]*) ;;
-    *) if [ -f "$pq_dir/hashing.jit" ]; then
-         PROOFMODE_QUICK_OPTS="-XX:+UseSerialGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$pq_dir/hashing.jit -XX:-DisplayVMOutput"
-         return 0
-       fi ;;
-  esac
-  if [ "$pq_total" -le 8388608 ]; then
+  if [ -n "$pq_jit" ]; then
+    PROOFMODE_QUICK_OPTS="-XX:+UseSerialGC -XX:+UnlockDiagnosticVMOptions -XX:CompilerDirectivesFile=$pq_jit -XX:-DisplayVMOutput"
+  elif [ "$pq_total" -le 8388608 ]; then
     PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
   fi
   return 0
