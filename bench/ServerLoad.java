@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Load client for bench/server-load.sh: concurrent verify and evidence uploads on loopback.
 // Run with the JDK's source launcher: java bench/ServerLoad.java BASE_URL TOKEN CLIENTS ROUNDS BUNDLE_DIR
-// Prints a table and, last, one machine-readable line.
+// Prints a table and, last, one machine-readable line. CPU_PIDS="name:pid ..." (environment): the processor
+// time each of those processes used during the intakes, per intake, is added to that line.
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -64,7 +65,20 @@ public class ServerLoad {
             verifyWork.addAll(bodies);
         }
         Phase verify = run("verify", http, clients, verifyWork, base + "/api/v1/verify", null, 200);
+        // Processor time of other processes during the intakes alone (env CPU_PIDS="name:pid ..."; e.g. the server, a store)
+        String[] watched = System.getenv().getOrDefault("CPU_PIDS", "").trim().split("\\s+");
+        long[] before = new long[watched.length];
+        for (int i = 0; i < watched.length; i++) {
+            before[i] = watched[i].isEmpty() ? 0 : cpuMillis(watched[i]);
+        }
         Phase evidence = run("evidence", http, clients, bodies, base + "/api/v1/evidence", token, 201);
+        StringBuilder cpu = new StringBuilder();
+        for (int i = 0; i < watched.length; i++) {
+            if (!watched[i].isEmpty()) {
+                cpu.append(String.format(" cpu_ms_per_intake_%s=%.2f", watched[i].split(":")[0],
+                        (cpuMillis(watched[i]) - before[i]) / (double) bodies.size()));
+            }
+        }
 
         // Every stored item must be there, whole: fetch each bundle back and compare its hash.
         int lost = 0;
@@ -84,11 +98,18 @@ public class ServerLoad {
         }
         System.out.printf("stored %d bundles, lost %d%n", bodies.size(), lost);
         System.out.printf("server-load clients=%d verify_rps=%.1f verify_p99_ms=%.1f evidence_rps=%.1f evidence_p99_ms=%.1f "
-                + "errors=%d lost=%d bundles=%d%n", clients, verify.rate(), verify.pct(0.99), evidence.rate(),
-                evidence.pct(0.99), verify.errors() + evidence.errors(), lost, bodies.size());
+                + "errors=%d lost=%d bundles=%d%s%n", clients, verify.rate(), verify.pct(0.99), evidence.rate(),
+                evidence.pct(0.99), verify.errors() + evidence.errors(), lost, bodies.size(), cpu);
         if (verify.errors() + evidence.errors() + lost > 0) {
             System.exit(1);
         }
+    }
+
+    /** The processor time (user + system) process "name:pid" has used so far, in milliseconds. */
+    static long cpuMillis(String namePid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc/" + namePid.split(":")[1] + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / 100; // fields 14 and 15, in ticks of 1/100 s
     }
 
     static Phase run(String name, HttpClient http, int clients, List<byte[]> work, String url, String token, int expect)

@@ -295,7 +295,8 @@ start_server() {
     local jar=$1 home=$2 name=$3 i
     shift 3
     # shellcheck disable=SC2086 # SERVER_JAVA_OPTS: JVM options of the server alone (a profiler agent), split on spaces
-    PROOFMODE_HOME=$home java ${SERVER_JAVA_OPTS:-} -jar "$jar" serve --port 0 --rate 1000000 "$@" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
+    # SERVER_CPUS: the processors the server may run on (taskset's list), empty for all
+    PROOFMODE_HOME=$home ${SERVER_CPUS:+taskset -c "$SERVER_CPUS"} java ${SERVER_JAVA_OPTS:-} -jar "$jar" serve --port 0 --rate 1000000 "$@" > "$WORK/serve-$name.out" 2> "$WORK/serve-$name.err" &
     SERVER_PID=$!
     SERVER_PORT=""
     for i in $(seq 1 150); do

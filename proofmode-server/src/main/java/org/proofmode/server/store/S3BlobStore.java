@@ -32,8 +32,10 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  *
  * <p>A bundle is uploaded as a stream from its file, with flat memory: one PUT up to
  * {@link S3Uploads#PART_SIZE}, a multipart upload above. Every request carries the body's
- * {@code Content-MD5} and {@code x-amz-checksum-sha256}, so the store refuses bytes that changed on the
- * way; the parts of a multipart upload are hashed here and their whole must have the bundle's SHA-256
+ * {@code x-amz-checksum-sha256}, so the store refuses bytes that changed on the way. A store found at
+ * {@link #open} to check that checksum is sent a one-PUT bundle as it is, checked against the hash it was
+ * received with; any other store is sent it with its {@code Content-MD5} too, both computed here from
+ * the file. The parts of a multipart upload are hashed here and their whole must have the bundle's SHA-256
  * before the upload is completed. A PUT and a {@code CompleteMultipartUpload} are atomic: nothing is
  * visible under the key until the object is whole, and a failed multipart upload is aborted (a killed
  * process leaves parts that the bucket's {@code AbortIncompleteMultipartUpload} lifecycle rule removes;
@@ -58,7 +60,8 @@ public final class S3BlobStore implements BlobStore {
     }
 
     /**
-     * Connects to the bucket, checks that it can be written, read and cleaned (a {@link #probe()}), and aborts
+     * Connects to the bucket, checks that it can be written, read and cleaned (a {@link #probe()}), asks
+     * whether it checks SHA-256 checksums ({@code S3Uploads.learnChecksums}), and aborts
      * the multipart uploads under the prefix begun more than {@code staleUploads} ago (left by a process
      * killed during an upload).
      *
@@ -71,6 +74,7 @@ public final class S3BlobStore implements BlobStore {
         S3BlobStore store = new S3BlobStore(S3Clients.build(settings), settings, staging);
         try {
             store.probe();
+            store.uploads.learnChecksums(store.prefixed(".probe/" + UUID.randomUUID()), settings.encryption());
             store.uploads.abortStale(store.prefixed(""), store::isBlobKey, Instant.now().minus(staleUploads));
         } catch (SdkException e) {
             store.close();
@@ -198,6 +202,11 @@ public final class S3BlobStore implements BlobStore {
     @Override
     public void close() {
         s3.close();
+    }
+
+    /** The uploads to this bucket (for tests in this package). */
+    S3Uploads uploads() {
+        return uploads;
     }
 
     /** The object key of a blob: {@code <prefix>/ab/cd/<sha256>}. */

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server.store;
 
+import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -48,6 +50,8 @@ final class S3Uploads {
     /** The most parts S3 takes in one upload. */
     static final int MAX_PARTS = 10_000;
     private static final int BUFFER = 64 << 10;
+    /** How much of a body is read at once while the SDK reads it. */
+    private static final int READ_AHEAD = 128 << 10;
     /** The most failed aborts remembered for another try; beyond, the next start and the lifecycle rule remove them. */
     private static final int MAX_UNABORTED = 1_000;
 
@@ -63,6 +67,12 @@ final class S3Uploads {
     private final S3Client s3;
     private final String bucket;
     private final Queue<Pending> unaborted = new ConcurrentLinkedQueue<>();
+    /**
+     * Whether the store refuses a body whose SHA-256 is not the {@code x-amz-checksum-sha256} sent with it, as
+     * {@link #learnChecksums} found. Until then, and for a store that does not, every body is hashed here too and
+     * sent with its {@code Content-MD5}, which every store checks.
+     */
+    private volatile boolean storeChecksSha256;
 
     S3Uploads(S3Client s3, S3Settings settings) {
         this.s3 = Objects.requireNonNull(s3, "s3");
@@ -119,6 +129,50 @@ final class S3Uploads {
     }
 
     /**
+     * Asks the store whether it checks a PUT's {@code x-amz-checksum-sha256} against the bytes it receives:
+     * a small object sent with the SHA-256 of other bytes (and no {@code Content-MD5}) must be refused with
+     * {@code 400}, and the same object with its own SHA-256 taken. A store that does so (AWS S3, s3proxy,
+     * others with the flexible checksums) is then sent a bundle of one PUT with that checksum alone: it checks
+     * the bytes against the hash the bundle was received with, so the bundle is not read and hashed here
+     * first. Any other answer leaves every upload hashed here and sent with its {@code Content-MD5}.
+     *
+     * @param key where the probe object goes (removed after)
+     * @param encryption the server-side encryption every object is sent with
+     * @return whether the store checks the checksum
+     * @throws SdkException if the store cannot be reached or refuses the correct object
+     */
+    boolean learnChecksums(String key, Optional<S3Settings.Encryption> encryption) {
+        byte[] data = ("checksum probe " + Instant.now()).getBytes(StandardCharsets.UTF_8);
+        PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key)
+                .checksumSHA256(base64(digest("SHA-256", "another body".getBytes(StandardCharsets.UTF_8))));
+        encryption.ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
+        boolean refused;
+        try {
+            s3.putObject(put.build(), RequestBody.fromBytes(data));
+            refused = false;
+        } catch (S3Exception e) {
+            if (e.statusCode() != 400) {
+                throw e;
+            }
+            refused = true;
+        }
+        try {
+            if (refused) {
+                s3.putObject(put.checksumSHA256(base64(digest("SHA-256", data))).build(), RequestBody.fromBytes(data));
+            }
+        } finally {
+            s3.deleteObject(b -> b.bucket(bucket).key(key));
+        }
+        storeChecksSha256 = refused;
+        return refused;
+    }
+
+    /** Sends every body hashed here with its {@code Content-MD5}, as for a store that does not check checksums (tests). */
+    void hashEveryBody() {
+        storeChecksSha256 = false;
+    }
+
+    /**
      * Uploads {@code file} to {@code key} unless another writer stores it first (a conditional write,
      * {@code If-None-Match: *}, refused with 412, counts as stored), then checks what is stored.
      *
@@ -132,7 +186,7 @@ final class S3Uploads {
         Stored stored;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             size = ch.size();
-            stored = size <= PART_SIZE ? putWhole(ch, file, key, sha256, size, options) : multipart(ch, key, sha256, size, options);
+            stored = size <= PART_SIZE ? putWhole(ch, key, sha256, size, options) : multipart(ch, key, sha256, size, options);
         }
         if (stored.written()) {
             verifyStored(key, size, stored);
@@ -150,24 +204,33 @@ final class S3Uploads {
         }
     }
 
-    /** One PUT of the whole file. */
-    private Stored putWhole(FileChannel ch, Path file, String key, String sha256, long size, ObjectOptions options) throws IOException {
-        byte[][] d = digests(ch, 0, size, null);
-        if (!Hex.encode(d[0]).equals(sha256)) {
-            throw new IOException("the file's SHA-256 is not " + sha256);
-        }
-        byte[] md5 = d[1];
+    /**
+     * One PUT of the whole file. A store that checks {@code x-amz-checksum-sha256} checks the file's bytes
+     * against {@code sha256}; for any other, the file is hashed here first and sent with its MD5.
+     */
+    private Stored putWhole(FileChannel ch, String key, String sha256, long size, ObjectOptions options) throws IOException {
+        boolean storeChecks = storeChecksSha256;
         PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key).contentLength(size)
-                .contentType("application/zip").contentMD5(base64(md5)).checksumSHA256(base64(Hex.decode(sha256)))
+                .contentType("application/zip").checksumSHA256(base64(Hex.decode(sha256)))
                 .metadata(Map.of("sha256", sha256)).ifNoneMatch("*");
+        if (!storeChecks) {
+            byte[][] d = digests(ch, 0, size, null);
+            if (!Hex.encode(d[0]).equals(sha256)) {
+                throw new IOException("the file's SHA-256 is not " + sha256);
+            }
+            put.contentMD5(base64(d[1]));
+        }
         options.encryption().ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
         options.lock().ifPresent(l -> put.objectLockMode(l.mode()).objectLockRetainUntilDate(l.until()));
         try {
-            String answered = s3.putObject(put.build(), RequestBody.fromFile(file)).checksumSHA256();
+            String answered = s3.putObject(put.build(), body(ch, 0, size, "application/zip")).checksumSHA256();
             return new Stored(true, base64(Hex.decode(sha256)), Optional.ofNullable(answered));
         } catch (S3Exception e) {
             if (e.statusCode() == 412) {
                 return Stored.already();
+            }
+            if (e.statusCode() == 400 && storeChecks && !Hex.encode(digests(ch, 0, size, null)[0]).equals(sha256)) {
+                throw new IOException("the file's SHA-256 is not " + sha256 + " (the store refused its bytes)", e);
             }
             throw e;
         }
@@ -198,7 +261,7 @@ final class S3Uploads {
                 int number = parts.size() + 1;
                 UploadPartResponse r = s3.uploadPart(b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
                         .contentLength(length).contentMD5(base64(d[1])).checksumSHA256(base64(d[0])),
-                        RequestBody.fromContentProvider(() -> new RangeStream(ch, from, length), length, "application/octet-stream"));
+                        body(ch, from, length, "application/octet-stream"));
                 parts.add(CompletedPart.builder().partNumber(number).eTag(r.eTag()).checksumSHA256(base64(d[0])).build());
             }
             if (!Hex.encode(whole.digest()).equals(sha256)) {
@@ -290,6 +353,15 @@ final class S3Uploads {
             }
         }
         return new byte[][] {sha.digest(), md5.digest()};
+    }
+
+    /**
+     * A request body of a range of the file, read ahead in pieces of {@link #READ_AHEAD}: the SDK reads it
+     * (to sign it over plain HTTP, then to send it) a few kilobytes at a time, each read otherwise a system call.
+     */
+    private static RequestBody body(FileChannel ch, long from, long length, String contentType) {
+        return RequestBody.fromContentProvider(() -> new BufferedInputStream(new RangeStream(ch, from, length), READ_AHEAD), length,
+                contentType);
     }
 
     /** A digest of bytes in memory ({@code MD5} or {@code SHA-256}). */

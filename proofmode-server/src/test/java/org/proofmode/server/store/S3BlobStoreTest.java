@@ -105,6 +105,33 @@ class S3BlobStoreTest {
     }
 
     @Test
+    void open_learnsWhetherStoreChecksSha256_andLeavesNoProbe() throws Exception {
+        try (S3BlobStore store = store(s3.settings("learn"))) {
+            assertThat(store.uploads().learnChecksums("learn/.probe/x", Optional.empty())).isTrue();
+        }
+        assertThat(s3.keysUnder("learn/")).isEmpty();
+    }
+
+    @Test
+    void put_hashesHereAndSendsMd5_forStoreThatDoesNotCheckSha256() throws Exception {
+        try (S3BlobStore store = store(s3.settings("md5"))) {
+            store.uploads().hashEveryBody();
+            Path f = file("m.zip", 70_000, 6);
+            byte[] bytes = Files.readAllBytes(f);
+            String sha = Digests.sha256(f);
+            store.put(f, sha);
+            try (InputStream in = store.open(sha)) {
+                assertThat(in.readAllBytes()).isEqualTo(bytes);
+            }
+            Path g = file("n.zip", 70_000, 7);
+            String claimed = Digests.sha256Hex("something else".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertThatThrownBy(() -> store.put(g, claimed)).isInstanceOf(IOException.class)
+                    .hasMessage("the file's SHA-256 is not " + claimed);
+            assertThat(s3.keysUnder("md5/")).containsExactly(key("md5", sha));
+        }
+    }
+
+    @Test
     void open_throwsNoSuchFile_whenMissing() throws Exception {
         try (S3BlobStore store = store(s3.settings("missing"))) {
             String sha = "ab".repeat(32);
