@@ -3,6 +3,7 @@ package org.proofmode.cli.interop;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,11 +24,24 @@ final class ProofModeJar {
     static final String PASSPHRASE = "correct horse battery staple";
 
     /**
+     * The kernel's setting for transparent huge pages. Every command of an encrypted store unlocks its
+     * identity with scrypt, which fills 256 MiB of fresh heap: faulting that in 4 KiB at a time, on a
+     * virtual machine, cost about as much CPU as scrypt's own work; with 2 MiB pages a command's CPU time
+     * fell by a third (about 0.8 s). Only where the kernel offers them ({@code madvise} or {@code always}) is
+     * the option given: on a kernel without them the JVM would print a warning into the output the tests
+     * read. (Declared before {@link #QUICK_START}, whose initialiser reads it.)
+     */
+    private static final Path HUGE_PAGES = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+
+    /**
      * JVM options for short commands: the serial collector starts a little faster and changes nothing
      * the commands do. (C1-only compilation would start faster still, but makes RSA-4096 key generation
-     * several times slower.)
+     * several times slower.) Where the kernel offers transparent huge pages, the heap is backed by them
+     * ({@link #HUGE_PAGES}), which changes nothing the commands do either.
      */
-    static final List<String> QUICK_START = List.of("-XX:+UseSerialGC");
+    static final List<String> QUICK_START = hugePages()
+            ? List.of("-XX:+UseSerialGC", "-XX:+UseTransparentHugePages")
+            : List.of("-XX:+UseSerialGC");
 
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
 
@@ -94,6 +108,16 @@ final class ProofModeJar {
         cmd.add(jar().toString());
         cmd.addAll(List.of(args));
         return ExternalTool.run(cmd, env, timeout);
+    }
+
+    /** Whether the kernel offers transparent huge pages to a program that asks for them ({@link #HUGE_PAGES}). */
+    private static boolean hugePages() {
+        try {
+            String setting = Files.readString(HUGE_PAGES);
+            return setting.contains("[madvise]") || setting.contains("[always]");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** The shaded jar under test; fails the test if the build did not make it. */
