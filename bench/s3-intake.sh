@@ -18,7 +18,7 @@ receive, verify, store, commit) when its bundles go to an S3-compatible bucket
 module's test class path) against the same server keeping them in a folder
 (the default --blobs). Each store gets its own fresh home (SQLite), the same
 COUNT bundles (small JPEG-looking media proved by the CLI, or with PHOTOS=1
-camera-like 8 MP photos with EXIF, about 3.3 MB each), first WARMUP
+camera-like 8 MP photos with EXIF, about 3.1 MB each), first WARMUP
 other bundles taken in (not counted: a server runs for days, and its JIT
 compiles the store's code, the AWS SDK's in a bucket run, during the first
 intakes), 20 warm-up verifications, and CLIENTS concurrent clients
