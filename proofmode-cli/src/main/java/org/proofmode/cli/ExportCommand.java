@@ -18,6 +18,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -63,12 +64,15 @@ final class ExportCommand implements Callable<Integer> {
             + "public key file (name it FILE.zip.gpg). Repeatable, all of one kind. The zip is never written in the clear.")
     List<String> encryptTo = new ArrayList<>();
 
+    @Mixin
+    UnlockOptions unlock;
+
     @Parameters(paramLabel = "HASH|PATH", arity = "1..*", description = "Proved media files, or their SHA-256.")
     List<String> proofs;
 
     @Override
     public Integer call() {
-        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), unlock.passphraseFile);
         List<BundleWriter.Item> items = new ArrayList<>();
         for (String arg : proofs) {
             ProofMode.StoredProof f = pm.find(callersFile(arg));

@@ -100,6 +100,9 @@ final class PublishCommand implements Callable<Integer> {
     @Option(names = "--require-published", description = "Exit 47 if an item could not be sent now (it stays queued).")
     boolean requirePublished;
 
+    @Mixin
+    UnlockOptions unlock;
+
     @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, or their SHA-256.")
     List<String> proofs = new ArrayList<>();
 
@@ -110,7 +113,7 @@ final class PublishCommand implements Callable<Integer> {
                     spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: login, sync)");
         }
         CliContext ctx = root.ctx;
-        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), unlock.passphraseFile);
         Settings settings = pm.settings();
         Publisher publisher = publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
@@ -295,12 +298,15 @@ final class PublishCommand implements Callable<Integer> {
         boolean requirePublished;
 
         @Mixin
+        UnlockOptions unlock;
+
+        @Mixin
         ProxyOptions proxy;
 
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             PublishQueue queue = pm.publishQueue();
             List<QueuedPublish> items = queue.list();
             Instant t = Instant.now();

@@ -49,6 +49,9 @@ final class TimestampCommand implements Callable<Integer> {
     @Mixin
     TimestampOptions options;
 
+    @Mixin
+    UnlockOptions unlock;
+
     @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, proof folders, or their SHA-256.")
     List<String> proofs = new ArrayList<>();
 
@@ -58,7 +61,7 @@ final class TimestampCommand implements Callable<Integer> {
             throw new picocli.CommandLine.MissingParameterException(options.spec.commandLine(),
                     options.spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
         }
-        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), unlock.passphraseFile);
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = options.timestamps(pm);
         StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
@@ -113,10 +116,13 @@ final class TimestampCommand implements Callable<Integer> {
         @Option(names = "--require-timestamp", description = "Exit 47 if a service still cannot be reached.")
         boolean requireTimestamp;
 
+        @Mixin
+        UnlockOptions unlock;
+
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), null));
+            Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile));
             List<StampResult> r = ts.sync(now);
             StampPrinter.print(ctx.out(), r);
             QueueSummary.print(ctx.err(), "timestamp queue", "request(s)", ts.queue().list().stream().map(QueuedStamp::nextTry).toList());
@@ -140,10 +146,13 @@ final class TimestampCommand implements Callable<Integer> {
         @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proofs to upgrade (default: all in the store).")
         List<String> proofs = new ArrayList<>();
 
+        @Mixin
+        UnlockOptions unlock;
+
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             Timestamps ts = pm.timestamps(List.of(), parent.options.proxy.choose(pm.settings()));
             List<Target> targets = new ArrayList<>();
             if (proofs.isEmpty()) {

@@ -42,6 +42,7 @@ import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -132,6 +133,9 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--identity", paramLabel = "FILE", description = "An age identity file (AGE-SECRET-KEY-1… lines, as "
             + "age-keygen writes them) that opens bundles encrypted to it (repeatable).")
     List<Path> identityFiles = new ArrayList<>();
+
+    @Mixin
+    UnlockOptions unlock;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
     Integer jobs;
@@ -326,7 +330,7 @@ final class VerifyCommand implements Callable<Integer> {
     /** The home able to read its encrypted store: unlocked once, on the first proof looked up there. */
     private synchronized ProofMode reading(ProofMode pm) {
         if (readingHome == null) {
-            readingHome = StoreAccess.reading(root.ctx, pm, null);
+            readingHome = StoreAccess.reading(root.ctx, pm, unlock.passphraseFile);
         }
         return readingHome;
     }
