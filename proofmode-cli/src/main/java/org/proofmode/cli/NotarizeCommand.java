@@ -17,6 +17,7 @@ import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -37,6 +38,9 @@ final class NotarizeCommand implements Callable<Integer> {
     @Mixin
     KeyOptions keyOptions;
 
+    @Option(names = "--json", description = "Print one JSON object: {\"path\", \"sha256\", \"signer\", \"proofTime\", \"text\"}.")
+    boolean json;
+
     @Parameters(paramLabel = "PATH", description = "The media file.")
     Path path;
 
@@ -53,6 +57,11 @@ final class NotarizeCommand implements Callable<Integer> {
         var record = pm.storedRecord(r.proofFolder().orElseThrow(), h);
         Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseGet(Instant::now);
         String signer = record.get(ProofFields.PROOF_SIGNER).orElse(key.info().fingerprint());
+        if (json) {
+            JsonOut.println(root.ctx.out(), JsonOut.object().put("path", path.toString()).put("sha256", h).put("signer", signer)
+                    .put("proofTime", when.toString()).put("text", Notarization.text(h, signer, when)));
+            return ExitCodes.OK;
+        }
         root.ctx.out().println(Notarization.text(h, signer, when));
         return ExitCodes.OK;
     }

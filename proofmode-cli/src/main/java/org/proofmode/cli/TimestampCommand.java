@@ -52,6 +52,9 @@ final class TimestampCommand implements Callable<Integer> {
     @Mixin
     UnlockOptions unlock;
 
+    @Option(names = "--json", description = JSON_HELP)
+    boolean json;
+
     @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, proof folders, or their SHA-256.")
     List<String> proofs = new ArrayList<>();
 
@@ -71,7 +74,7 @@ final class TimestampCommand implements Callable<Integer> {
         for (String arg : proofs) {
             Target t = target(pm, arg);
             List<StampResult> r = ts.stamp(t.folder(), t.sha256(), request);
-            StampPrinter.print(root.ctx.out(), r);
+            StampPrinter.print(root.ctx.out(), r, json);
             all.addAll(r);
         }
         root.ctx.out().flush();
@@ -80,6 +83,9 @@ final class TimestampCommand implements Callable<Integer> {
         }
         return StampPrinter.exit(all, options.requireTimestamp);
     }
+
+    static final String JSON_HELP = "Print one JSON object per timestamp (JSON lines): {\"sha256\", \"kind\": \"rfc3161\"|\"ots\", "
+            + "\"outcome\": \"stamped\"|\"queued\"|..., \"detail\"}.";
 
     /** A proof to stamp. */
     record Target(String sha256, Path folder) {}
@@ -116,6 +122,9 @@ final class TimestampCommand implements Callable<Integer> {
         @Option(names = "--require-timestamp", description = "Exit 47 if a service still cannot be reached.")
         boolean requireTimestamp;
 
+        @Option(names = "--json", description = JSON_HELP)
+        boolean json;
+
         @Mixin
         UnlockOptions unlock;
 
@@ -124,7 +133,7 @@ final class TimestampCommand implements Callable<Integer> {
             CliContext ctx = parent.root.ctx;
             Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile));
             List<StampResult> r = ts.sync(now);
-            StampPrinter.print(ctx.out(), r);
+            StampPrinter.print(ctx.out(), r, json);
             QueueSummary.print(ctx.err(), "timestamp queue", "request(s)", ts.queue().list().stream().map(QueuedStamp::nextTry).toList());
             return StampPrinter.exit(r, requireTimestamp);
         }
@@ -142,6 +151,9 @@ final class TimestampCommand implements Callable<Integer> {
     static final class Upgrade implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;
+
+        @Option(names = "--json", description = JSON_HELP)
+        boolean json;
 
         @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proofs to upgrade (default: all in the store).")
         List<String> proofs = new ArrayList<>();
@@ -168,7 +180,7 @@ final class TimestampCommand implements Callable<Integer> {
             List<StampResult> all = new ArrayList<>();
             for (Target t : targets) {
                 List<StampResult> r = ts.upgrade(t.folder(), t.sha256());
-                StampPrinter.print(ctx.out(), r);
+                StampPrinter.print(ctx.out(), r, json);
                 all.addAll(r);
             }
             if (targets.isEmpty()) {

@@ -100,6 +100,10 @@ final class VerifyCommand implements Callable<Integer> {
             + "an item that cannot be read is a line {\"source\", \"error\": {\"exitCode\", \"message\"}}.")
     boolean json;
 
+    @Option(names = {"--short", "--brief"}, description = "One line per item: the verdict, the item, and its first failing check "
+            + "(code, subject, message); no summary. The exit code is the same.")
+    boolean brief;
+
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). Your device keys are always trusted.")
     List<Path> trust = new ArrayList<>();
 
@@ -151,6 +155,9 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (json && brief) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--json and --short: choose one");
+        }
         ShownPaths shown = new ShownPaths(root.ctx);
         try {
             return verifyAll(shown);
@@ -205,8 +212,9 @@ final class VerifyCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx, json);
-        if (!json) {
+        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx,
+                json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT);
+        if (!json && !brief) {
             VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9);
         }
         if (!summary.unreadable().isEmpty()) {
@@ -262,6 +270,10 @@ final class VerifyCommand implements Callable<Integer> {
         VerificationReport r = verifyOne(pm, verifier, c2pa, p);
         if (json) {
             ctx.out().print(shown.show(ReportJson.write(r)));
+        } else if (brief) {
+            StringWriter line = new StringWriter();
+            ReportPrinter.brief(new PrintWriter(line), r);
+            ctx.out().print(shown.show(line.toString()));
         } else {
             StringWriter text = new StringWriter();
             ReportPrinter.print(new PrintWriter(text), r);
