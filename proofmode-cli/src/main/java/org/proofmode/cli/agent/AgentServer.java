@@ -21,6 +21,7 @@ import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -93,7 +94,7 @@ public final class AgentServer implements AutoCloseable {
         this.server = server;
         this.owner = Files.getOwner(socket);
         this.homeKey = homeKey(home).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING, home + " vanished"));
-        this.info = new AgentInfo(ProcessHandle.current().pid(), Instant.now(), idle);
+        this.info = new AgentInfo(ProcessHandle.current().pid(), Instant.now().truncatedTo(ChronoUnit.SECONDS), idle);
         info.write(home);
     }
 
