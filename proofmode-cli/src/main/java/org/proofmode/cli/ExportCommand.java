@@ -40,6 +40,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode export --proof-only -o proof.zip 0b8d8b5f1504...6647351 (the full hash)",
             "  proofmode export --with-media --encrypt-to age1… -o share.zip.age IMG_0001.jpg   for the desk only",
             "  proofmode export --with-media --encrypt-to desk.asc -o share.zip.gpg IMG_0001.jpg",
+            "  proofmode export --json --proof-only -o proof.zip IMG_0001.jpg   what was written, as JSON",
             "", ExitCodes.HELP_TABLE})
 final class ExportCommand implements Callable<Integer> {
     @ParentCommand

@@ -30,7 +30,8 @@ import picocli.CommandLine.ParentCommand;
                 + "the proof time. Send it at once over any channel; when the media and its proof arrive "
                 + "later, the recipient can match them to it. The file is proved first if needed.",
             ""},
-        footer = {"", "Example:", "  proofmode notarize IMG_0001.jpg"})
+        footer = {"", "Examples:", "  proofmode notarize IMG_0001.jpg", "  proofmode notarize --json IMG_0001.jpg   the text, hash, signer and time as JSON",
+            "", ExitCodes.HELP_TABLE})
 final class NotarizeCommand implements Callable<Integer> {
     @ParentCommand
     Main root;

@@ -66,7 +66,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
             "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg",
-            "  proofmode prove --c2pa IMG_0001.jpg      (writes and proves IMG_0001.c2pa.jpg)", "", ExitCodes.HELP_TABLE})
+            "  proofmode prove --c2pa IMG_0001.jpg      (writes and proves IMG_0001.c2pa.jpg)",
+            "  proofmode prove --json ~/DCIM            one JSON line per file, for scripts", "", ExitCodes.HELP_TABLE})
 final class ProveCommand implements Callable<Integer> {
     @ParentCommand
     Main root;

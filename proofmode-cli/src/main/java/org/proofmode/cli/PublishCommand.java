@@ -63,6 +63,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  echo \"$TOKEN\" | proofmode publish login https://desk.example.org",
             "  proofmode publish IMG_0001.jpg                      send the proof with the photo",
+            "  proofmode publish --json IMG_0001.jpg               one JSON line per item, for scripts",
             "  proofmode publish --tor --proof-only 0b8d8b5f1504...6647351   only the proof, over Tor",
             "  proofmode publish --notarize-only IMG_0001.jpg      only the hash, signer and time, now; the media later",
             "  proofmode publish sync                              send what was queued",

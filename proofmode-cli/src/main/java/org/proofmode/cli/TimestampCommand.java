@@ -40,6 +40,7 @@ import picocli.CommandLine.ParentCommand;
             ""},
         subcommands = {TimestampCommand.Sync.class, TimestampCommand.Upgrade.class},
         footer = {"", "Examples:", "  proofmode timestamp --tsa https://tsa.example/tsr IMG_0001.jpg",
+            "  proofmode timestamp --json --ots IMG_0001.jpg   one JSON line per timestamp",
             "  proofmode timestamp --ots 0b8d8b5f1504...6647351 (the full hash)",
             "  proofmode timestamp sync --now", "  proofmode timestamp upgrade", "", ExitCodes.HELP_TABLE})
 final class TimestampCommand implements Callable<Integer> {

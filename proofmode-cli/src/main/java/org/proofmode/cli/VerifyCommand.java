@@ -85,7 +85,8 @@ import picocli.CommandLine.ParentCommand;
                 + "(41, 61, ...), else the worst verdict: 3 if any is INVALID, 43 with --require-trusted if any is only VALID, "
                 + "else 0.",
             ""},
-        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
+        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --short intake/   one line per bundle: verdict, name, first failing check",
+            "  proofmode verify --passphrase-file pass.txt IMG_0001.jpg   a proof in an encrypted store", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
