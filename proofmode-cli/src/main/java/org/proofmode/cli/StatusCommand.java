@@ -44,6 +44,9 @@ import picocli.CommandLine.ParentCommand;
                 + "media, so they are shown only with the store's identity: held by a running agent ('proofmode agent'), "
                 + "or unlocked with the passphrase from --passphrase-file or PROOFMODE_PASSPHRASE. Otherwise status never asks: "
                 + "it shows the counts, queues and times, and says the details are locked.",
+            "",
+            "It also lists this home's agent, if one runs ('proofmode agent', started by the launcher on first use): its pid, "
+                + "since when, its resident memory and its idle timeout; 'proofmode lock' ends it.",
             ""},
         footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
 final class StatusCommand implements Callable<Integer> {
