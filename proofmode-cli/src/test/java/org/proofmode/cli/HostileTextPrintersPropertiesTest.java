@@ -35,7 +35,7 @@ import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchStatus;
 
 /**
- * Every text printer ({@code verify}, {@code status}, {@code inspect}, the watcher's log, timestamp
+ * Every text printer ({@code verify}, {@code verify --short}, {@code status}, {@code inspect}, the watcher's log, timestamp
  * results) fed arbitrary Unicode, control characters and terminal escape sequences where a sender's text
  * goes: no raw control character, escape or bidirectional override reaches the output, and each report
  * has as many lines as it has with harmless text. Zero-width characters (U+200B–U+200D, U+2060–U+2064,
@@ -66,6 +66,16 @@ class HostileTextPrintersPropertiesTest {
     @Property(tries = 300)
     void verifyPrinter_escapesEverything_hostileText(@ForAll("texts") List<String> t) {
         assertSafe(t, s -> out -> ReportPrinter.print(out, report(s)));
+    }
+
+    @Property(tries = 300)
+    void verifyShortPrinter_escapesEverything_hostileText(@ForAll("texts") List<String> t) {
+        assertSafe(t, s -> out -> {
+            VerificationReport r = report(s);
+            Check failed = new Check("signature.media.invalid", Status.FAIL, s.get(3), "does not verify: " + s.get(4));
+            ReportPrinter.brief(out, r);
+            ReportPrinter.brief(out, new VerificationReport(s.get(2), Verdict.INVALID, List.of(failed), r.proofs()));
+        });
     }
 
     @Property(tries = 300)
