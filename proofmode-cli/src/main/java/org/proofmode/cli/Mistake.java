@@ -31,7 +31,7 @@ record Mistake(String line, int exitCode) {
             }
             if (!cmd.getSubcommands().isEmpty()) {
                 return Optional.of(new Mistake("unknown command " + quoted(word) + didYouMean(u.getSuggestions())
-                        + " ('proofmode --help' lists them)", ExitCodes.UNKNOWN_SUBCOMMAND));
+                        + " ('" + where + " --help' lists them)", ExitCodes.UNKNOWN_SUBCOMMAND));
             }
             return Optional.of(new Mistake("unexpected argument " + quoted(word) + " for '" + where + "' (see '" + where + " --help')",
                     ExitCodes.BAD_OPTION));

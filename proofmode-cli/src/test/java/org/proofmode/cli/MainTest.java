@@ -102,6 +102,14 @@ class MainTest {
     }
 
     @Test
+    void execute_suggestsSubcommand_ofItsGroup() {
+        Cli.Result r = new Cli(tmp).run("keys", "shwo");
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNKNOWN_SUBCOMMAND);
+        assertThat(r.err().lines()).containsExactly(
+                "proofmode: unknown command 'shwo': did you mean 'show'? ('proofmode keys --help' lists them)");
+    }
+
+    @Test
     void execute_suggestsOption_inOneLine_forMistypedOption() {
         Cli.Result r = new Cli(tmp).run("prove", "--note", "march", "x.jpg");
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_OPTION);
