@@ -54,7 +54,8 @@ public final class SafeText {
     /** Tells whether a (non-surrogate) character must be escaped. */
     private static boolean unsafe(char c) {
         return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || c == '\\'
-                || c == 0x061c || c == 0x200e || c == 0x200f
+                || c == 0x061c || (c >= 0x200b && c <= 0x200f)
+                || (c >= 0x2060 && c <= 0x2064) || c == 0xfeff
                 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
                 || c == 0x2028 || c == 0x2029;
     }
