@@ -31,6 +31,7 @@ Runs each Jazzer fuzz target of proofmode-core in fuzzing mode (JAZZER_FUZZ=1) f
   C2paFuzzTest#cose           COSE_Sign1 (only C2paFormatException; garbage never verifies)
   C2paFuzzTest#manifestStore  C2PA manifest stores and JUMBF URI resolution (only C2paFormatException)
   C2paFuzzTest#asset          whole JPEG/PNG/MP4 files through the C2PA reader: statuses, never an exception
+  JpegSegmentsFuzzTest#walk   the JPEG segment walk: a walk's end, never an exception or a read outside the file
 
 One target is fuzzed per Maven run; each run lasts the target's maxDuration (2 minutes), and runs
 repeat until MINUTES have passed, each resuming from the corpus the previous one grew
@@ -54,6 +55,7 @@ TARGETS=("OtsFileFuzzTest#parse" "TsaTokenFuzzTest#parse" "TsaTokenFuzzTest#veri
     "UntrustedInputFuzzTest#bundleZip" "UntrustedInputFuzzTest#proofJson" "UntrustedInputFuzzTest#proofCsv"
     "UntrustedInputFuzzTest#armoredKey" "SignatureFuzzTest#armoredSignature" "UntrustedInputFuzzTest#imageMetadata"
     "C2paFuzzTest#jumbf" "C2paFuzzTest#cbor" "C2paFuzzTest#cose" "C2paFuzzTest#manifestStore" "C2paFuzzTest#asset"
+    "JpegSegmentsFuzzTest#walk"
     "TlogFuzzTest#signedCheckpoint" "TlogFuzzTest#receipt" "TlogFuzzTest#verifierKey"
     "TlogFuzzTest#logEntry" "TlogFuzzTest#witnessRequest")
 # Classes whose branches guide the fuzzer: ours, and Bouncy Castle's ASN.1, CMS and TSP parsers,

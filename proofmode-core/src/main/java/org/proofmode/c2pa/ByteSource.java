@@ -9,14 +9,10 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.proofmode.media.JpegSegments;
 
 /** Positional reads from a file or an array: what the container readers walk. */
-interface ByteSource extends AutoCloseable {
-    /** The total length. */
-    long size() throws IOException;
-
-    /** Reads exactly {@code len} bytes at {@code pos}; fails with an {@link EOFException} past the end. */
-    void read(long pos, byte[] dst, int off, int len) throws IOException;
+interface ByteSource extends JpegSegments.Source, AutoCloseable {
 
     @Override
     void close() throws IOException;

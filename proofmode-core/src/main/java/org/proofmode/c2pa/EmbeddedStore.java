@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.media.JpegSegments;
 
 /**
  * Finds the C2PA manifest store embedded in a JPEG (APP11), PNG ({@code caBX}), ISO BMFF ({@code uuid}),
@@ -55,7 +56,7 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
         }
         try {
             Optional<Found> store = switch (f.get()) {
-                case JPEG -> jpeg(src, size);
+                case JPEG -> jpeg(src);
                 case PNG -> png(src, size);
                 case MP4 -> bmff(src, size);
                 case TIFF -> OtherContainers.tiff(src, size);
@@ -71,46 +72,23 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
     /** A store's bytes and where its container structures sit. */
     record Found(byte[] bytes, DataHash.Range at) {}
 
-    private static Optional<Found> jpeg(ByteSource src, long size) throws IOException, C2paFormatException {
+    private static Optional<Found> jpeg(ByteSource src) throws IOException, C2paFormatException {
         Map<Integer, ByteArrayOutputStream> stores = new LinkedHashMap<>();
         Map<Integer, long[]> spans = new LinkedHashMap<>();
-        long pos = 2;
-        int segments = 0;
-        while (pos + 4 <= size && segments++ < MAX_CHUNKS) {
-            byte[] h = src.read(pos, 2);
-            if ((h[0] & 0xFF) != 0xFF) {
-                break; // damaged structure: what was collected so far is all there is
-            }
-            int marker = h[1] & 0xFF;
-            if (marker == 0xFF) {
-                pos++;
-                continue;
-            }
-            if (marker == 0xDA || marker == 0xD9) {
-                break;
-            }
-            if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
-                pos += 2;
-                continue;
-            }
-            byte[] l = src.read(pos + 2, 2);
-            int len = ((l[0] & 0xFF) << 8) | (l[1] & 0xFF);
-            if (len < 2 || pos + 2 + len > size) {
-                break;
-            }
-            if (marker == 0xEB && len >= 2 + 16) {
-                byte[] seg = src.read(pos + 4, len - 2);
-                Optional<Integer> en = appendApp11(stores, seg);
+        // A damaged structure ends the walk: what was collected so far is all there is.
+        JpegSegments.walk(src, MAX_CHUNKS, m -> m == JpegSegments.APP11, s -> {
+            if (s.length() >= 2 + 16) {
+                Optional<Integer> en = appendApp11(stores, src.read(s.payload(), s.length() - 2));
                 if (en.isPresent()) {
                     long[] span = spans.computeIfAbsent(en.get(), k -> new long[] {-1, 0});
                     if (span[0] < 0) {
-                        span[0] = pos;
+                        span[0] = s.offset();
                     }
-                    span[1] += 2 + len;
+                    span[1] += 2 + s.length();
                 }
             }
-            pos += 2 + len;
-        }
+            return true;
+        });
         for (Map.Entry<Integer, ByteArrayOutputStream> e : stores.entrySet()) {
             byte[] b = e.getValue().toByteArray();
             if (isC2paStore(b)) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.proofmode.media.JpegSegments;
 
 /**
  * The data hash of a manifest read through an update manifest (C2PA 2.2 section 11.2, "Update
@@ -52,42 +53,17 @@ final class UpdateManifests {
 
     /** From the first APP11 JUMBF segment to the end of the last one, before the image data. */
     static Optional<DataHash.Range> jpegStore(ByteSource src) throws IOException {
-        long size = src.size();
-        long pos = 2;
-        long first = -1;
-        long end = -1;
-        int segments = 0;
-        while (pos + 4 <= size && segments++ < MAX_SEGMENTS) {
-            byte[] h = src.read(pos, 2);
-            if ((h[0] & 0xFF) != 0xFF) {
-                break;
-            }
-            int marker = h[1] & 0xFF;
-            if (marker == 0xFF) {
-                pos++;
-                continue;
-            }
-            if (marker == 0xDA || marker == 0xD9) {
-                break;
-            }
-            if (marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {
-                pos += 2;
-                continue;
-            }
-            byte[] l = src.read(pos + 2, 2);
-            int len = ((l[0] & 0xFF) << 8) | (l[1] & 0xFF);
-            if (len < 2 || pos + 2 + len > size) {
-                break;
-            }
-            if (marker == 0xEB && len >= 4) {
-                byte[] ci = src.read(pos + 4, 2);
+        long[] span = {-1, -1};
+        JpegSegments.walk(src, MAX_SEGMENTS, m -> m == JpegSegments.APP11, s -> {
+            if (s.length() >= 4) {
+                byte[] ci = src.read(s.payload(), 2);
                 if (ci[0] == 'J' && ci[1] == 'P') {
-                    first = first < 0 ? pos : first;
-                    end = pos + 2 + len;
+                    span[0] = span[0] < 0 ? s.offset() : span[0];
+                    span[1] = s.end();
                 }
             }
-            pos += 2 + len;
-        }
-        return first < 0 ? Optional.empty() : Optional.of(new DataHash.Range(first, end - first));
+            return true;
+        });
+        return span[0] < 0 ? Optional.empty() : Optional.of(new DataHash.Range(span[0], span[1] - span[0]));
     }
 }

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.Optional;
 import org.proofmode.media.Digests;
+import org.proofmode.media.JpegSegments;
 import org.proofmode.util.Hex;
 
 /**
@@ -44,53 +45,59 @@ final class FastJpeg {
      */
     static Optional<Frame> suitable(Path file) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer b = ByteBuffer.allocate(4);
-            if (read(ch, b, 0, 2) < 2 || (b.get(0) & 0xff) != 0xff || (b.get(1) & 0xff) != 0xd8) {
+            JpegSegments.Source src = JpegSegments.Source.of(ch);
+            Header header = new Header(src);
+            JpegSegments.Walk w = JpegSegments.walk(src, 4096, m -> true, header::read);
+            // The image data: everything before it was read, without fill bytes, and its length is there.
+            if (w.end() != JpegSegments.End.IMAGE_DATA || w.segmentAt() != w.at() || w.at() + 4 > src.size()
+                    || header.frame == null) {
                 return Optional.empty();
             }
-            long pos = 2;
-            Frame frame = null;
-            boolean icc = false;
-            for (int segments = 0; segments < 4096; segments++) {
-                if (read(ch, b, pos, 4) < 4 || (b.get(0) & 0xff) != 0xff) {
-                    return Optional.empty();
-                }
-                int type = b.get(1) & 0xff;
-                int length = ((b.get(2) & 0xff) << 8) | (b.get(3) & 0xff);
-                if (type == 0xda) {
-                    // The image data: everything before it was read.
-                    return frame == null ? Optional.empty() : Optional.of(new Frame(frame.width(), frame.height(), icc));
-                }
-                if (type == 0xd9 || type == 0xff || type == 0x01 || (type >= 0xd0 && type <= 0xd7) || length < 2) {
-                    return Optional.empty();
-                }
-                if (type == 0xee) {
-                    return Optional.empty(); // Adobe marker: its colour transform decides what the channels are
-                }
-                if (type == 0xe2 && startsWith(ch, pos + 4, "ICC_PROFILE")) {
-                    icc = true;
-                }
-                if (type >= 0xc0 && type <= 0xcf && type != 0xc4 && type != 0xc8 && type != 0xcc) {
-                    if (type != 0xc0 && type != 0xc1 && type != 0xc2 || frame != null) {
-                        return Optional.empty(); // lossless, hierarchical or arithmetic coding, or two frames
-                    }
-                    ByteBuffer sof = ByteBuffer.allocate(15);
-                    if (length != 17 || read(ch, sof, pos + 4, 15) < 15) {
-                        return Optional.empty(); // not three components
-                    }
-                    int precision = sof.get(0) & 0xff;
-                    int height = sof.getShort(1) & 0xffff;
-                    int width = sof.getShort(3) & 0xffff;
-                    int components = sof.get(5) & 0xff;
-                    if (precision != 8 || components != 3 || width == 0 || height == 0
-                            || sof.get(6) != 1 || sof.get(9) != 2 || sof.get(12) != 3) {
-                        return Optional.empty();
-                    }
-                    frame = new Frame(width, height, false);
-                }
-                pos += 2 + length;
+            return Optional.of(new Frame(header.frame.width(), header.frame.height(), header.icc));
+        }
+    }
+
+    /** What the segments before the image data say; a segment of a kind this decoder does not take stops the walk. */
+    private static final class Header {
+        private final JpegSegments.Source src;
+        private Frame frame;
+        private boolean icc;
+
+        Header(JpegSegments.Source src) {
+            this.src = src;
+        }
+
+        boolean read(JpegSegments.Segment s) throws IOException {
+            int type = s.marker();
+            if (s.fillFrom() != s.offset() || s.length() == 0) {
+                return false; // fill bytes, or a marker without a length
             }
-            return Optional.empty();
+            if (type == 0xee) {
+                return false; // Adobe marker: its colour transform decides what the channels are
+            }
+            if (type == 0xe2 && startsWith(src, s.payload(), "ICC_PROFILE")) {
+                icc = true;
+            }
+            if (type >= 0xc0 && type <= 0xcf && type != 0xc4 && type != 0xc8 && type != 0xcc) {
+                if (type != 0xc0 && type != 0xc1 && type != 0xc2 || frame != null) {
+                    return false; // lossless, hierarchical or arithmetic coding, or two frames
+                }
+                if (s.length() != 17) {
+                    return false; // not three components
+                }
+                ByteBuffer sof = ByteBuffer.allocate(15);
+                src.read(s.payload(), sof.array(), 0, 15);
+                int precision = sof.get(0) & 0xff;
+                int height = sof.getShort(1) & 0xffff;
+                int width = sof.getShort(3) & 0xffff;
+                int components = sof.get(5) & 0xff;
+                if (precision != 8 || components != 3 || width == 0 || height == 0
+                        || sof.get(6) != 1 || sof.get(9) != 2 || sof.get(12) != 3) {
+                    return false;
+                }
+                frame = new Frame(width, height, false);
+            }
+            return true;
         }
     }
 
@@ -177,23 +184,12 @@ final class FastJpeg {
         return Optional.of(Files.readAllBytes(file));
     }
 
-    private static boolean startsWith(FileChannel ch, long pos, String tag) throws IOException {
-        ByteBuffer b = ByteBuffer.allocate(tag.length());
-        return read(ch, b, pos, tag.length()) == tag.length()
-                && new String(b.array(), StandardCharsets.US_ASCII).equals(tag);
-    }
-
-    private static int read(FileChannel ch, ByteBuffer b, long pos, int n) throws IOException {
-        b.clear().limit(n);
-        int total = 0;
-        while (b.hasRemaining()) {
-            int r = ch.read(b, pos + total);
-            if (r < 0) {
-                break;
-            }
-            total += r;
+    private static boolean startsWith(JpegSegments.Source src, long pos, String tag) throws IOException {
+        if (pos + tag.length() > src.size()) {
+            return false;
         }
-        b.flip();
-        return total;
+        byte[] b = new byte[tag.length()];
+        src.read(pos, b, 0, b.length);
+        return new String(b, StandardCharsets.US_ASCII).equals(tag);
     }
 }
