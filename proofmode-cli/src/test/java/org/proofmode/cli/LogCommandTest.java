@@ -70,18 +70,30 @@ class LogCommandTest {
 
     /** Stores a bundle on the server, has it logged, and returns the bundle with its receipt added as {@code <h>.tlog}. */
     private Path logged(Path zip) throws Exception {
-        HttpResponse<byte[]> stored = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence"))
-                .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofFile(zip)));
-        assertThat(stored.statusCode()).isEqualTo(201);
-        server.integrateLog();
-        HttpResponse<byte[]> receipt = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt")));
-        assertThat(receipt.statusCode()).isEqualTo(200);
-        return withReceipt(zip, receipt.body());
+        return logged(server, token, zip, tmp);
     }
 
-    /** A copy of a bundle with {@code receipt} added as its proof's {@code <h>.tlog}. */
-    private Path withReceipt(Path zip, byte[] receipt) throws IOException {
-        Path out = tmp.resolve("with-receipt-" + zip.getFileName());
+    /**
+     * Stores a bundle on a server (with an upload token), has it logged, and returns a copy of the bundle in
+     * {@code dir} with its receipt added as {@code <h>.tlog}.
+     */
+    static Path logged(ProofServer server, String token, Path zip, Path dir) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String url = "http://127.0.0.1:" + server.port();
+        HttpResponse<byte[]> stored = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/evidence"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/zip")
+                .POST(HttpRequest.BodyPublishers.ofFile(zip)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(stored.statusCode()).isEqualTo(201);
+        server.integrateLog();
+        HttpResponse<byte[]> receipt = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt"))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(receipt.statusCode()).isEqualTo(200);
+        return withReceipt(zip, receipt.body(), dir);
+    }
+
+    /** A copy of a bundle in {@code dir} with {@code receipt} added as its proof's {@code <h>.tlog}. */
+    private static Path withReceipt(Path zip, byte[] receipt, Path dir) throws IOException {
+        Path out = dir.resolve("with-receipt-" + zip.getFileName());
         try (ZipFile in = new ZipFile(zip.toFile()); OutputStream os = Files.newOutputStream(out); ZipOutputStream z = new ZipOutputStream(os)) {
             String media = null;
             for (Enumeration<? extends ZipEntry> es = in.entries(); es.hasMoreElements();) {
@@ -120,7 +132,7 @@ class LogCommandTest {
         assertThat(mallory.run("prove", photo.toString()).exit()).isZero();
         Path resigned = tmp.resolve("mallory.zip");
         assertThat(mallory.run("export", "--with-media", "-o", resigned.toString(), photo.toString()).exit()).isZero();
-        Path forged = withReceipt(resigned, receipt);
+        Path forged = withReceipt(resigned, receipt, tmp);
         Cli desk = new Cli(tmp.resolve("desk-home"));
 
         Cli.Result r = desk.run("verify", "--log-key", server.logKey(), forged.toString());
