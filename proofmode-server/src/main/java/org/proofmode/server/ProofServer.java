@@ -313,7 +313,7 @@ public final class ProofServer implements AutoCloseable {
         LogPolicy p = config.log();
         LogKey key = LogKey.forLog(config.home());
         if (key.publicKey().isEmpty()) {
-            key.create(p.originOrDefault(), p.passphraseFile().map(Passphrase::read));
+            key.create(p::originFor, p.passphraseFile().map(Passphrase::read));
         }
         return key.unlock(p.passphraseFile().map(Passphrase::read));
     }
