@@ -9,11 +9,12 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.proofmode.ProofMode;
 import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
@@ -22,10 +23,11 @@ import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
-import org.proofmode.proof.ProofTimes;
 import org.proofmode.report.Certification;
 import org.proofmode.report.HtmlReport;
 import org.proofmode.report.PdfReport;
@@ -146,10 +148,6 @@ final class ReportCommand implements Callable<Integer> {
             if (!Files.exists(p)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
             }
-            if (!Files.isDirectory(p) && MediaSniffer.sniff(p).isPresent()) {
-                throw new ProofModeException(Failure.UNSUPPORTED, p + ": a media file; report on its share bundle "
-                        + "(proofmode export --with-media -o share.zip FILE) or its proof folder");
-            }
         }
         String base = caseName != null ? caseName : fileBase(paths.get(0));
         Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(safeFileName(base) + ".report." + format.name()));
@@ -169,13 +167,15 @@ final class ReportCommand implements Callable<Integer> {
         List<ReportItem> items = new ArrayList<>();
         try (Identities ids = Age.readIdentities(identityFiles)) {
             for (Path p : paths) {
-                try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT, ids)) {
-                    VerificationReport r = verifier.verify(bundle, Optional.empty());
+                boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
+                try (Bundle bundle = media ? storedProof(ctx, pm, p) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
+                    VerificationReport r = verifier.verify(bundle, media ? Optional.of(p) : Optional.empty());
                     items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
                 }
             }
         }
-        Optional<Instant> when = given.or(() -> latestTime(items));
+        // Dated when it is made (or by --date, for the same bytes again), never by the proofs' own times.
+        Optional<Instant> when = Optional.of(given.orElseGet(Instant::now));
         Optional<String> whenText = when.map(t -> t.truncatedTo(ChronoUnit.SECONDS).toString());
         Optional<SigningKey> key = Optional.empty();
         if (!noSign) {
@@ -184,12 +184,14 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
-        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()));
+        Set<String> own = keys.exists() ? keys.allCertificates().stream().map(c -> OpenPgpKeys.describe(c).fingerprint())
+                .collect(Collectors.toUnmodifiableSet()) : Set.of();
+        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()), own);
         byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(out, bytes, force, false);
         ctx.out().println(shown.show(SafeText.escape(out.toString())));
         if (key.isPresent()) {
-            // Dated by the report, but never before the key existed: a signature older than its key is refused.
+            // Signed when the report is dated, but never before the key existed: a signature older than its key is refused.
             Instant created = key.get().signingPublicKey().getCreationTime().toInstant();
             Instant signed = when.filter(t -> !t.isBefore(created)).orElse(created);
             String armored = StreamSigner.sign(key.get(), bytes, signed).armoredSignature();
@@ -214,10 +216,22 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** The latest time any proof records: a date that comes from the inputs, not from the clock. */
-    private static Optional<Instant> latestTime(List<ReportItem> items) {
-        return items.stream().flatMap(i -> i.report().proofs().stream()).flatMap(p -> p.times().values().stream())
-                .flatMap(t -> ProofTimes.parse(t).stream()).max(Comparator.naturalOrder());
+    /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it. */
+    private static Bundle storedProof(CliContext ctx, ProofMode pm, Path media) throws IOException {
+        String sha = Digests.sha256(media);
+        if (pm.store().isEncrypted()) {
+            Optional<Bundle> sealed = StoreAccess.reading(ctx, pm, null).store().bundle(sha, BundleLimits.DEFAULT);
+            if (sealed.isPresent()) {
+                return sealed.get();
+            }
+        } else {
+            Optional<Path> folder = pm.store().find(sha);
+            if (folder.isPresent()) {
+                return Bundle.open(folder.get(), BundleLimits.DEFAULT);
+            }
+        }
+        throw new ProofModeException(Failure.INPUT_MISSING, media + ": no proof of this file (SHA-256 " + sha + ") in "
+                + pm.store().root() + "; report on its share bundle or proof folder instead");
     }
 
     private static String fileBase(Path p) {
