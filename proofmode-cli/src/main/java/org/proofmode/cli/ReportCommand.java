@@ -50,19 +50,26 @@ import picocli.CommandLine.ParentCommand;
             "Write a verification report that an editor, a lawyer or a court can read: a PDF (PDF/A-2b, tagged, searchable) "
                 + "or one self-contained HTML page.",
             "",
-            "Each BUNDLE (a share .zip, ours or the ProofMode app's, or a proof folder) is verified exactly as 'proofmode verify' "
-                + "does, and the report shows: the verdict in plain words first; a thumbnail of an image, key frames of a video; the SHA-256 and content "
+            "Each BUNDLE (a share .zip, ours or the ProofMode app's, a proof folder, or a proved media file, whose stored proof is "
+                + "found as 'proofmode verify FILE' finds it) is verified exactly as 'proofmode verify' "
+                + "does, and the report shows: the verdict in plain words first (for INVALID, which checks failed; for proofs "
+                + "signed by this installation's own key, that this is not an independent check); a thumbnail of an image, key frames of a video; the SHA-256 and content "
                 + "hashes; the signer, its fingerprint and how it is trusted; every check with its stable code and what it means; "
                 + "the capture context with the recorded place on a map (drawn from the bundled Natural Earth outline, nothing "
                 + "fetched); time stamps and transparency-log receipts; 'Check it yourself': the exact sha256sum, gpg, sqv, openssl "
                 + "and ots commands that redo the checks in the folder where the bundle was unpacked; and a certification page to "
                 + "complete and sign by hand.",
             "",
+            "A file name is given in a command only when it is printable ASCII (quoted for the shell); a media file with any "
+                + "other name (other scripts, look-alike quotes, bidirectional or zero-width characters) is first renamed by a "
+                + "command that finds it by its SHA-256, and a note names the characters replaced. Names and notes in any script "
+                + "are drawn with the system's Noto, Droid Sans Fallback and Symbola fonts; a character no font has shows as [U+XXXX].",
+            "",
             "The report is signed with this installation's device key: a detached signature FILE.asc beside it, checked like a "
                 + "proof (gpg --verify FILE.asc FILE). Without a device key, --no-sign writes it unsigned.",
             "",
             "Reproducible: the same bundles, options and --date give the same bytes (and the same signature). Without --date the "
-                + "report is dated by the latest time its proofs record, never by the clock.",
+                + "report is dated, and signed, when it is made.",
             "",
             "The report is written even when a bundle is INVALID (the report says so, first); the exit code says whether it was "
                 + "written.",
@@ -70,7 +77,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode report share.zip                      writes share.report.pdf and share.report.pdf.asc",
             "  proofmode report --format html -o desk.html share.zip",
             "  proofmode report --case 'Market fire 2026-03' --date 2026-03-14T09:00:00Z -o case.pdf a.zip b.zip c.zip",
-            "  proofmode report --no-sign --trust alice.asc share.zip", "", ExitCodes.HELP_TABLE})
+            "  proofmode report --no-sign --trust alice.asc share.zip",
+            "  proofmode report IMG_0001.jpg                    a proved photo: the report of its stored proof", "", ExitCodes.HELP_TABLE})
 final class ReportCommand implements Callable<Integer> {
     /** The document formats. */
     enum Format {
@@ -91,7 +99,7 @@ final class ReportCommand implements Callable<Integer> {
     String caseName;
 
     @Option(names = "--date", paramLabel = "ISO-8601", description = "The report's date, e.g. 2026-03-14T09:00:00Z: printed on it, "
-            + "in its metadata and its signature. Default: the latest time its proofs record.")
+            + "in its metadata and its signature, for the same bytes again. Default: now, when it is made.")
     String date;
 
     @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
@@ -120,7 +128,8 @@ final class ReportCommand implements Callable<Integer> {
             + "to it (repeatable), as for verify.")
     List<Path> identityFiles = new ArrayList<>();
 
-    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip, or .zip.age with --identity) or proof folders.")
+    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip, or .zip.age with --identity), proof folders, "
+            + "or proved media files (their stored proofs).")
     List<Path> paths;
 
     @Override

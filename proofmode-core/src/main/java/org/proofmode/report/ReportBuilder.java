@@ -141,7 +141,8 @@ public final class ReportBuilder {
         b.add(new Block.Heading(level, "Proof of " + p.media().orElse(p.id())));
         b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field("Verdict", p.verdict() + ": " + Meanings.of(p.verdict()), false));
+        f.add(new Block.Field("Verdict", p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + OWN + ")" : "") + ": "
+                + Meanings.of(p.verdict()), false));
         f.add(new Block.Field("Media file", p.media().orElse("not in the bundle"), false));
         p.sha256().ifPresent(h -> f.add(new Block.Field("SHA-256 of the media", h, true)));
         if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
