@@ -67,6 +67,9 @@ class PdfCommandsTest {
         assertThat(SelfCheck.usable("line\nbreak.jpg", unsafe)).isFalse();
         assertThat(SelfCheck.usable("rtl\u202egpj.exe", unsafe)).isFalse();
         assertThat(SelfCheck.usable("back\\slash.jpg", unsafe)).isFalse();
-        assertThat(unsafe).hasSize(3);
+        for (String lookAlike : List.of("it\u02bcs.jpg", "it\u2019s.jpg", "it\u02c8s.jpg", "\uff04(x).jpg", "zero\u200bwidth.jpg", "写真.jpg")) {
+            assertThat(SelfCheck.usable(lookAlike, unsafe)).as(lookAlike).isFalse();
+        }
+        assertThat(unsafe).hasSize(9);
     }
 }
