@@ -49,8 +49,7 @@ final class PdfText {
         for (int i = 0; i < safe.length(); ) {
             int c = safe.codePointAt(i);
             i += Character.charCount(c);
-            // Spaces and the like go with the font around them.
-            PDFont f = current != null && Character.isWhitespace(c) ? current : fonts.fontFor(c).orElse(fonts.primary());
+            PDFont f = fonts.fontFor(c).orElse(fonts.primary());
             if (f != current && piece.length() > 0) {
                 runs.add(new Run(current, piece.toString()));
                 piece.setLength(0);
