@@ -172,7 +172,7 @@ Architecture: amd64
 Maintainer: ProofMode for the JVM <proofmode@example.invalid>
 Installed-Size: $size_kb
 Depends: libc6, zlib1g
-Recommends: ${notify}xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3
+Recommends: ${notify}xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3, fonts-noto-core, fonts-droid-fallback, fonts-symbola
 Suggests: opencv-data, gnupg, sqv, wl-clipboard | xclip | xsel
 Section: utils
 Priority: optional
