@@ -150,7 +150,7 @@ public final class ProofServer implements AutoCloseable {
             LogSequencer logSequencer = sequencer;
             Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
-            ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
+            ClientConnections perClient = new ClientConnections(config.connectionsPerClient(), events, Clock.systemUTC());
             verification = new Verification(config);
             encrypted = EncryptedUploads.open(config.identity(), incoming);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));

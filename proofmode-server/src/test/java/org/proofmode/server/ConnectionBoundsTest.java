@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+package org.proofmode.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.proofmode.server.RawClient.health;
+import static org.proofmode.server.RawClient.loopback;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The bound on connections per client address, at ten times its value: one after another on new connections,
+ * all at once, from one address and from many; and slow bodies spread over many addresses.
+ */
+class ConnectionBoundsTest {
+    private static final int BOUND = 4;
+
+    @TempDir
+    Path tmp;
+
+    private TestServer small(EventLog events) {
+        return TestServer.start(ServerConfig.defaults(tmp.resolve("home")).withListen("127.0.0.1", 0).withConnectionsPerClient(BOUND),
+                events);
+    }
+
+    @Test
+    void health_answersEveryRequest_thousandSequentialConnectionsFromOneAddress() throws Exception {
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
+            int answered = 0;
+            for (int i = 0; i < 1000; i++) {
+                if (health(loopback(1), srv.server.port(), 10_000) == 200) {
+                    answered++;
+                }
+            }
+            assertThat(answered).isEqualTo(1000);
+        }
+    }
+
+    @Test
+    void health_answersEveryRequest_tenTimesTheBoundSequentiallyFromManyAddresses() throws Exception {
+        try (TestServer srv = small(EventLog.OFF)) {
+            for (int i = 0; i < 10 * BOUND; i++) {
+                for (int a = 2; a < 12; a++) {
+                    assertThat(health(loopback(a), srv.server.port(), 10_000)).as("request %d from 127.0.0.%d", i, a).isEqualTo(200);
+                }
+            }
+        }
+    }
+
+    @Test
+    void connections_holdOnlyTheBoundPerAddress_tenTimesTheBoundOpenAtOnceFromManyAddresses() throws Exception {
+        try (TestServer srv = small(EventLog.OFF)) {
+            int port = srv.server.port();
+            for (int round = 0; round < 2; round++) {
+                List<List<Socket>> held = new ArrayList<>();
+                try {
+                    for (int a = 2; a < 12; a++) {
+                        List<Socket> fromOne = new ArrayList<>();
+                        held.add(fromOne);
+                        for (int i = 0; i < 10 * BOUND; i++) {
+                            fromOne.add(RawClient.connect(loopback(a), port, 10_000));
+                        }
+                    }
+                    // Another address is not held up by them.
+                    assertThat(health(loopback(1), port, 5_000)).isEqualTo(200);
+                    for (List<Socket> fromOne : held) {
+                        assertThat(answeredOn(fromOne)).as("connections kept of %d from one address", fromOne.size()).isEqualTo(BOUND);
+                    }
+                } finally {
+                    held.forEach(ConnectionBoundsTest::closeAll);
+                }
+                // Everything they held is given back: a second round is treated exactly as the first.
+                for (int a = 2; a < 12; a++) {
+                    assertThat(health(loopback(a), port, 10_000)).isEqualTo(200);
+                }
+            }
+        }
+    }
+
+    @Test
+    void connections_neverLeakTheCount_tenTimesTheBoundConcurrentlyFromOneAddressAndMany() throws Exception {
+        StringWriter lines = new StringWriter();
+        EventLog events = new EventLog(new PrintWriter(lines), EventLog.Format.TEXT, Clock.systemUTC(), "i-1");
+        try (TestServer srv = small(events)) {
+            int port = srv.server.port();
+            ExecutorService pool = Executors.newFixedThreadPool(10 * BOUND);
+            try {
+                List<Future<Integer>> all = new ArrayList<>();
+                for (int t = 0; t < 10 * BOUND; t++) {
+                    InetAddress from = loopback(t % 2 == 0 ? 2 : 3 + t % 10);
+                    all.add(pool.submit(() -> {
+                        int ok = 0;
+                        for (int i = 0; i < 25; i++) {
+                            ok += health(from, port, 10_000) == 200 ? 1 : 0;
+                        }
+                        return ok;
+                    }));
+                }
+                int ok = 0;
+                for (Future<Integer> f : all) {
+                    ok += f.get(120, TimeUnit.SECONDS);
+                }
+                assertThat(ok).isPositive();
+            } finally {
+                pool.shutdownNow();
+            }
+            // Whatever was refused while they ran, each address has all of its bound again.
+            for (int a = 2; a < 13; a++) {
+                List<Socket> again = new ArrayList<>();
+                try {
+                    for (int i = 0; i < BOUND; i++) {
+                        again.add(RawClient.connect(loopback(a), port, 10_000));
+                    }
+                    assertThat(answeredOn(again)).as("127.0.0.%d", a).isEqualTo(BOUND);
+                } finally {
+                    closeAll(again);
+                }
+            }
+        }
+    }
+
+    @Test
+    void connections_logRefusalsRateLimited_tenTimesTheBoundOverTheBound() throws Exception {
+        StringWriter lines = new StringWriter();
+        EventLog events = new EventLog(new PrintWriter(lines), EventLog.Format.TEXT, Clock.systemUTC(), "i-1");
+        try (TestServer srv = small(events)) {
+            List<Socket> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < 10 * BOUND; i++) {
+                    held.add(RawClient.connect(loopback(2), srv.server.port(), 10_000));
+                }
+                assertThat(answeredOn(held)).isEqualTo(BOUND);
+            } finally {
+                closeAll(held);
+            }
+        }
+        List<String> refused = lines.toString().lines().filter(l -> l.contains(" warn connection-refused ")).toList();
+        // One line for the first refusal; the rest of the burst is counted in the next line, not written one by one.
+        assertThat(refused).hasSize(1);
+        assertThat(refused.get(0)).contains("remote=127.0.0.2", "limit=" + BOUND, "refused=1");
+    }
+
+    /**
+     * Slow bodies over many addresses, none over its own bound: 30 addresses with 10 connections each, each
+     * connection a request announcing a large body and then sending one byte of it every 3 seconds. Another
+     * client is answered within 5 seconds the whole time.
+     */
+    @Test
+    void health_answersOthersWithinSeconds_slowBodyFloodFromThirtyAddresses() throws Exception {
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
+            int port = srv.server.port();
+            List<Socket> flood = new ArrayList<>();
+            try {
+                for (int a = 0; a < 30; a++) {
+                    for (int i = 0; i < 10; i++) {
+                        Socket s = RawClient.connect(loopback(100 + a), port, 5_000);
+                        flood.add(s);
+                        s.getOutputStream().write(("POST /api/v1/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/zip\r\n"
+                                + "Content-Length: 100000000\r\n\r\nP").getBytes(StandardCharsets.US_ASCII));
+                    }
+                }
+                long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+                int probes = 0;
+                while (System.nanoTime() < end) {
+                    for (Socket s : flood) {
+                        try {
+                            s.getOutputStream().write('K');
+                        } catch (IOException cutOffByServer) {
+                            // the server closed it: as it may
+                        }
+                    }
+                    long t0 = System.nanoTime();
+                    int status = health(loopback(1 + probes % 2 * 200), port, 5_000);
+                    assertThat(status).as("probe %d during the flood", probes).isIn(200, 503);
+                    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
+                    probes++;
+                    Thread.sleep(Math.max(0, 3_000 - Duration.ofNanos(System.nanoTime() - t0).toMillis()));
+                }
+                assertThat(probes).isGreaterThanOrEqualTo(4);
+            } finally {
+                closeAll(flood);
+            }
+        }
+    }
+
+    /** Sends a health check on each connection and counts those answered {@code 200}. */
+    private static int answeredOn(List<Socket> connections) {
+        byte[] request = "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        int answered = 0;
+        for (Socket s : connections) {
+            try {
+                s.getOutputStream().write(request);
+                s.getOutputStream().flush();
+                String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                answered += RawClient.status(answer) == 200 ? 1 : 0;
+            } catch (IOException closedByServer) {
+                // refused as it opened
+            }
+        }
+        return answered;
+    }
+
+    private static void closeAll(List<Socket> sockets) {
+        for (Socket s : sockets) {
+            try {
+                s.close();
+            } catch (IOException ignored) {
+                // closing a test's own socket
+            }
+        }
+    }
+}
