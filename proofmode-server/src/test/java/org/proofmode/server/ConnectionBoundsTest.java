@@ -153,50 +153,58 @@ class ConnectionBoundsTest {
         List<String> refused = lines.toString().lines().filter(l -> l.contains(" warn connection-refused ")).toList();
         // One line for the first refusal; the rest of the burst is counted in the next line, not written one by one.
         assertThat(refused).hasSize(1);
-        assertThat(refused.get(0)).contains("remote=127.0.0.2", "limit=" + BOUND, "refused=1");
+        assertThat(refused.get(0)).contains("remote=127.0.0.2", "bound=address", "limit=" + BOUND, "refused=1");
     }
 
     /**
      * Slow bodies over many addresses, none over its own bound: 30 addresses with 10 connections each, each
      * connection a request announcing a large body and then sending one byte of it every 3 seconds. Another
-     * client is answered within 5 seconds the whole time.
+     * client is answered within 5 seconds the whole time, and the bodies are cut off as too slow.
      */
     @Test
     void health_answersOthersWithinSeconds_slowBodyFloodFromThirtyAddresses() throws Exception {
-        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
-            int port = srv.server.port();
-            List<Socket> flood = new ArrayList<>();
-            try {
-                for (int a = 0; a < 30; a++) {
-                    for (int i = 0; i < 10; i++) {
-                        Socket s = RawClient.connect(loopback(100 + a), port, 5_000);
-                        flood.add(s);
-                        s.getOutputStream().write(("POST /api/v1/verify HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/zip\r\n"
-                                + "Content-Length: 100000000\r\n\r\nP").getBytes(StandardCharsets.US_ASCII));
-                    }
-                }
-                long end = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-                int probes = 0;
-                while (System.nanoTime() < end) {
-                    for (Socket s : flood) {
-                        try {
-                            s.getOutputStream().write('K');
-                        } catch (IOException cutOffByServer) {
-                            // the server closed it: as it may
-                        }
-                    }
-                    long t0 = System.nanoTime();
-                    int status = health(loopback(1 + probes % 2 * 200), port, 5_000);
-                    assertThat(status).as("probe %d during the flood", probes).isIn(200, 503);
-                    assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(5));
-                    probes++;
-                    Thread.sleep(Math.max(0, 3_000 - Duration.ofNanos(System.nanoTime() - t0).toMillis()));
-                }
-                assertThat(probes).isGreaterThanOrEqualTo(4);
-            } finally {
-                closeAll(flood);
-            }
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty());
+             SlowBodyFlood flood = new SlowBodyFlood(srv.server.port(), 30, 10, false)) {
+            probeDuring(srv, flood, Duration.ofSeconds(15));
+            assertThat(flood.cut()).as("slow bodies cut off").isEqualTo(300);
         }
+    }
+
+    /**
+     * Slow bodies at ten times the bound on connections in all, each address within its own bound (63
+     * addresses with 32 connections each, opened again as soon as they are cut): the server never holds more
+     * than its bound, and another client is answered within 5 seconds the whole time.
+     */
+    @Test
+    void health_answersOthersWithinSeconds_slowBodiesAtTenTimesTheTotalBoundFromManyAddresses() throws Exception {
+        int addresses = (10 * ProofServer.MAX_CONNECTIONS + ServerConfig.DEFAULT_CONNECTIONS_PER_CLIENT - 1)
+                / ServerConfig.DEFAULT_CONNECTIONS_PER_CLIENT;
+        try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty());
+             SlowBodyFlood flood = new SlowBodyFlood(srv.server.port(), addresses, ServerConfig.DEFAULT_CONNECTIONS_PER_CLIENT, true)) {
+            assertThat(addresses * ServerConfig.DEFAULT_CONNECTIONS_PER_CLIENT).isGreaterThanOrEqualTo(10 * ProofServer.MAX_CONNECTIONS);
+            probeDuring(srv, flood, Duration.ofSeconds(15));
+            assertThat(flood.cut()).isPositive();
+        }
+    }
+
+    /** Every 3 seconds a byte of each slow body; every second a health check from another address, answered within 5 s. */
+    private static void probeDuring(TestServer srv, SlowBodyFlood flood, Duration length) throws Exception {
+        long end = System.nanoTime() + length.toNanos();
+        int probes = 0;
+        while (System.nanoTime() < end) {
+            if (probes % 3 == 0) {
+                flood.tick();
+            }
+            assertThat(srv.server.connections().openInAll()).isLessThanOrEqualTo(ProofServer.MAX_CONNECTIONS);
+            long t0 = System.nanoTime();
+            int status = health(loopback(1 + probes % 2 * 200), srv.server.port(), 5_000);
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            assertThat(status).as("probe %d during the flood", probes).isIn(200, 503);
+            assertThat(took).as("probe %d during the flood", probes).isLessThan(Duration.ofSeconds(5));
+            probes++;
+            Thread.sleep(Math.max(0, 1_000 - took.toMillis()));
+        }
+        assertThat(probes).isGreaterThanOrEqualTo(10);
     }
 
     /** Sends a health check on each connection and counts those answered {@code 200}. */
