@@ -42,6 +42,7 @@ import org.proofmode.server.http.LogApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.http.ResumableUploads;
+import org.proofmode.server.http.Upload;
 import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
@@ -429,6 +430,9 @@ public final class ProofServer implements AutoCloseable {
 
     /** Status codes the framework sets itself (no route, wrong method, body too large) as problems too. */
     private static void frameworkError(Context ctx) {
+        if (ctx.statusCode() == 413) {
+            Upload.drainRefused(ctx); // a text body over its bound, refused unread: read it so the client sees the answer
+        }
         String type = ctx.res().getContentType();
         if (type != null && type.startsWith(Problems.CONTENT_TYPE)) {
             return;

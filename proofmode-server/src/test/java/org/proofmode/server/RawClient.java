@@ -57,6 +57,22 @@ final class RawClient {
         }
     }
 
+    /**
+     * Sends a request head and body on a new connection ({@code Connection: close} and the body's length are
+     * added) and reads the whole answer; empty when the server closed the connection without one.
+     */
+    static String send(InetAddress from, int port, String head, byte[] body, int timeoutMs) throws IOException {
+        try (Socket s = connect(from, port, timeoutMs)) {
+            OutputStream out = s.getOutputStream();
+            out.write((head + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(body);
+            out.flush();
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (java.net.SocketException reset) {
+            return "";
+        }
+    }
+
     /** A health check on a new connection; the answer's status, or 0 without one. */
     static int health(InetAddress from, int port, int timeoutMs) throws IOException {
         return status(exchange(from, port, "GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", timeoutMs));
