@@ -53,6 +53,27 @@ class RequestBoundsTest {
     }
 
     @Test
+    void resumableUpload_answersTooLarge_lengthAndBodyTenTimesTheBound() throws Exception {
+        try (TestServer srv = TestServer.start(TestServer.small(tmp.resolve("home"), MAX_UPLOAD, 1000))) {
+            String token = srv.token("desk");
+            String create = "POST /api/v1/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nAuthorization: Bearer " + token
+                    + "\r\nUpload-Length: ";
+            for (int i = 0; i < 10; i++) {
+                assertThat(status(RawClient.send(loopback(2), srv.server.port(), create + 10 * MAX_UPLOAD + "\r\n", new byte[0], 30_000)))
+                        .isEqualTo(413);
+            }
+            String created = RawClient.send(loopback(2), srv.server.port(), create + MAX_UPLOAD + "\r\n", new byte[0], 30_000);
+            assertThat(status(created)).as(created).isEqualTo(201);
+            String location = created.lines().filter(l -> l.toLowerCase(java.util.Locale.ROOT).startsWith("location:"))
+                    .findFirst().orElseThrow().substring("location:".length()).trim();
+            String patch = "PATCH " + location + " HTTP/1.1\r\nHost: 127.0.0.1\r\nTus-Resumable: 1.0.0\r\nAuthorization: Bearer " + token
+                    + "\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n";
+            String answer = RawClient.send(loopback(2), srv.server.port(), patch, new byte[10 * MAX_UPLOAD], 30_000);
+            assertThat(status(answer)).as(answer).isEqualTo(413);
+        }
+    }
+
+    @Test
     void notarize_answersTooLarge_textTenTimesTheOneMibBound() throws Exception {
         try (TestServer srv = TestServer.start(tmp.resolve("home"), Optional.empty())) {
             String token = srv.token("desk");
