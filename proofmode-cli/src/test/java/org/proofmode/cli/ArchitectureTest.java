@@ -18,6 +18,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +29,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.spi.ToolProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.proofmode.ProofMode;
+import org.proofmode.server.ProofServer;
+import org.proofmode.watch.WatchDb;
 
 /**
  * The layering that docs/architecture.md draws, checked on the compiled classes of every module: the
@@ -45,6 +52,18 @@ class ArchitectureTest {
     /** Core: every package of the project that is not in a module built on it. */
     private static final DescribedPredicate<JavaClass> CORE =
             resideInAPackage("org.proofmode..").and(not(resideInAnyPackage(ABOVE_CORE))).as("core");
+
+    private static final String CORE_TABLE = "## Core packages, bottom to top";
+    private static final String SERVER_TABLE = "## Server packages, bottom to top";
+    private static final String CLI_TABLE = "## CLI packages, bottom to top";
+    /**
+     * Package dependencies known to close a cycle, each {from, to} below org.proofmode, allowed until they
+     * are broken: server.http's handlers use the server's {@code EventLog}, {@code Metrics} and
+     * {@code Verification}, which use server.http's {@code ApiException} and {@code ProblemType}, and
+     * {@code ProofServer} wires the handlers. Breaking it moves those types while the handlers are being
+     * changed elsewhere; docs/architecture.md names it too. Add nothing here.
+     */
+    private static final Set<String[]> KNOWN_CYCLES = Set.<String[]>of(new String[] {"server.http", "server"});
 
     private static JavaClasses all;
 
@@ -129,38 +148,179 @@ class ArchitectureTest {
 
     @Test
     void corePackages_importOnlyLowerLayers_asTheMapSays() {
-        Map<String, Integer> layers = mapLayers();
+        assertThat(layerViolations(CORE, ArchitectureTest::slice, mapLayers(), Set.of()))
+                .as("imports against docs/architecture.md's layers").isEmpty();
+    }
+
+    @Test
+    void serverPackages_importOnlyLowerLayers_asTheMapSays() {
+        assertThat(layerViolations(resideInAPackage("org.proofmode.server.."), ArchitectureTest::packageName,
+                mapLayers(SERVER_TABLE), KNOWN_CYCLES)).as("imports against the server's layers in docs/architecture.md").isEmpty();
+    }
+
+    @Test
+    void cliPackages_importOnlyLowerLayers_asTheMapSays() {
+        assertThat(layerViolations(resideInAPackage("org.proofmode.cli.."), ArchitectureTest::packageName,
+                mapLayers(CLI_TABLE), Set.of())).as("imports against the CLI's layers in docs/architecture.md").isEmpty();
+    }
+
+    @Test
+    void everyServerAndCliPackage_isOnTheMap() {
+        Set<String> server = new TreeSet<>();
+        Set<String> cli = new TreeSet<>();
+        all.stream().filter(resideInAPackage("org.proofmode.server..")).map(ArchitectureTest::packageName).forEach(server::add);
+        all.stream().filter(resideInAPackage("org.proofmode.cli..")).map(ArchitectureTest::packageName).forEach(cli::add);
+        assertThat(server).as("server packages; add a new one to docs/architecture.md").isEqualTo(mapLayers(SERVER_TABLE).keySet());
+        assertThat(cli).as("CLI packages; add a new one to docs/architecture.md").isEqualTo(mapLayers(CLI_TABLE).keySet());
+    }
+
+    @Test
+    void packages_formNoCycle_inEveryModule() {
+        // Each package its own slice (the core test above puts subpackages in their parent's).
+        for (String module : new String[] {"org.proofmode..", "org.proofmode.watch..", "org.proofmode.server..",
+            "org.proofmode.cli.."}) {
+            var rule = slices().assignedFrom(new Packages(module)).should().beFreeOfCycles();
+            for (String[] edge : KNOWN_CYCLES) {
+                rule = rule.ignoreDependency(resideInAPackage("org.proofmode." + edge[0]), resideInAPackage("org.proofmode." + edge[1]));
+            }
+            rule.check(all);
+        }
+    }
+
+    @Test
+    void everyPackage_hasPackageInfo_inEveryModule() throws IOException {
+        Path root = docs().getParent();
+        List<String> missing = new ArrayList<>();
+        int packages = 0;
+        for (String module : new String[] {"proofmode-core", "proofmode-watch", "proofmode-server", "proofmode-cli",
+            "proofmode-testkit"}) {
+            try (var dirs = Files.walk(root.resolve(module).resolve("src/main/java"))) {
+                for (Path d : dirs.filter(Files::isDirectory).toList()) {
+                    boolean hasJava;
+                    try (var files = Files.list(d)) {
+                        hasJava = files.anyMatch(f -> f.toString().endsWith(".java"));
+                    }
+                    if (hasJava) {
+                        packages++;
+                        if (!Files.isRegularFile(d.resolve("package-info.java"))) {
+                            missing.add(root.relativize(d).toString());
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(packages).as("packages found").isGreaterThan(25);
+        assertThat(missing).as("packages without a package-info.java saying what they own").isEmpty();
+    }
+
+    @Test
+    void jdeps_findsNoPackageCycle_inEveryModule() throws Exception {
+        // The JDK's own dependency analyser, as a second opinion on the compiled classes of each module.
+        var jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new IllegalStateException("this JDK has no jdeps"));
+        for (Class<?> module : new Class<?>[] {ProofMode.class, WatchDb.class, ProofServer.class, ExitCodes.class}) {
+            String classes = Path.of(module.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            StringWriter out = new StringWriter();
+            int rc = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-e", "org\\.proofmode\\..*", classes);
+            assertThat(rc).as("jdeps on %s: %s", classes, out).isZero();
+            Map<String, Set<String>> graph = new TreeMap<>();
+            int lines = 0;
+            Matcher m = Pattern.compile("(?m)^\\s+(org\\.proofmode\\S*)\\s+->\\s+(org\\.proofmode\\S*)\\s+(.+)$").matcher(out.toString());
+            while (m.find()) {
+                lines++;
+                if (!m.group(1).equals(m.group(2)) && !m.group(3).equals("not found") && !knownCycle(m.group(1), m.group(2))) {
+                    graph.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(m.group(2));
+                }
+            }
+            assertThat(lines).as("package dependencies jdeps found in %s: %s", classes, out).isPositive();
+            assertThat(cycle(graph)).as("a package cycle in %s", classes).isEmpty();
+        }
+    }
+
+    private static boolean knownCycle(String from, String to) {
+        return KNOWN_CYCLES.stream().anyMatch(e -> from.equals("org.proofmode." + e[0]) && to.equals("org.proofmode." + e[1]));
+    }
+
+    /** A cycle in the graph, as its packages; empty if there is none. */
+    static List<String> cycle(Map<String, Set<String>> graph) {
+        Map<String, Integer> state = new TreeMap<>(); // 1 on the path, 2 done
+        for (String start : graph.keySet()) {
+            List<String> path = new ArrayList<>();
+            if (cycleFrom(start, graph, state, path)) {
+                return path;
+            }
+        }
+        return List.of();
+    }
+
+    private static boolean cycleFrom(String p, Map<String, Set<String>> graph, Map<String, Integer> state, List<String> path) {
+        Integer s = state.get(p);
+        if (s != null) {
+            if (s == 1) {
+                path.add(p);
+            }
+            return s == 1;
+        }
+        state.put(p, 1);
+        path.add(p);
+        for (String q : graph.getOrDefault(p, Set.of())) {
+            if (cycleFrom(q, graph, state, path)) {
+                return true;
+            }
+        }
+        path.remove(path.size() - 1);
+        state.put(p, 2);
+        return false;
+    }
+
+    /** Each import from a package of {@code module} to one of its packages that is not on a lower layer. */
+    private static List<String> layerViolations(DescribedPredicate<JavaClass> module, Function<JavaClass, String> slice,
+            Map<String, Integer> layers, Set<String[]> allowed) {
         List<String> violations = new ArrayList<>();
         for (JavaClass c : all) {
-            if (!CORE.test(c)) {
+            if (!module.test(c)) {
                 continue;
             }
-            String from = slice(c);
+            String from = slice.apply(c);
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 JavaClass target = d.getTargetClass();
-                if (!CORE.test(target) || slice(target).equals(from)) {
+                if (!module.test(target) || slice.apply(target).equals(from)) {
                     continue;
                 }
-                String to = slice(target);
+                String to = slice.apply(target);
                 Integer a = layers.get(from);
                 Integer b = layers.get(to);
-                if (a == null || b == null || b >= a) {
+                boolean known = allowed.stream().anyMatch(e -> e[0].equals(from) && e[1].equals(to));
+                if (!known && (a == null || b == null || b >= a)) {
                     violations.add(from + " (layer " + a + ") -> " + to + " (layer " + b + "): " + d.getDescription());
                 }
             }
         }
-        assertThat(violations).as("imports against docs/architecture.md's layers").isEmpty();
+        return violations;
     }
 
     /** The layer of each core package, from the table "Core packages, bottom to top" of docs/architecture.md. */
     static Map<String, Integer> mapLayers() {
+        Map<String, Integer> out = mapLayers(CORE_TABLE);
+        assertThat(out).as("core layer rows in docs/architecture.md").hasSizeGreaterThan(10);
+        return out;
+    }
+
+    /**
+     * The layer of each package in the table under a heading of docs/architecture.md: its rows
+     * {@code | N | `name` |} up to the next heading; {@code org.proofmode} is "facade".
+     */
+    static Map<String, Integer> mapLayers(String heading) {
         Path map = docs().resolve("architecture.md");
         Map<String, Integer> out = new TreeMap<>();
         Pattern row = Pattern.compile("^\\| (\\d+) \\| `([a-z0-9.]+)`");
+        boolean in = false;
         try {
             for (String line : Files.readAllLines(map)) {
+                if (line.startsWith("## ")) {
+                    in = line.equals(heading);
+                }
                 Matcher m = row.matcher(line);
-                if (m.find()) {
+                if (in && m.find()) {
                     String name = m.group(2).equals("org.proofmode") ? "facade" : m.group(2);
                     out.put(name, Integer.valueOf(m.group(1)));
                 }
@@ -168,7 +328,7 @@ class ArchitectureTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        assertThat(out).as("layer rows in %s", map).hasSizeGreaterThan(10);
+        assertThat(out).as("layer rows under %s in %s", heading, map).isNotEmpty();
         return out;
     }
 
@@ -190,6 +350,30 @@ class ArchitectureTest {
         String rest = p.substring("org.proofmode.".length());
         int dot = rest.indexOf('.');
         return dot < 0 ? rest : rest.substring(0, dot);
+    }
+
+    /** The package below org.proofmode: "server.http", "cli"… */
+    static String packageName(JavaClass c) {
+        return c.getPackageName().substring("org.proofmode.".length());
+    }
+
+    /** One slice per package of a module (each subpackage its own). */
+    private static final class Packages implements SliceAssignment {
+        private final DescribedPredicate<JavaClass> module;
+
+        Packages(String module) {
+            this.module = module.equals("org.proofmode..") ? CORE : resideInAPackage(module);
+        }
+
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass c) {
+            return module.test(c) ? SliceIdentifier.of(c.getPackageName()) : SliceIdentifier.ignore();
+        }
+
+        @Override
+        public String getDescription() {
+            return "packages of " + module.getDescription();
+        }
     }
 
     /** One slice per core package below org.proofmode (subpackages in their parent's), the root as "facade". */
