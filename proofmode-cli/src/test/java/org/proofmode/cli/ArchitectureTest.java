@@ -175,6 +175,19 @@ class ArchitectureTest {
     }
 
     @Test
+    void everyClassTheMapNames_exists() throws IOException {
+        // The feature index and the tables name classes as `package.Class`: each must still be there.
+        String map = Files.readString(docs().resolve("architecture.md"));
+        Matcher m = Pattern.compile("`((?:[a-z0-9]+\\.)+[A-Z][A-Za-z0-9]*)[`.]").matcher(map);
+        Set<String> named = new TreeSet<>();
+        while (m.find()) {
+            named.add(m.group(1).startsWith("org.proofmode.") ? m.group(1) : "org.proofmode." + m.group(1));
+        }
+        assertThat(named).as("classes named in docs/architecture.md").hasSizeGreaterThan(40);
+        assertThat(named.stream().filter(n -> !all.contain(n)).toList()).as("classes named in the map but not found").isEmpty();
+    }
+
+    @Test
     void packages_formNoCycle_inEveryModule() {
         // Each package its own slice (the core test above puts subpackages in their parent's).
         for (String module : new String[] {"org.proofmode..", "org.proofmode.watch..", "org.proofmode.server..",
