@@ -42,6 +42,7 @@ function token() { return sessionStorage.getItem('proofmode.token') || ''; }
 
 function busy(on) {
   $('result').setAttribute('aria-busy', on ? 'true' : 'false');
+  if (on) announce('Checking…');
   $('check').disabled = on;
   $('keep').disabled = on || lastFiles.length === 0 || !token();
 }
@@ -63,11 +64,34 @@ async function call(method, url, body, needToken) {
   return doc;
 }
 
+// Tells a screen reader what happened, in the one live region that is always on the page (a region added with
+// the result itself is not reliably read), without reading out the whole result.
+function announce(text) {
+  $('announce').textContent = shown(text);
+}
+
+// The first thing in view after a check is its verdict: focus moves to the verdict's heading without the
+// browser's own scrolling (which centres a tall result and leaves the verdict far above the view), then the
+// verdict's top is scrolled to the top of the view.
+function present(box) {
+  const heading = box.querySelector('.word');
+  heading.focus({ preventScroll: true });
+  box.scrollIntoView({ block: 'start' });
+  announce('Result: ' + heading.textContent + '. ' + box.querySelector('.explain').textContent);
+}
+
+// The verdict box at the top of a result: its words as the result's heading, what it was about, what it means.
+function verdictHeading(cls, word, attrs, about, explain) {
+  return el('div', { class: 'verdict main v-' + cls },
+    el('h2', Object.assign({ class: 'word', tabindex: '-1' }, attrs), word),
+    about, el('p', { class: 'explain' }, explain));
+}
+
 function showError(message) {
   const r = $('result');
-  r.replaceChildren(el('div', { class: 'verdict v-ERROR', role: 'alert' },
-    el('p', { class: 'word' }, 'Could not check'), el('p', { class: 'detail' }, message)));
-  r.focus();
+  const box = verdictHeading('ERROR', 'Could not check', {}, null, message);
+  r.replaceChildren(box);
+  present(box);
 }
 
 async function check(event) {
@@ -126,13 +150,26 @@ async function route() {
   } finally { busy(false); }
 }
 
-function verdictBox(verdict, heading, unchecked) {
+function uncheckedLine(unchecked) {
+  return unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
+    + unchecked.join(', ')) : null;
+}
+
+// The verdict of one proof, under its own heading.
+function verdictBox(verdict, heading) {
   const [word, explain] = WORDS[verdict] || [verdict, ''];
-  return el('div', { class: 'verdict v-' + verdict, role: 'status' },
-    el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
-    el('p', {}, explain),
-    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
-      + unchecked.join(', ')) : null);
+  return el('div', { class: 'verdict v-' + verdict },
+    el('p', { class: 'word', 'data-verdict': verdict }, heading + ': ' + word), el('p', { class: 'explain' }, explain));
+}
+
+// The verdict of the whole result, as its heading.
+function resultVerdict(report) {
+  const [word, explain] = WORDS[report.verdict] || [report.verdict, ''];
+  const box = verdictHeading(report.verdict, word, { 'data-verdict': report.verdict },
+    el('p', { class: 'source' }, 'Result for ', el('code', {}, report.source)), explain);
+  const unchecked = uncheckedLine(uncheckedOf(report));
+  if (unchecked) box.append(unchecked);
+  return box;
 }
 
 function uncheckedOf(report) {
@@ -274,16 +311,15 @@ function reportButton(item) {
 
 function render(report, item, kept) {
   const r = $('result');
-  r.replaceChildren();
-  r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
-  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
+  const verdict = resultVerdict(report);
+  r.replaceChildren(verdict);
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
-  r.focus();
+  present(verdict);
 }
 
 // How two items relate (MediaComparison.Relation), in plain words.
@@ -308,6 +344,7 @@ async function compare(event) {
   form.append('b', b, b.name);
   $('compare').disabled = true;
   $('result').setAttribute('aria-busy', 'true');
+  announce('Comparing…');
   try {
     renderComparison(await call('POST', '/api/v1/compare', form, true));
   } catch (e) {
@@ -323,16 +360,16 @@ function renderComparison(doc) {
   const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
   // The verdict boxes' colours: green for the same content, amber for similar, red for different.
   const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID' }[doc.relation] || 'INVALID';
-  r.replaceChildren(el('h2', {}, 'Comparison'),
-    el('div', { class: 'verdict v-' + style, role: 'status' },
-      el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
+  const verdict = verdictHeading(style, word, { 'data-relation': doc.relation }, el('p', { class: 'source' }, 'Comparison of two items'),
+    explain);
+  r.replaceChildren(verdict,
     el('section', { class: 'card' }, el('h2', {}, 'The two items'),
       el('ul', {}, doc.sides.map((s) => el('li', {}, el('code', {}, s.name), ': ',
         s.kind === 'proof' ? 'a proof (' + ((WORDS[s.verdict] || [s.verdict])[0]) + ')' : 'a media file',
         s.sha256 ? el('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
     el('section', { class: 'card' }, el('h2', {}, 'Checks'), checkList(doc.checks),
       doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, n))) : null));
-  r.focus();
+  present(verdict);
 }
 
 function choose(files) {
