@@ -59,7 +59,6 @@ try {
       return {
         verdict: w.getAttribute('data-verdict'),
         words: w.innerText,
-        tag: w.tagName,
         top: box.top,
         bottom: box.bottom,
         innerHeight: window.innerHeight,
@@ -67,9 +66,10 @@ try {
         scrollWidth: document.documentElement.scrollWidth,
         scrollY: window.scrollY,
         pageHeight: document.documentElement.scrollHeight,
-        focusIsVerdict: active === w,
         focusTag: active ? active.tagName : '',
         focusText: active ? active.innerText.slice(0, 200) : '',
+        focusTop: active ? active.getBoundingClientRect().top : null,
+        focusIsAboveVerdict: !!active && active.nextElementSibling === w.closest('.verdict'),
         resultLive: document.getElementById('result').getAttribute('aria-live'),
         announcer: live ? { role: live.getAttribute('role'), live: live.getAttribute('aria-live'), text: live.textContent } : null,
       };

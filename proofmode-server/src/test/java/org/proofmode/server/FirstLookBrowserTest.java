@@ -19,8 +19,8 @@ import org.proofmode.testkit.Samples;
 /**
  * What a person sees first after pressing Check, by keyboard only, on a desktop (1280×800) and a phone
  * (390×844, device scale 3, touch) in Debian's headless Chromium ({@code src/test/browser/first-look.mjs}):
- * the verdict, in view, with focus on it and its words told to a screen reader, and a page that does not
- * scroll sideways. Screenshots of both views go to {@code target/browser/}.
+ * the result's heading with the keyboard focus and the verdict under it, both in view, the verdict's words
+ * told to a screen reader, and a page that does not scroll sideways. Screenshots of both views go to {@code target/browser/}.
  */
 class FirstLookBrowserTest {
     @TempDir
@@ -46,8 +46,10 @@ class FirstLookBrowserTest {
                         .isLessThanOrEqualTo(s.get("innerHeight").asDouble());
                 assertThat(s.get("pageHeight").asInt()).as("a result taller than the view: " + seen)
                         .isGreaterThan(s.get("innerHeight").asInt() * 2);
-                assertThat(s.get("focusIsVerdict").asBoolean()).as("focus on the verdict's heading: " + seen).isTrue();
-                assertThat(s.get("tag").asText()).as(seen).isEqualTo("H2");
+                assertThat(s.get("focusTag").asText()).as("focus on the result's heading: " + seen).isEqualTo("H2");
+                assertThat(s.get("focusText").asText()).as(seen).isEqualTo("Result for good.zip");
+                assertThat(s.get("focusIsAboveVerdict").asBoolean()).as("the verdict right under it: " + seen).isTrue();
+                assertThat(s.get("focusTop").asDouble()).as("the focused heading in view: " + seen).isGreaterThanOrEqualTo(0);
                 // A phone widens its layout viewport to the widest line (innerWidth), then shrinks the page to fit.
                 assertThat(s.get("innerWidth").asInt()).as("the page keeps the screen's width: " + seen)
                         .isEqualTo(name.equals("phone") ? 390 : 1280);

@@ -70,28 +70,20 @@ function announce(text) {
   $('announce').textContent = shown(text);
 }
 
-// The first thing in view after a check is its verdict: focus moves to the verdict's heading without the
-// browser's own scrolling (which centres a tall result and leaves the verdict far above the view), then the
-// verdict's top is scrolled to the top of the view.
-function present(box) {
-  const heading = box.querySelector('.word');
+// The first thing in view after a check is its verdict: focus moves to the result's heading (or the verdict's
+// words) without the browser's own scrolling, which centres a tall result and leaves the verdict far above the
+// view; then that heading, and the verdict under it, are scrolled to the top of the view.
+function present(heading) {
+  heading.setAttribute('tabindex', '-1');
   heading.focus({ preventScroll: true });
-  box.scrollIntoView({ block: 'start' });
-  announce('Result: ' + heading.textContent + '. ' + box.querySelector('.explain').textContent);
-}
-
-// The verdict box at the top of a result: its words as the result's heading, what it was about, what it means.
-function verdictHeading(cls, word, attrs, about, explain) {
-  return el('div', { class: 'verdict main v-' + cls },
-    el('h2', Object.assign({ class: 'word', tabindex: '-1' }, attrs), word),
-    about, el('p', { class: 'explain' }, explain));
+  heading.scrollIntoView({ block: 'start' });
 }
 
 function showError(message) {
   const r = $('result');
-  const box = verdictHeading('ERROR', 'Could not check', {}, null, message);
-  r.replaceChildren(box);
-  present(box);
+  r.replaceChildren(el('div', { class: 'verdict v-ERROR', role: 'alert' },
+    el('p', { class: 'word' }, 'Could not check'), el('p', { class: 'detail' }, message)));
+  present(r.querySelector('.word'));
 }
 
 async function check(event) {
@@ -150,26 +142,13 @@ async function route() {
   } finally { busy(false); }
 }
 
-function uncheckedLine(unchecked) {
-  return unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
-    + unchecked.join(', ')) : null;
-}
-
-// The verdict of one proof, under its own heading.
-function verdictBox(verdict, heading) {
+function verdictBox(verdict, heading, unchecked) {
   const [word, explain] = WORDS[verdict] || [verdict, ''];
-  return el('div', { class: 'verdict v-' + verdict },
-    el('p', { class: 'word', 'data-verdict': verdict }, heading + ': ' + word), el('p', { class: 'explain' }, explain));
-}
-
-// The verdict of the whole result, as its heading.
-function resultVerdict(report) {
-  const [word, explain] = WORDS[report.verdict] || [report.verdict, ''];
-  const box = verdictHeading(report.verdict, word, { 'data-verdict': report.verdict },
-    el('p', { class: 'source' }, 'Result for ', el('code', {}, report.source)), explain);
-  const unchecked = uncheckedLine(uncheckedOf(report));
-  if (unchecked) box.append(unchecked);
-  return box;
+  return el('div', { class: 'verdict v-' + verdict, role: 'status' },
+    el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
+    el('p', {}, explain),
+    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
+      + unchecked.join(', ')) : null);
 }
 
 function uncheckedOf(report) {
@@ -311,15 +290,18 @@ function reportButton(item) {
 
 function render(report, item, kept) {
   const r = $('result');
-  const verdict = resultVerdict(report);
-  r.replaceChildren(verdict);
+  r.replaceChildren();
+  r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
+  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
-  present(verdict);
+  present(r.firstChild);
+  const [word, explain] = WORDS[report.verdict] || [report.verdict, ''];
+  announce('Result: ' + word + '. ' + explain);
 }
 
 // How two items relate (MediaComparison.Relation), in plain words.
@@ -360,16 +342,17 @@ function renderComparison(doc) {
   const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
   // The verdict boxes' colours: green for the same content, amber for similar, red for different.
   const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID' }[doc.relation] || 'INVALID';
-  const verdict = verdictHeading(style, word, { 'data-relation': doc.relation }, el('p', { class: 'source' }, 'Comparison of two items'),
-    explain);
-  r.replaceChildren(verdict,
+  r.replaceChildren(el('h2', {}, 'Comparison'),
+    el('div', { class: 'verdict v-' + style, role: 'status' },
+      el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
     el('section', { class: 'card' }, el('h2', {}, 'The two items'),
       el('ul', {}, doc.sides.map((s) => el('li', {}, el('code', {}, s.name), ': ',
         s.kind === 'proof' ? 'a proof (' + ((WORDS[s.verdict] || [s.verdict])[0]) + ')' : 'a media file',
         s.sha256 ? el('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
     el('section', { class: 'card' }, el('h2', {}, 'Checks'), checkList(doc.checks),
       doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, n))) : null));
-  present(verdict);
+  present(r.firstChild);
+  announce('Comparison: ' + word + '. ' + explain);
 }
 
 function choose(files) {
