@@ -17,17 +17,19 @@ import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.ProcessResult;
 
 /**
- * A stranger without ProofMode following a bundle's {@code HowToVerifyProofData.txt}: each {@code sha256sum}
- * and {@code gpg} command line it gives (the Linux one of step 1; a pipe into {@code sha256sum -c} too) is run
- * as written by {@code bash}, in the unzipped bundle, with a GnuPG home of their own.
+ * A stranger without ProofMode following a bundle's {@code HowToVerifyProofData.txt} in the folder where
+ * they unzipped it: the command lines it gives are pasted, in order, into one {@code bash} session (as a
+ * person pastes them into one terminal), and what each printed is read as the instructions say to read it.
+ * The command lines are those marked {@code $ }, or, in instructions without such marks, the lines that start
+ * with {@code gpg} or {@code sha256sum} (the Linux line of a step) or pipe into {@code sha256sum}.
  *
  * @param problems what stopped them or did not come out as the instructions promise, one line each
- * @param hashed the files whose SHA-256 matched the name of a proof, as step 1 says it must
+ * @param hashed the files whose SHA-256 matched a proof's, as the instructions say it must
  * @param verified the signature files that gpg called a good signature
  */
 record StrangersCheck(List<String> problems, List<String> hashed, List<String> verified) {
-    /** A command line of the instructions: one that starts with gpg or sha256sum, or pipes into sha256sum. */
-    private static final Pattern COMMAND = Pattern.compile("^[ \\t]*(?:On Linux:[ \\t]*)?((?:gpg|sha256sum)[ \\t].*|\\S.*\\|[ \\t]*sha256sum\\b.*)$",
+    private static final Pattern MARKED = Pattern.compile("^[ \\t]*\\$[ \\t]+(.+)$", Pattern.MULTILINE);
+    private static final Pattern UNMARKED = Pattern.compile("^[ \\t]*(?:On Linux:[ \\t]*)?((?:gpg|sha256sum)[ \\t].*|\\S.*\\|[ \\t]*sha256sum\\b.*)$",
             Pattern.MULTILINE);
     /** A placeholder for the reader to fill in, such as {@code <media file>} or {@code <HASH>}, and the name's end after it. */
     private static final Pattern PLACEHOLDER = Pattern.compile("<[^<>]+>([^\\s'\"]*)");
@@ -35,66 +37,116 @@ record StrangersCheck(List<String> problems, List<String> hashed, List<String> v
     private static final Pattern SUM = Pattern.compile("^([0-9a-f]{64}) [ *](.+)$");
     /** A line of {@code sha256sum -c}'s output for a file that matched. */
     private static final Pattern CHECKED = Pattern.compile("^(.+): OK$");
-    private static final Duration TIME = Duration.ofSeconds(60);
+    /** What the session prints between two command lines: the exit code of the one before. */
+    private static final Pattern MARK = Pattern.compile("^@@@ (\\d+) (\\d+)$", Pattern.MULTILINE);
+    private static final Duration TIME = Duration.ofSeconds(120);
 
-    /** Follows {@code howTo} in {@code folder}; {@code gnupgHome} is made for it, and its gpg-agent stopped after. */
-    static StrangersCheck follow(String howTo, Path folder, Path gnupgHome) throws IOException {
-        Files.createDirectories(gnupgHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    /**
+     * Follows {@code howTo} in {@code folder} with {@code GNUPGHOME} set to {@code home} (made here) and
+     * {@code TMPDIR} beside it; every gpg-agent the session started is stopped after.
+     */
+    static StrangersCheck follow(String howTo, Path folder, Path home) throws IOException {
+        Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path tmp = Files.createDirectories(home.resolveSibling(home.getFileName() + "-tmp"));
         StrangersCheck seen = new StrangersCheck(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        Matcher m = COMMAND.matcher(howTo);
-        try {
-            while (m.find()) {
-                seen.run(m.group(1).strip(), folder, gnupgHome);
+        List<String> lines = new ArrayList<>();
+        Matcher m = (MARKED.matcher(howTo).find() ? MARKED : UNMARKED).matcher(howTo);
+        while (m.find()) {
+            String line = m.group(1).strip();
+            if (seen.typeable(line, folder)) {
+                lines.add(line);
             }
-        } finally {
-            ExternalTool.run(List.of(ExternalTool.require("gpgconf").toString(), "--homedir", gnupgHome.toString(), "--kill", "all"),
-                    Map.of("GNUPGHOME", gnupgHome.toString()), TIME);
         }
+        // One session: stderr into stdout, so that each command's words stay beside it; a mark after each.
+        StringBuilder session = new StringBuilder("exec 2>&1\n");
+        for (int i = 0; i < lines.size(); i++) {
+            session.append(lines.get(i)).append("\nrc=$?; echo; echo \"@@@ ").append(i).append(" $rc\"\n");
+        }
+        ProcessResult r;
+        try {
+            r = ExternalTool.run(List.of(ExternalTool.require("bash").toString(), "-c", session.toString()), Map.of("GNUPGHOME",
+                    home.toString(), "TMPDIR", tmp.toString(), "LC_ALL", "C.UTF-8", "LANGUAGE", "C"), TIME, folder);
+        } finally {
+            stopAgents(home, tmp);
+        }
+        seen.read(lines, r, folder);
         if (seen.hashed.isEmpty() && seen.verified.isEmpty()) {
             seen.problems.add("following the instructions, no file was hashed and no signature checked");
         }
         return seen;
     }
 
-    private void run(String line, Path folder, Path gnupgHome) {
+    /** Whether the stranger can type this line as it is; a problem if it names a file by a placeholder. */
+    private boolean typeable(String line, Path folder) {
         Matcher placeholder = PLACEHOLDER.matcher(line);
         while (placeholder.find()) {
             String end = placeholder.group(1);
             if (!end.isEmpty() && !holdsFileEndingIn(folder, end)) {
-                return; // a step for a kind of file this bundle does not hold (a redaction record, a timestamp)
+                return false; // a step for a kind of file this bundle does not hold (a redaction record, a timestamp)
             }
         }
         if (placeholder.reset().find()) {
             problems.add("`" + line + "` names no file of this bundle (" + placeholder.group() + "): the stranger must work out which");
-            return;
+            return false;
         }
-        // (in the C locale, so that gpg says "Good signature" in the words checked here)
-        ProcessResult r = ExternalTool.run(List.of(ExternalTool.require("bash").toString(), "-c", line),
-                Map.of("GNUPGHOME", gnupgHome.toString(), "LC_ALL", "C.UTF-8", "LANGUAGE", "C"), TIME, folder);
-        if (!r.succeeded()) {
-            problems.add("`" + line + "` failed: " + r.describe());
-            return;
+        return true;
+    }
+
+    /** Reads what each command line printed, between the marks. */
+    private void read(List<String> lines, ProcessResult r, Path folder) {
+        Matcher mark = MARK.matcher(r.stdout());
+        int from = 0;
+        int next = 0;
+        while (mark.find()) {
+            int i = Integer.parseInt(mark.group(1));
+            String out = r.stdout().substring(from, mark.start());
+            from = mark.end();
+            next = i + 1;
+            String line = lines.get(i);
+            if (!mark.group(2).equals("0")) {
+                problems.add("`" + line + "` exited " + mark.group(2) + ": " + out.strip());
+            } else {
+                judge(line, out, folder);
+            }
         }
+        if (next < lines.size()) {
+            problems.add("the session stopped at `" + lines.get(next) + "`: " + r.describe());
+        }
+    }
+
+    private void judge(String line, String out, Path folder) {
         List<String> words = words(line);
         if (words.contains("sha256sum")) {
-            for (String out : r.stdout().lines().toList()) {
-                Matcher sum = SUM.matcher(out);
-                Matcher checked = CHECKED.matcher(out);
+            for (String printed : out.strip().lines().toList()) {
+                Matcher sum = SUM.matcher(printed);
+                Matcher checked = CHECKED.matcher(printed);
                 if (sum.matches() && Files.isRegularFile(folder.resolve(sum.group(1) + ".proof.json"))) {
                     hashed.add(sum.group(2));
                 } else if (checked.matches()) {
                     hashed.add(checked.group(1));
                 } else {
-                    problems.add("`" + line + "` printed " + out + ", which matches no proof in the bundle");
+                    problems.add("`" + line + "` printed " + printed + ", which matches no proof in the bundle");
                 }
             }
-        } else if (words.get(0).equals("gpg") && words.indexOf("--verify") > 0 && words.indexOf("--verify") + 1 < words.size()) {
+        } else if (words.get(0).equals("gpg") && words.contains("--verify") && words.indexOf("--verify") + 1 < words.size()) {
             String signature = words.get(words.indexOf("--verify") + 1);
-            if (r.stderr().contains("Good signature")) {
+            if (out.contains("Good signature")) {
                 verified.add(signature);
             } else {
-                problems.add("`" + line + "` did not say \"Good signature\": " + r.describe());
+                problems.add("`" + line + "` did not say \"Good signature\": " + out.strip());
             }
+        }
+    }
+
+    /** Stops the gpg-agent of the GnuPG home and of any the instructions made under {@code tmp}. */
+    private static void stopAgents(Path home, Path tmp) throws IOException {
+        List<Path> homes = new ArrayList<>(List.of(home));
+        try (Stream<Path> made = Files.list(tmp)) {
+            made.filter(Files::isDirectory).forEach(homes::add);
+        }
+        for (Path h : homes) {
+            ExternalTool.run(List.of(ExternalTool.require("gpgconf").toString(), "--homedir", h.toString(), "--kill", "all"),
+                    Map.of("GNUPGHOME", h.toString()), TIME);
         }
     }
 
