@@ -113,7 +113,9 @@ class JourneysIT {
                     .containsOnly("200");
 
             Path shots = Files.createDirectories(Path.of("target", "journeys").toAbsolutePath());
-            ProcessResult r = BrowserScript.run(repository().resolve("proofmode-server/src/test/browser"), "first-look.mjs", List.of(base, zip.toString(), shots.toString(), "keep"), Map.of(), Duration.ofSeconds(120));
+            // The person ticks "Keep a link to this result" (by keyboard) and checks the zip, on a desktop and on a phone.
+            ProcessResult r = BrowserScript.run(repository().resolve("proofmode-server/src/test/browser"), "first-look.mjs",
+                    List.of(base, zip.toString(), shots.toString(), "keep"), Map.of(), Duration.ofSeconds(120));
             assertThat(r.exitCode()).as(r.describe()).isZero();
             JsonNode page = JSON.readTree(BrowserScript.lastLine(r));
             List<String> permalinks = new ArrayList<>();

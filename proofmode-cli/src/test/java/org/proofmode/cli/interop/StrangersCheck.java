@@ -28,9 +28,11 @@ import org.proofmode.testkit.ProcessResult;
  * @param verified the signature files that gpg called a good signature
  */
 record StrangersCheck(List<String> problems, List<String> hashed, List<String> verified) {
+    /** A command line to paste, as instructions that mark them write it: {@code $ COMMAND}. */
     private static final Pattern MARKED = Pattern.compile("^[ \\t]*\\$[ \\t]+(.+)$", Pattern.MULTILINE);
-    private static final Pattern UNMARKED = Pattern.compile("^[ \\t]*(?:On Linux:[ \\t]*)?((?:gpg|sha256sum)[ \\t].*|\\S.*\\|[ \\t]*sha256sum\\b.*)$",
-            Pattern.MULTILINE);
+    /** A command line of instructions without marks: gpg, sha256sum (the Linux line of a step), or a pipe into sha256sum. */
+    private static final Pattern UNMARKED = Pattern.compile(
+            "^[ \\t]*(?:On Linux:[ \\t]*)?((?:gpg|sha256sum)[ \\t].*|\\S.*\\|[ \\t]*sha256sum\\b.*)$", Pattern.MULTILINE);
     /** A placeholder for the reader to fill in, such as {@code <media file>} or {@code <HASH>}, and the name's end after it. */
     private static final Pattern PLACEHOLDER = Pattern.compile("<[^<>]+>([^\\s'\"]*)");
     /** A line of sha256sum's output: the hash, two spaces (or a space and '*'), the file. */
