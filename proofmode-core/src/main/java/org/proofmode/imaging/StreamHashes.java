@@ -94,8 +94,8 @@ public final class StreamHashes {
         public static final long MIN_FRAME_BYTES = 8;
         /** The most frames of one list (the digests of one list fit one array): 2^26, 25 days at 30 fps. */
         public static final int MAX_FRAMES = 1 << 26;
-        /** The longest frame line: a 10-digit index, a 19-character pts, 64 hex digits, two commas, '\n'. */
-        static final long FRAME_LINE_BYTES = 10 + 1 + 19 + 1 + 64 + 1;
+        /** The longest frame line: a 10-digit index, a 20-character pts (a sign and 19 digits), 64 hex digits, two commas, '\n'. */
+        static final long FRAME_LINE_BYTES = 10 + 1 + 20 + 1 + 64 + 1;
         /** The longest per-second line: a 10-digit second, 16 hex digits, a comma, '\n'. */
         static final long SECOND_LINE_BYTES = 10 + 1 + 16 + 1;
         /** The comment and header lines of a list, at most. */
@@ -148,6 +148,9 @@ public final class StreamHashes {
          * line per frame, {@code index,pts,sha256}.
          */
         public byte[] list(String decoder) {
+            // The decoder's name goes into a comment line: one line, of a length the reader takes.
+            String named = decoder.replaceAll("[^\\x20-\\x7e]", " ");
+            decoder = named.length() > 200 ? named.substring(0, 200) : named;
             ByteArrayOutputStream out = new ByteArrayOutputStream(90 * count() + 512);
             ascii(out, "# Video.FrameHash = SHA-256 of the concatenated frame digests below, in order (" + count() + " frames)\n");
             ascii(out, "# first video stream, as 'ffmpeg -i FILE -map 0:v:0 -f framehash -hash sha256 -' prints it; pts in "
@@ -319,6 +322,15 @@ public final class StreamHashes {
      *     the calling thread is interrupted (FFmpeg is then stopped)
      */
     public static Decoded<Frames> frames(Path file, Optional<Double> seconds) throws NotHashed {
+        return frames(file, seconds, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * {@link #frames(Path, Optional)} with the per-second frames' temporary file in the given folder.
+     *
+     * @throws NotHashed as {@link #frames(Path, Optional)}
+     */
+    public static Decoded<Frames> frames(Path file, Optional<Double> seconds, Path temporaryFolder) throws NotHashed {
         long size = size(file);
         int most = Frames.maxFrames(size);
         FrameParser parser = new FrameParser(most, size);
@@ -326,7 +338,7 @@ public final class StreamHashes {
         // temporary file (1 KiB a second of video), read into perceptual hashes once FFmpeg is done.
         Path grey;
         try {
-            grey = Files.createTempFile("proofmode-seconds", ".grey"); // owner-only on POSIX systems
+            grey = Files.createTempFile(temporaryFolder, "proofmode-seconds", ".grey"); // owner-only on POSIX systems
         } catch (IOException e) {
             throw new NotHashed("no temporary file for the per-second frames: " + IoErrors.describe(e));
         }

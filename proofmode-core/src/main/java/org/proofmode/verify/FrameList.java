@@ -143,13 +143,19 @@ final class FrameList {
                 continue;
             }
             int n = frames.count();
-            if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,18}") || !Hex.isSha256(f[2])) {
+            if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,19}") || !Hex.isSha256(f[2])) {
                 return new Read(Optional.empty(), "line " + number + " is not 'index,pts,sha256' for frame " + n);
             }
             if (n >= Frames.MAX_FRAMES) {
                 return new Read(Optional.empty(), TOO_LARGE + Frames.MAX_FRAMES + " frames", true);
             }
-            frames.add(Long.parseLong(f[1]), HexFormat.of().parseHex(f[2]));
+            long pts;
+            try {
+                pts = Long.parseLong(f[1]);
+            } catch (NumberFormatException e) {
+                return new Read(Optional.empty(), "line " + number + " has a pts beyond 64 bits");
+            }
+            frames.add(pts, HexFormat.of().parseHex(f[2]));
         }
         if (!header) {
             return new Read(Optional.empty(), "no '" + HEADER + "' header");

@@ -98,13 +98,13 @@ final class VideoComparison {
         int at = 0;
         for (Segment s : segments) {
             if (s.part() > at) {
-                foreign.add(span(at, s.part() - 1));
+                foreign.add(frames(at, s.part() - 1));
                 foreignFrames += s.part() - at;
             }
             at = s.part() + s.length();
         }
         if (at < fp.count()) {
-            foreign.add(span(at, fp.count() - 1));
+            foreign.add(frames(at, fp.count() - 1));
             foreignFrames += fp.count() - at;
         }
         boolean inOrder = true;
@@ -119,9 +119,13 @@ final class VideoComparison {
         }
         String w = MediaComparison.what(whole);
         return "not one run of " + w + "'s frames: " + (foreignFrames > 0 ? foreignFrames + " of its " + fp.count()
-                + " frames are not " + w + "'s (frames " + listed(foreign) + "), and " : "its " + fp.count() + " frames are all "
+                + " frames are not " + w + "'s (" + listed(foreign) + "), and " : "its " + fp.count() + " frames are all "
                 + w + "'s but ") + "the rest are " + segments.size() + " runs of " + w + "'s frames" + (inOrder ? "" : ", out of order")
                 + ": frames " + listed(runs);
+    }
+
+    private static String frames(int from, int to) {
+        return (from == to ? "frame " : "frames ") + span(from, to);
     }
 
     private static String span(int from, int to) {
