@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.bundle.BundleLimits;
@@ -33,19 +34,35 @@ class CompareTimeoutTest {
     @Test
     void compare_outOfTime_answers503_andLeavesNoFfmpegRunning() throws Exception {
         ExternalTool.require("ffprobe");
-        // 12 s of 720p: several seconds of decoding for each side, far more than the half second allowed.
-        Path video = Ffmpeg.make(tmp.resolve("long.mp4"), "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=12", "-c:v",
+        // 20 s of 720p: several seconds of decoding for each side, far more than the two seconds allowed.
+        Path video = Ffmpeg.make(tmp.resolve("long.mp4"), "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25:duration=20", "-c:v",
                 "libx264", "-preset", "ultrafast", "-crf", "40", "-pix_fmt", "yuv420p");
         Path copy = Ffmpeg.make(tmp.resolve("copy.mkv"), "-i", video.toString(), "-c", "copy", "-metadata", "title=copy");
         ServerConfig config = ServerConfig.defaults(tmp.resolve("home")).withListen("127.0.0.1", 0)
-                .withBounds(64L << 20, BundleLimits.DEFAULT, Duration.ofMillis(500), 1000);
+                .withBounds(64L << 20, BundleLimits.DEFAULT, Duration.ofSeconds(2), 1000);
         try (TestServer srv = TestServer.start(config)) {
             String token = srv.token("desk");
             assertThat(ffmpegChildren()).isEmpty();
+            // Watches, while the request runs, that the comparison did start FFmpeg.
+            AtomicBoolean seen = new AtomicBoolean();
+            Thread watcher = new Thread(() -> {
+                while (!Thread.currentThread().isInterrupted() && !seen.get()) {
+                    seen.set(!ffmpegChildren().isEmpty());
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            watcher.start();
             HttpResponse<String> r = srv.postParts("/api/v1/compare", Map.of("a", Map.entry("long.mp4", Files.readAllBytes(video)),
                     "b", Map.entry("copy.mkv", Files.readAllBytes(copy))), Optional.of(token));
+            watcher.interrupt();
+            watcher.join();
             assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
-            assertThat(r.body()).contains("comparing took longer than 500 ms");
+            assertThat(r.body()).contains("comparing took longer than 2 s");
+            assertThat(seen).as("ffmpeg ran before the answer").isTrue();
             // The work stops with the answer: within two seconds no ffmpeg of the server's is left.
             long deadline = System.nanoTime() + 2_000_000_000L;
             while (!ffmpegChildren().isEmpty() && System.nanoTime() < deadline) {
