@@ -157,6 +157,6 @@ class CompareCommandTest {
         Cli.Result videoAndPhoto = cli.run("compare", original.toString(), OwnMedia.examplePhoto().toString());
         assertThat(videoAndPhoto.exit()).isEqualTo(13);
         assertThat(videoAndPhoto.out()).contains("WARN  " + CheckCodes.COMPARE_UNCOMPARABLE).endsWith("WARN  uncomparable: other bytes,"
-                + " and nothing both have that shows how they relate\n");
+                + " and what both have does not show how they relate\n");
     }
 }

@@ -123,6 +123,18 @@ class CompareOutcomesTest {
         Cli.Result added = compare(silent, dubbed);
         assertThat(added.exit()).isEqualTo(3);
         assertThat(added.out()).contains("FAIL  " + CheckCodes.COMPARE_AUDIO_DIFFERENT).contains("the sound was added");
+
+        // Against the original's proof, which hashes its sound whole: never an excerpt, uncomparable.
+        Cli.Result proved = cli.run("prove", original.toString());
+        assertThat(proved.exit()).as(proved.err()).isZero();
+        String hash = proved.out().strip().split("\\s+")[0];
+        Cli.Result againstProof = cli.run("compare", hash, redub.toString());
+        assertThat(againstProof.exit()).as(againstProof.out()).isEqualTo(13);
+        assertThat(againstProof.out()).contains("WARN  " + CheckCodes.COMPARE_AUDIO_UNCHECKED).doesNotContain("FAIL");
+        assertThat(outcome(againstProof)).startsWith("WARN  uncomparable");
+        // The same frames without sound are an excerpt of the proof.
+        Path mute = ffmpeg("redub-mute.mp4", "-i", redub.toString(), "-an", "-c", "copy");
+        assertThat(cli.run("compare", hash, mute.toString()).exit()).isZero();
     }
 
     @Test
@@ -170,5 +182,18 @@ class CompareOutcomesTest {
         Cli.Result good = compare(photo, zip);
         assertThat(good.exit()).as(good.out()).isZero();
         assertThat(outcome(good)).isEqualTo("PASS  same bytes");
+    }
+
+    @Test
+    void help_listsEachOutcomeWithItsStatusAndExitCode() {
+        Cli.Result r = cli.run("compare", "--help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("Outcomes and exit codes:", "   0  PASS  same bytes, same content, or excerpt",
+                "   2  WARN  perceptually close, not the same", "   3  FAIL  different, or proof invalid", "  13  WARN  uncomparable",
+                "--json");
+        for (org.proofmode.verify.MediaComparison.Relation relation : org.proofmode.verify.MediaComparison.Relation.values()) {
+            int exit = CompareCommand.exitCode(relation);
+            assertThat(r.out()).as(relation.name()).containsPattern("(?m)^ +" + exit + "  " + relation.status() + "  ");
+        }
     }
 }

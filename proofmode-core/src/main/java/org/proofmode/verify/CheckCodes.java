@@ -166,7 +166,10 @@ public final class CheckCodes {
     public static final String COMPARE_AUDIO_SAME = "compare.audio.same";
     /** An excerpt's sound is not the original's at the matching times (re-dubbed), or the original has no sound. */
     public static final String COMPARE_AUDIO_DIFFERENT = "compare.audio.different";
-    /** An excerpt's sound was not compared with the original's at the matching times (a proof holds a whole-track hash only). */
+    /**
+     * An excerpt's frames whose sound could not be compared with the original's at the matching times (a proof
+     * holds a whole-track hash only): uncomparable in {@code compare}; information in {@code verify --original}.
+     */
     public static final String COMPARE_AUDIO_UNCHECKED = "compare.audio.unchecked";
 
     /**

@@ -66,7 +66,7 @@ public final class Meanings {
             Map.entry(CheckCodes.COMPARE_FRAMES_SPLICED, "One video has frames of the other, but not as one run: foreign frames were spliced in, or parts reordered."),
             Map.entry(CheckCodes.COMPARE_AUDIO_SAME, "The excerpt's sound is the original's at the same times."),
             Map.entry(CheckCodes.COMPARE_AUDIO_DIFFERENT, "The excerpt's sound is not the original's at the same times: it was replaced or added."),
-            Map.entry(CheckCodes.COMPARE_AUDIO_UNCHECKED, "The excerpt's sound was not compared with the original's at the same times."),
+            Map.entry(CheckCodes.COMPARE_AUDIO_UNCHECKED, "The excerpt's frames are the original's, but its sound could not be compared with the original's at the same times."),
             Map.entry(CheckCodes.REDACTION_RECORD_VALID, "This media is a redacted copy, and its signed record says of which original and how it was made."),
             Map.entry(CheckCodes.REDACTION_RECORD_MALFORMED, "The redaction record cannot be read or is incomplete."),
             Map.entry(CheckCodes.REDACTION_RECORD_MISMATCH, "The redaction record is for another copy."),

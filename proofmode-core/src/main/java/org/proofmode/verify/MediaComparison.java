@@ -65,8 +65,8 @@ public final class MediaComparison {
                 + " cut or edited); nothing shows what was changed"),
         /** None of the above: other content, or the same frames with other audio, or frames spliced or reordered. */
         DIFFERENT(Status.FAIL, "different"),
-        /** Other bytes, and no content hash both sides have (or an excerpt's sound that could not be compared). */
-        UNCOMPARABLE(Status.WARN, "uncomparable: other bytes, and nothing both have that shows how they relate"),
+        /** Other bytes, and no content hash both sides have (or an excerpt's frames whose sound could not be compared). */
+        UNCOMPARABLE(Status.WARN, "uncomparable: other bytes, and what both have does not show how they relate"),
         /** A side's proof does not verify: what it records says nothing. */
         PROOF_INVALID(Status.FAIL, "proof invalid: a proof does not verify, so what it records says nothing about the media");
 
@@ -302,7 +302,9 @@ public final class MediaComparison {
         boolean compared = false;
         if (a.frameHash().isPresent() && b.frameHash().isPresent()) {
             compared = true;
-            relation = closer(relation, VideoComparison.frames(a, b, checks));
+            Relation video = VideoComparison.frames(a, b, checks);
+            // An excerpt's frames whose sound cannot be compared: uncomparable, not different.
+            relation = video == Relation.UNCOMPARABLE ? video : closer(relation, video);
         }
         boolean spans = checks.stream().anyMatch(c -> c.code().startsWith("compare.audio."));
         if (a.sampleHash().isPresent() && b.sampleHash().isPresent() && relation != Relation.EXCERPT && !spans) {

@@ -183,7 +183,7 @@ final class VideoComparison {
 
     /**
      * An excerpt's sound against the whole's at the matching times: alike block by block
-     * ({@link AudioEnvelope}) when both are files; not checked against a proof, which holds a hash of its
+     * ({@link AudioEnvelope}) when both are files; uncomparable against a proof, which holds a hash of its
      * whole track only; different when only the excerpt has sound.
      */
     private static Relation audio(Side whole, Side part, Frames fw, Frames fp, Segment run, List<Check> checks) {
@@ -197,17 +197,19 @@ final class VideoComparison {
             return Relation.DIFFERENT;
         }
         if (whole.file().isEmpty() || part.file().isEmpty()) {
-            checks.add(new Check(CheckCodes.COMPARE_AUDIO_UNCHECKED, Status.INFO, part.name(), "its sound is not compared with "
-                    + w + "'s at those times: a proof records a hash of its whole audio track only"));
-            return Relation.EXCERPT;
+            // Its frames are the original's, but nothing shows whose its sound is: not an excerpt as far as we know.
+            checks.add(new Check(CheckCodes.COMPARE_AUDIO_UNCHECKED, Status.WARN, part.name(), "its frames are a run of " + w
+                    + "'s, but its sound cannot be compared with " + w + "'s at those times: a proof records a hash of its whole"
+                    + " audio track only (compare with the original file, or compare the excerpt without its sound)"));
+            return Relation.UNCOMPARABLE;
         }
         OptionalDouble tp = time(fp, run.part());
         OptionalDouble tw = time(fw, run.whole());
         OptionalDouble end = time(fp, fp.count() - 1);
         if (tp.isEmpty() || tw.isEmpty() || end.isEmpty()) {
-            checks.add(new Check(CheckCodes.COMPARE_AUDIO_UNCHECKED, Status.INFO, part.name(), "its sound is not compared with "
-                    + w + "'s: the frames' time base is unknown"));
-            return Relation.EXCERPT;
+            checks.add(new Check(CheckCodes.COMPARE_AUDIO_UNCHECKED, Status.WARN, part.name(), "its frames are a run of " + w
+                    + "'s, but its sound cannot be compared with " + w + "'s: the frames' time base is unknown"));
+            return Relation.UNCOMPARABLE;
         }
         double offset = tw.getAsDouble() - tp.getAsDouble();
         AudioEnvelope.Match m;
