@@ -164,7 +164,7 @@ public final class StreamHashes {
                         + ", then the 64-bit DCT hash of Image.PerceptualHash)\n");
                 ascii(out, SECONDS_HEADER + "\n");
                 for (int i = 0; i < seconds.length; i++) {
-                    ascii(out, i + "," + String.format("%016x", seconds[i]) + "\n");
+                    ascii(out, i + "," + HexFormat.of().toHexDigits(seconds[i]) + "\n");
                 }
             }
             return out.toByteArray();
