@@ -309,10 +309,14 @@ const RELATIONS = {
   SAME_BYTES: ['The same file', 'Both are exactly the same bytes.'],
   SAME_CONTENT: ['The same content', 'Other bytes, but the same decoded video frames, audio samples or image pixels: '
     + 'another container, or other metadata.'],
-  EXCERPT: ['An excerpt', 'One is a run of the other\'s video frames: the checks say which frames, at what times.'],
-  SIMILAR: ['Similar, not the same', 'Other pixels, but perceptually close: probably the same picture re-encoded, resized '
-    + 'or lightly edited. Nothing shows what was changed.'],
-  DIFFERENT: ['Different', 'Nothing shows that these are the same content (or a proof does not verify).'],
+  EXCERPT: ['An excerpt', 'One is a contiguous run of the other\'s video frames, with its sound at those times where both '
+    + 'have sound: the checks say which frames, at what times.'],
+  SIMILAR: ['Perceptually close, not the same', 'Other pixels or frames, but perceptually close: probably the same picture '
+    + 'or video re-encoded, resized, cut or lightly edited. Nothing shows what was changed.'],
+  DIFFERENT: ['Different', 'Nothing shows that these are the same content: other content, frames spliced or reordered, '
+    + 'or an excerpt with other sound (the checks say what differs).'],
+  UNCOMPARABLE: ['Uncomparable', 'Other bytes, and nothing both have shows how they relate.'],
+  PROOF_INVALID: ['A proof is invalid', 'A proof does not verify, so what it records says nothing about the media.'],
 };
 
 async function compare(event) {
@@ -341,7 +345,7 @@ function renderComparison(doc) {
   const r = $('result');
   const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
   // The verdict boxes' colours: green for the same content, amber for similar, red for different.
-  const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID' }[doc.relation] || 'INVALID';
+  const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID', UNCOMPARABLE: 'VALID' }[doc.relation] || 'INVALID';
   r.replaceChildren(el('h2', {}, 'Comparison'),
     el('div', { class: 'verdict v-' + style, role: 'status' },
       el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
