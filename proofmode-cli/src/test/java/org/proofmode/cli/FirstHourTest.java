@@ -157,6 +157,18 @@ class FirstHourTest {
     }
 
     @Test
+    void report_verdictListsNothingUnchecked_forOurBundleWithMedia() throws Exception {
+        assertThat(cli.run("prove", "photos/a.jpg").exit()).isZero();
+        assertThat(cli.run("export", "photos/a.jpg").exit()).isZero();
+
+        Cli.Result r = cli.run("report", "-o", "report.pdf", "photos/a.jpg.proofmode.zip");
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        String text = ReportTools.pdftotext(work.resolve("report.pdf")).replaceAll("\\s+", " ");
+        assertThat(text).contains("Verdict: TRUSTED").doesNotContain("not checked: HowToVerifyProofData.txt");
+    }
+
+    @Test
     void verify_headlineSaysTheMediaWasNotInTheBundle_forProofOnlyBundle() throws Exception {
         assertThat(cli.run("prove", "photos/a.jpg").exit()).isZero();
         assertThat(cli.run("export", "--proof-only", "photos/a.jpg").exit()).isZero();
