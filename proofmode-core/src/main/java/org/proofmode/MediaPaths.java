@@ -41,6 +41,23 @@ public final class MediaPaths {
         }
     }
 
+    /**
+     * The proof last noted for a file at this path, if any: how a file changed since it was proved is found
+     * (its hash names no proof any more). Reads every note once.
+     */
+    Optional<String> provedAt(Path file) {
+        String wanted = file.toAbsolutePath().toString();
+        if (!Files.isDirectory(dir)) {
+            return Optional.empty();
+        }
+        try (java.util.stream.Stream<Path> notes = Files.list(dir)) {
+            return notes.map(p -> p.getFileName().toString()).filter(Hex::isSha256)
+                    .filter(h -> noted(h).map(Path::toString).filter(wanted::equals).isPresent()).findFirst();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
     /** Where the media of this proof was when it was proved, if noted here. */
     Optional<Path> noted(String sha256) {
         if (!Hex.isSha256(sha256)) {

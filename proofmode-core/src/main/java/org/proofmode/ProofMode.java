@@ -271,6 +271,18 @@ public final class ProofMode {
         return reader.inspect(file);
     }
 
+    /**
+     * The stored proof of the file that was at this path when it was proved, whatever it holds now: so a
+     * file changed since is checked against its proof (and found changed) rather than found unproved. Only
+     * in a home whose store is not encrypted ({@link MediaPaths}).
+     */
+    public Optional<Path> provedAt(Path file) {
+        if (store.isEncrypted()) {
+            return Optional.empty();
+        }
+        return new MediaPaths(home).provedAt(file).flatMap(store::find);
+    }
+
     /** A stored proof set and, when known, the media file it is for. */
     public record StoredProof(String sha256, Path folder, Optional<Path> media) {
         /** Validates the fields. */

@@ -82,7 +82,8 @@ import picocli.CommandLine.ParentCommand;
             "A folder that is not itself a bundle stands for everything in it and its subfolders, read as 'proofmode "
                 + "prove FOLDER' reads it (hidden files left out): share bundles (.zip, .zip.age) and proof folders are "
                 + "verified as bundles, every other media file by its proof in the store (a file changed since it was "
-                + "proved has none: it is listed unreadable, exit 61), and other files are left out with a notice. So "
+                + "proved is checked against the proof of the file that was at its path, and is INVALID; a file never "
+                + "proved is listed unreadable, exit 61), and other files are left out with a notice. So "
                 + "'proofmode prove photos && proofmode verify photos' checks each photo. A folder may mix them.",
             "",
             "Many at once: a folder, or several PATHs, is verified on every core (--jobs), with a progress "
@@ -332,6 +333,11 @@ final class VerifyCommand implements Callable<Integer> {
         }
         Optional<Path> folder = pm.store().isEncrypted() ? Optional.empty() : pm.store().find(sha);
         if (folder.isEmpty()) {
+            // A file changed since it was proved: checked against the proof made of it there, so it shows INVALID.
+            Optional<Path> before = pm.provedAt(p);
+            if (before.isPresent()) {
+                return asTyped(verifier.verify(before.get(), p, () -> hashed, orig), p, before.get());
+            }
             return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));

@@ -55,15 +55,27 @@ class FirstHourTest {
     }
 
     @Test
-    void verify_listsTheChangedPhotoAndExits61_forFolderWithTamperedPhoto() throws Exception {
+    void verify_isInvalidForTheChangedPhotoAndExits3_forFolderWithTamperedPhoto() throws Exception {
         assertThat(cli.run("prove", "photos").exit()).isZero();
         Tamper.flipByte(photos.resolve("sub/b.jpg"), 2000);
 
         Cli.Result r = cli.run("verify", "photos");
 
+        assertThat(r.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(r.out()).containsPattern("TRUSTED +1\\n").containsPattern("INVALID +1\n +photos/sub/b\\.jpg\n")
+                .containsPattern("FAIL +media\\.hash\\.mismatch +photos/sub/b\\.jpg");
+    }
+
+    @Test
+    void verify_listsTheUnprovedPhotoAndExits61_forFolderWithPhotoNeverProved() throws Exception {
+        assertThat(cli.run("prove", "photos").exit()).isZero();
+        ProveCommandTest.jpeg(photos, "new.jpg", 4200, 3);
+
+        Cli.Result r = cli.run("verify", "photos");
+
         assertThat(r.exit()).isEqualTo(ExitCodes.INPUT_MISSING);
-        assertThat(r.out()).containsPattern("TRUSTED +1\\n").containsPattern("unreadable +1\\n +photos/sub/b\\.jpg \\(exit 61\\)");
-        assertThat(r.err()).contains("photos/sub/b.jpg: no proof of this file");
+        assertThat(r.out()).containsPattern("TRUSTED +2\\n").containsPattern("unreadable +1\n +photos/new\\.jpg \\(exit 61\\)");
+        assertThat(r.err()).contains("photos/new.jpg: no proof of this file");
     }
 
     @Test
