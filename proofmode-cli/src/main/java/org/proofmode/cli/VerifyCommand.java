@@ -194,6 +194,9 @@ final class VerifyCommand implements Callable<Integer> {
         if (original != null && !Files.exists(original)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
         }
+        if (original != null) {
+            requireFileOrFolder(original);
+        }
         if (original != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--original goes with a single PATH");
         }
