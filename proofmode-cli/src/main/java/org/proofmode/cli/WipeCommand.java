@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.proofmode.MediaPaths;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.failure.Failure;
@@ -112,6 +113,7 @@ final class WipeCommand implements Callable<Integer> {
             delete(pm.store().root());
             delete(home.resolve(TimestampQueue.FOLDER));
             delete(home.resolve(PublishQueue.FOLDER));
+            delete(home.resolve(MediaPaths.FOLDER));
             delete(home.resolve("publish").resolve("outgoing"));
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Files.deleteIfExists(home.resolve(WatchDb.FILE + suffix));

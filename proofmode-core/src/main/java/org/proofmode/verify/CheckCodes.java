@@ -22,6 +22,11 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
     /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}), or the how-to text. */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
+    /**
+     * Note: the how-to text ({@code HowToVerifyProofData.txt}) in the bundle's root, as our export and the
+     * app write it: instructions for the recipient, not evidence. The verdict's summary does not list it.
+     */
+    public static final String BUNDLE_FILE_INSTRUCTIONS = "bundle.file.instructions";
     /** Warning: a media file in the bundle that no proof names; it was not checked. */
     public static final String BUNDLE_ENTRY_UNPROVED = "bundle.entry.unproved";
     /**

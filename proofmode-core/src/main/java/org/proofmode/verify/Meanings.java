@@ -19,6 +19,7 @@ public final class Meanings {
             Map.entry(CheckCodes.BUNDLE_PUBKEY_MISSING, "The bundle carries no public key; signatures could be checked only against keys the verifier already trusts."),
             Map.entry(CheckCodes.BUNDLE_PUBKEY_MALFORMED, "The bundle's pubkey.asc is not a readable OpenPGP key."),
             Map.entry(CheckCodes.BUNDLE_FILE_UNCHECKED, "A file this version does not check (such as the how-to text); the verdict does not speak for it."),
+            Map.entry(CheckCodes.BUNDLE_FILE_INSTRUCTIONS, "The how-to text the exporting app adds for the recipient: instructions, not evidence; the verdict is not about it."),
             Map.entry(CheckCodes.BUNDLE_ENTRY_UNPROVED, "A media file that no proof names: it may have been added later; it was not checked."),
             Map.entry(CheckCodes.BUNDLE_ENTRY_UNKNOWN, "A file that belongs to no proof and is not media; it was not checked."),
             Map.entry(CheckCodes.PROOF_RECORD_MISSING, "A proof has signatures or media but no proof record."),
@@ -158,6 +159,13 @@ public final class Meanings {
     public static String explain(VerificationReport r) {
         String covered = of(r.verdict());
         List<String> unchecked = r.unchecked();
+        boolean noMedia = !r.proofs().isEmpty() && r.proofs().stream().allMatch(p -> p.checks().stream()
+                .anyMatch(c -> c.code().equals(CheckCodes.MEDIA_MISSING)));
+        if (noMedia) {
+            // A proof-only bundle: the verdict speaks for the proof records alone, and says so once.
+            covered = covered.replace("(proof records and media)", "(proof records)") + "; the media was not in the bundle";
+            unchecked = unchecked.stream().filter(u -> !u.startsWith("the media of proof ")).toList();
+        }
         if (unchecked.isEmpty()) {
             return covered;
         }

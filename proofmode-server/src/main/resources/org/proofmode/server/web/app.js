@@ -142,8 +142,10 @@ async function route() {
   } finally { busy(false); }
 }
 
-function verdictBox(verdict, heading, unchecked) {
-  const [word, explain] = WORDS[verdict] || [verdict, ''];
+function verdictBox(verdict, heading, unchecked, noMedia) {
+  const [word, said] = WORDS[verdict] || [verdict, ''];
+  // A bundle without its media (proof only): the verdict speaks for the proof records alone.
+  const explain = noMedia ? said.replace('(proof records and media)', '(proof records)') + ' The media was not in the bundle.' : said;
   return el('div', { class: 'verdict v-' + verdict, role: 'status' },
     el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
     el('p', {}, explain),
@@ -153,9 +155,14 @@ function verdictBox(verdict, heading, unchecked) {
 
 function uncheckedOf(report) {
   const all = report.checks.concat(...report.proofs.map((p) => p.checks));
-  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code))
+  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code) && !(c.code === 'media.missing' && withoutMedia(report)))
     .map((c) => (c.code === 'media.missing' ? 'the media of proof ' + c.subject : c.subject));
   return [...new Set(names)];
+}
+
+// Whether no proof of the report had its media (a proof-only bundle).
+function withoutMedia(report) {
+  return report.proofs.length > 0 && report.proofs.every((p) => p.checks.some((c) => c.code === 'media.missing'));
 }
 
 function checkList(checks) {
@@ -292,7 +299,7 @@ function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
   r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
-  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
+  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report), withoutMedia(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
