@@ -238,8 +238,10 @@ final class PublishCommand implements Callable<Integer> {
                 Publisher publisher = client(pm, u, t, proxy.choose(pm.settings()));
                 String checked;
                 try {
-                    publisher.check();
-                    checked = "the server takes the token";
+                    Publisher.TokenCheck said = publisher.check();
+                    // the name and scope are the server's words: a hostile server's escapes are shown, not run
+                    checked = "the server takes the token" + (said.name().isEmpty() ? "" : " '" + SafeText.escape(said.name()) + "'")
+                            + (said.scope().isEmpty() ? "" : ", scope " + SafeText.escape(said.scope()));
                 } catch (ProofModeException e) {
                     if (e.failure() != Failure.SERVICE_UNREACHABLE) {
                         throw e;
