@@ -39,6 +39,7 @@ import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -90,6 +91,9 @@ final class LogCommand implements Callable<Integer> {
                 + "PROOFMODE_HOME/tsa-roots/*.pem.")
         List<Path> tsaTrust = new ArrayList<>();
 
+        @Mixin
+        ProxyOptions proxy;
+
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
@@ -111,7 +115,7 @@ final class LogCommand implements Callable<Integer> {
             for (Path t : tsaTrust) {
                 roots.addAll(TrustedRoots.read(t));
             }
-            Http http = new Http(Http.Timeouts.DEFAULT);
+            Http http = new Http(Http.Timeouts.DEFAULT, proxy.choose(parent.root.proofMode().settings()));
             LogMonitor.Result r = new LogMonitor(http, base, k).check(before);
             String origin = SafeText.escape(k.name());
             if (r.ok()) {
