@@ -168,11 +168,23 @@ final class PublishCommand implements Callable<Integer> {
      * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} when no server or token is set, saying how
      */
     static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy) {
+        return publisher(ctx, pm, settings, proxy, null);
+    }
+
+    /**
+     * As {@link #publisher(CliContext, ProofMode, Settings, ProxyOptions)}; a token sealed to a store this
+     * home cannot read now is opened with the store's identity, unlocked as any sealed read is (the agent,
+     * the passphrase from {@code passphraseFile}, {@code PROOFMODE_PASSPHRASE} or a prompt).
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the identity cannot be unlocked
+     */
+    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy, Path passphraseFile) {
         if (settings.publishServer().isEmpty()) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "no evidence server is set: run 'proofmode publish login URL' "
                     + "(it reads the upload token from standard input)");
         }
-        char[] kept = PublishToken.read(pm.home(), pm.store().queueSealing()).orElseThrow(() -> new ProofModeException(
+        ProofMode reader = PublishToken.isSealed(pm.home()) && !pm.store().canRead() ? StoreAccess.reading(ctx, pm, passphraseFile) : pm;
+        char[] kept = PublishToken.read(pm.home(), reader.store().queueSealing()).orElseThrow(() -> new ProofModeException(
                 Failure.BAD_ARGUMENT, "no upload token for " + settings.publishServer() + ": run 'proofmode publish login "
                 + settings.publishServer() + "'"));
         try {
