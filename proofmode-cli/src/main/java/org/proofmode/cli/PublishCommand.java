@@ -54,7 +54,8 @@ import picocli.CommandLine.Spec;
             "",
             "Set the server once: 'proofmode publish login URL' reads the upload token from standard input (never from the "
                 + "command line) and keeps it owner-only in PROOFMODE_HOME/publish/token, or, when the store is encrypted, "
-                + "sealed to it in publish/token.age (publishing then unlocks the store's identity, as any sealed read does). With --tor, --proxy or the setting "
+                + "sealed to it in publish/token.age (publishing then unlocks the store's identity, as any sealed read does). "
+                + "With --tor, --proxy or the setting "
                 + "publish.proxy every connection goes through that SOCKS5 proxy, which resolves host names (an .onion "
                 + "server works; no DNS query leaves the machine); if the proxy cannot be reached, nothing goes direct.",
             ""},

@@ -85,6 +85,11 @@ class PublishTokenSealedTest {
         Cli.Result published = cli.run("publish", "--proof-only", photo.toString());
         assertThat(published.exit()).as(published.err()).isZero();
         assertThat(published.out()).startsWith(Digests.sha256(photo) + "  published  ");
+
+        Cli.Result wiped = cli.run("wipe", "--keys", "--yes");
+        assertThat(wiped.exit()).as(wiped.err()).isZero();
+        assertThat(wiped.err()).contains("upload token overwritten and removed");
+        assertThat(home.resolve("publish/token.age")).doesNotExist();
     }
 
     @Test
