@@ -6,7 +6,9 @@ The launcher runs this before it starts a JVM, when an agent's socket exists: a 
 command over takes about 0.2 s to start and exit, several times the work of proving one photo. This
 speaks the agent's wire format (org.proofmode.cli.agent.AgentProtocol, version 1) exactly as
 org.proofmode.cli.agent.AgentClient does, and behaves the same way: the command's output and error
-output are the agent's, its exit code is the agent's, and PROOFMODE_PASSPHRASE and PROOFMODE_PIN are never sent.
+output are the agent's, its exit code is the agent's, and PROOFMODE_PASSPHRASE and PROOFMODE_PIN are never sent
+(only their checks, which the agent compares with the secret it unlocked with: a command with another one runs
+in a JVM of its own, where a wrong one fails).
 
 Usage: agent-client.py JAR HOME ARG...
   JAR   the program's jar: the agent serves only commands of its own build (path, size, time)
@@ -47,10 +49,18 @@ def string(s):
     return struct.pack(">i", len(b)) + b
 
 
+def unlock_check(secret):
+    """What org.proofmode.cli.agent.UnlockCheck.of computes: the agent serves a command whose secret is its own."""
+    import hashlib
+    return hashlib.sha256(b"proofmode agent unlock check v1\0" + secret.encode("utf-8", "surrogateescape")).hexdigest()
+
+
 def request(jar, home, args):
     env = dict(os.environ)
-    env.pop("PROOFMODE_PASSPHRASE", None)
-    env.pop("PROOFMODE_PIN", None)
+    for secret, check in (("PROOFMODE_PASSPHRASE", "PROOFMODE_PASSPHRASE_CHECK"), ("PROOFMODE_PIN", "PROOFMODE_PIN_CHECK")):
+        value = env.pop(secret, None)
+        if value:
+            env[check] = unlock_check(value)
     env["PROOFMODE_HOME"] = home
     parts = [struct.pack(">iib", MAGIC, VERSION, RUN), string(build(jar)), string(os.getcwd()),
              # As System.console() != null: standard input and output are both terminals.

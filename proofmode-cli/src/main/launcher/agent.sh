@@ -13,7 +13,9 @@
 #   commands, like gpg starting gpg-agent: only when the device key exists and its passphrase is
 #   available without asking (PROOFMODE_PASSPHRASE, or the generated keys/passphrase file; for a key in a
 #   PKCS#11 token, PROOFMODE_PIN), which any process of this user could then use anyway; it stops after PROOFMODE_AGENT_IDLE without commands
-#   (default 10m). PROOFMODE_AGENT=off does neither.
+#   (default 10m), and says so once, on stderr when it is a terminal. PROOFMODE_AGENT=off does neither. A
+#   command that carries its own PROOFMODE_PASSPHRASE or PROOFMODE_PIN is handed over with that secret's
+#   check only (agent-client.py), and runs here if it is not the one the agent unlocked with.
 proofmode_agent() {
   pa_java=$1 pa_jar=$2 pa_dir=$3
   shift 3
@@ -53,6 +55,15 @@ proofmode_agent() {
     pa_failed="$pa_home/agent/start.failed"
     if [ -z "$(find "$pa_failed" -mmin -10 2>/dev/null)" ]; then
       (umask 077 && mkdir -p "$pa_home/agent")
+      # Said once per agent start (a command handed to a running agent starts none), on a terminal only.
+      if [ -t 2 ]; then
+        pa_idle="${PROOFMODE_AGENT_IDLE:-10m}"
+        case "$pa_idle" in
+          *m) pa_idle="${pa_idle%m} minutes" ;; *h) pa_idle="${pa_idle%h} hours" ;;
+          *s) pa_idle="${pa_idle%s} seconds" ;; *[0-9]) pa_idle="$pa_idle seconds" ;;
+        esac
+        echo "proofmode: an agent keeps the key unlocked for $pa_idle: 'proofmode lock' ends it" >&2
+      fi
       # One starter at a time (flock); a start that fails is not tried again for 10 minutes. The agent's
       # JVM starts once this command has ended (the launcher's process id is the command's JVM after
       # exec): on two cores, two JVMs starting at once made the first command twice as slow.

@@ -10,6 +10,7 @@ import org.proofmode.ProofMode;
 import org.proofmode.age.StoreIdentity;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.cli.agent.AgentServer;
+import org.proofmode.cli.agent.UnlockCheck;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -80,11 +81,13 @@ final class AgentCommand implements Callable<Integer> {
         DeviceKeyAccess.createIfMissing(ctx, pm.keys(), keyOptions);
         SigningKey key;
         Optional<StoreIdentity> identity;
+        UnlockCheck unlockedWith;
         try (Passphrase p = Passphrases.unlocking(ctx, keyOptions.passphraseFile, keyOptions.pinFile, pm.keys())) {
             key = pm.keys().unlock(p);
             identity = storeIdentity(pm, p);
+            unlockedWith = UnlockCheck.unlockedWith(p.chars(), pm.keys().token().isPresent());
         }
-        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().keyFile(), unused, runner(key, identity))) {
+        try (AgentServer server = AgentServer.open(pm.home(), pm.keys().keyFile(), unused, runner(key, identity), Optional.of(unlockedWith))) {
             Thread hook = new Thread(server::close, "proofmode-agent-stop");
             Runtime.getRuntime().addShutdownHook(hook);
             ctx.err().println("proofmode: agent ready for " + pm.home() + " with key " + key.info().fingerprint()

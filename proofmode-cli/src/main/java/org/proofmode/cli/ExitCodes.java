@@ -44,15 +44,15 @@ public final class ExitCodes {
             "   1  internal error, or local storage failed (disk full, permissions)%n" +
             "   3  verify: the proof is invalid (changed media, bad or missing signature)%n" +
             "  13  unsupported algorithm, format or version; verify: incomplete (a content binding it cannot check)%n" +
-            "  19  missing argument%n" +
+            "  19  missing argument (or no command at all)%n" +
             "  37  bad option or option value%n" +
-            "  41  bad data: input is not what it claims (corrupt zip, unparseable key, damaged encrypted bundle)%n" +
+            "  41  bad data: input is not what it claims (corrupt zip, unparseable key, damaged encrypted bundle; verify: not a bundle, proof folder or media file)%n" +
             "  43  verify: valid, but not signed by a trusted key while one was required%n" +
             "  47  a timestamp service could not be reached and a timestamp was required; publish: the server, with --require-published%n" +
             "  59  output exists (use --force)%n" +
             "  61  input missing%n" +
             "  67  key locked: passphrase missing or wrong; publish: the server refused the upload token; verify: an encrypted bundle without the --identity that opens it%n" +
-            "  69  unknown subcommand%n" +
+            "  69  unknown subcommand or help topic%n" +
             "  83  incompatible options";
 
     private ExitCodes() {}

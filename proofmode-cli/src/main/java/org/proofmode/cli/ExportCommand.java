@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -18,6 +21,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -36,6 +40,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode export --proof-only -o proof.zip 0b8d8b5f1504...6647351 (the full hash)",
             "  proofmode export --with-media --encrypt-to age1… -o share.zip.age IMG_0001.jpg   for the desk only",
             "  proofmode export --with-media --encrypt-to desk.asc -o share.zip.gpg IMG_0001.jpg",
+            "  proofmode export --json --proof-only -o proof.zip IMG_0001.jpg   what was written, as JSON",
             "", ExitCodes.HELP_TABLE})
 final class ExportCommand implements Callable<Integer> {
     @ParentCommand
@@ -63,15 +68,23 @@ final class ExportCommand implements Callable<Integer> {
             + "public key file (name it FILE.zip.gpg). Repeatable, all of one kind. The zip is never written in the clear.")
     List<String> encryptTo = new ArrayList<>();
 
+    @Mixin
+    UnlockOptions unlock;
+
+    @Option(names = "--json", description = "Print what was written as one JSON object: {\"output\", \"bytes\", \"encryption\": \"none\"|\"age\"|\"openpgp\", \"withMedia\", \"proofs\": [{\"sha256\", \"media\"}]}.")
+    boolean json;
+
     @Parameters(paramLabel = "HASH|PATH", arity = "1..*", description = "Proved media files, or their SHA-256.")
     List<String> proofs;
 
     @Override
     public Integer call() {
-        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), unlock.passphraseFile);
         List<BundleWriter.Item> items = new ArrayList<>();
+        List<String> hashes = new ArrayList<>();
         for (String arg : proofs) {
             ProofMode.StoredProof f = pm.find(callersFile(arg));
+            hashes.add(f.sha256());
             Optional<Path> media = Optional.empty();
             if (mode.withMedia) {
                 media = Optional.of(f.media().orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
@@ -79,9 +92,32 @@ final class ExportCommand implements Callable<Integer> {
             }
             items.add(new BundleWriter.Item(f.folder(), media, pm.store().isEncrypted() ? pm.store().files(f.sha256()) : Optional.empty()));
         }
-        BundleWriter.write(items, root.ctx.resolve(output), force, encryption());
+        Optional<ShareEncryption> encryption = encryption();
+        BundleWriter.write(items, root.ctx.resolve(output), force, encryption);
+        if (json) {
+            printJson(hashes, items, encryption);
+            return ExitCodes.OK;
+        }
         root.ctx.out().println(output);
         return ExitCodes.OK;
+    }
+
+    /** What was written, as one JSON object (see --json). */
+    private void printJson(List<String> hashes, List<BundleWriter.Item> items, Optional<ShareEncryption> encryption) {
+        ObjectNode n = JsonOut.object().put("output", output.toString());
+        try {
+            n.put("bytes", Files.size(root.ctx.resolve(output)));
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read " + output + " back: " + e.getMessage(), e);
+        }
+        n.put("encryption", encryption.isEmpty() ? "none"
+                : encryptTo.stream().allMatch(r -> r.strip().startsWith(Age.RECIPIENT_PREFIX)) ? "age" : "openpgp");
+        n.put("withMedia", mode.withMedia);
+        ArrayNode proofs = n.putArray("proofs");
+        for (int i = 0; i < items.size(); i++) {
+            proofs.addObject().put("sha256", hashes.get(i)).put("media", items.get(i).media().isPresent());
+        }
+        JsonOut.println(root.ctx.out(), n);
     }
 
     /**

@@ -225,9 +225,8 @@ final class KeysCommand implements Callable<Integer> {
         @Option(names = "--key-passphrase-file", paramLabel = "FILE", description = "The passphrase the key is protected with now.")
         Path keyPassphraseFile;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE",
-                description = "Protect it here with this passphrase (default: keep the key's own, or generate one).")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Option(names = "--force", description = "Retire the existing device key (its public key is kept).")
         boolean force;
@@ -239,7 +238,7 @@ final class KeysCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             byte[] bytes = InputFiles.read(file, InputFiles.KEY_BYTES, "key file");
             Optional<Passphrase> keyPass = Passphrases.given(parent.ctx(), keyPassphraseFile);
-            Optional<Passphrase> newPass = passphraseFile != null ? Optional.of(Passphrase.read(passphraseFile)) : Optional.empty();
+            Optional<Passphrase> newPass = unlock.passphraseFile != null ? Optional.of(Passphrase.read(unlock.passphraseFile)) : Optional.empty();
             try {
                 DeviceKeys.Created c = parent.keys().importKey(bytes, file.toString(), keyPass, newPass, force);
                 DeviceKeyAccess.announce(parent.ctx(), c, "imported");
@@ -259,8 +258,8 @@ final class KeysCommand implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The current passphrase.")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Option(names = "--new-passphrase-file", paramLabel = "FILE", description = "The new passphrase.")
         Path newPassphraseFile;
@@ -273,7 +272,7 @@ final class KeysCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token and has no passphrase; "
                         + "change the token's PIN with its own tools (e.g. pkcs11-tool --login --change-pin)");
             }
-            try (Passphrase old = Passphrases.unlocking(parent.ctx(), passphraseFile, keys);
+            try (Passphrase old = Passphrases.unlocking(parent.ctx(), unlock.passphraseFile, keys);
                  Passphrase neu = Passphrases.choosing(parent.ctx(), newPassphraseFile, "the device key")) {
                 keys.changePassphrase(old, neu);
                 if (parent.root.proofMode().storeKeys().exists()) {
@@ -300,14 +299,11 @@ final class KeysCommand implements Callable<Integer> {
         @Option(names = "--key-type", paramLabel = "TYPE", defaultValue = "ed25519", description = "${COMPLETION-CANDIDATES}.")
         KeyType keyType;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Protect the new key with this passphrase.")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Mixin
         TokenOptions token;
-
-        @Option(names = "--pin-file", paramLabel = "FILE", description = "With --pkcs11: the token's PIN (else PROOFMODE_PIN, else a prompt).")
-        Path pinFile;
 
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
@@ -318,7 +314,7 @@ final class KeysCommand implements Callable<Integer> {
                 KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyType : KeyType.P256;
                 DeviceKeys.requireTokenKeyType(type);
                 parent.keys().info();
-                try (Passphrase pin = Passphrases.pin(parent.ctx(), pinFile, token.describe())) {
+                try (Passphrase pin = Passphrases.pin(parent.ctx(), unlock.pinFile, token.describe())) {
                     DeviceKeys.Created c = parent.keys().createOnToken(token.module, token.label(), type, pin, true);
                     DeviceKeyAccess.announce(parent.ctx(), c, "rotated to a key in the token:");
                 }
@@ -326,7 +322,7 @@ final class KeysCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             token.refuseWithoutModule();
-            Optional<Passphrase> p = Passphrases.given(parent.ctx(), passphraseFile);
+            Optional<Passphrase> p = Passphrases.given(parent.ctx(), unlock.passphraseFile);
             try {
                 DeviceKeys.Created c = parent.keys().rotate(keyType, p);
                 DeviceKeyAccess.announce(parent.ctx(), c, "rotated to");
@@ -355,12 +351,12 @@ final class KeysCommand implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase.")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Override
         public Integer call() {
-            encryptStore(parent.ctx(), parent.root.proofMode(), passphraseFile);
+            encryptStore(parent.ctx(), parent.root.proofMode(), unlock.passphraseFile);
             return ExitCodes.OK;
         }
 
@@ -412,8 +408,8 @@ final class KeysCommand implements Callable<Integer> {
         @Option(names = "--plain", description = "Write the identity in the clear (age-keygen's form).")
         boolean plain;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase (with --plain).")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Option(names = "--force", description = "Replace FILE if it exists.")
         boolean force;
@@ -423,7 +419,7 @@ final class KeysCommand implements Callable<Integer> {
             ProofMode pm = parent.root.proofMode();
             byte[] content;
             if (plain) {
-                try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+                try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), unlock.passphraseFile)) {
                     StoreIdentity id = pm.storeKeys().unlock(p);
                     content = id.text(Instant.now());
                     id.destroy();
@@ -460,8 +456,8 @@ final class KeysCommand implements Callable<Integer> {
         @Option(names = "--identity-passphrase-file", paramLabel = "FILE", description = "The passphrase FILE is sealed with.")
         Path identityPassphraseFile;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "This device key's passphrase.")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Parameters(paramLabel = "FILE", description = "The identity: sealed (age, scrypt) or plain (AGE-SECRET-KEY-1...).")
         Path file;
@@ -486,7 +482,7 @@ final class KeysCommand implements Callable<Integer> {
             } finally {
                 Arrays.fill(bytes, (byte) 0);
             }
-            try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), passphraseFile)) {
+            try (Passphrase p = StoreAccess.passphrase(parent.ctx(), pm.keys(), unlock.passphraseFile)) {
                 WatchCommand.requireNoWatcher(pm);
                 pm.keys().unlock(p);
                 int moved = pm.adoptStoreIdentity(id, p);

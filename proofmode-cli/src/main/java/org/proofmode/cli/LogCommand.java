@@ -250,10 +250,13 @@ final class LogCommand implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "RECEIPT", description = "Receipt files (C2SP tlog-proof carrying the entry).")
         List<Path> receipts;
 
+        @Mixin
+        UnlockOptions unlock;
+
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             List<NoteKey> trusted = pm.logKeys(List.of());
             int kept = 0;
             for (Path file : receipts) {

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.OneAnswerTerminal;
 import org.proofmode.cli.print.Terminal;
@@ -53,9 +54,12 @@ import picocli.CommandLine;
             "  proofmode status                          what the watcher watches, its queue and errors",
             "  proofmode wipe --all                      panic wipe: proofs and keys (asks first)",
             "",
-            "How to share a proof, and what each way reveals: proofmode help sharing",
+            "Help topics:",
+            "  proofmode help sharing    how to share a proof, and what each way reveals",
+            "",
+            "Without a command, proofmode prints this help to stderr and exits 19 (missing argument).",
             "", ExitCodes.HELP_TABLE})
-public final class Main {
+public final class Main implements Callable<Integer> {
     /**
      * The subcommands, in the order help lists them. Only the one being run is built (picocli reads each
      * command's annotations by reflection, which costs start-up time); help and errors get them all.
@@ -68,11 +72,22 @@ public final class Main {
 
     final CliContext ctx;
 
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Option(names = "--stacktrace", description = "Print the stack trace of an internal error.", scope = CommandLine.ScopeType.INHERIT)
     boolean stacktrace;
 
     Main(CliContext ctx) {
         this.ctx = ctx;
+    }
+
+    /** No command was given: the help goes to stderr, as for any command line that cannot run. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(ctx.err());
+        ctx.err().println("proofmode: no command given: which one? (proofmode help COMMAND explains one)");
+        return ExitCodes.MISSING_ARGUMENT;
     }
 
     ProofMode proofMode() {
@@ -190,6 +205,11 @@ public final class Main {
     private static int parameterError(CommandLine.ParameterException e, String[] args) {
         CommandLine cmd = e.getCommandLine();
         PrintWriter err = cmd.getErr();
+        Optional<Mistake> mistake = Mistake.of(e);
+        if (mistake.isPresent()) {
+            err.println("proofmode: " + mistake.get().line());
+            return mistake.get().exitCode();
+        }
         err.println("proofmode: " + SafeText.escape(String.valueOf(e.getMessage())));
         err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
         if (e instanceof CommandLine.MissingParameterException) {

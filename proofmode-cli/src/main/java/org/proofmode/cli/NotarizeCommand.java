@@ -17,6 +17,7 @@ import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -29,13 +30,17 @@ import picocli.CommandLine.ParentCommand;
                 + "the proof time. Send it at once over any channel; when the media and its proof arrive "
                 + "later, the recipient can match them to it. The file is proved first if needed.",
             ""},
-        footer = {"", "Example:", "  proofmode notarize IMG_0001.jpg"})
+        footer = {"", "Examples:", "  proofmode notarize IMG_0001.jpg", "  proofmode notarize --json IMG_0001.jpg   the text, hash, signer and time as JSON",
+            "", ExitCodes.HELP_TABLE})
 final class NotarizeCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
 
     @Mixin
     KeyOptions keyOptions;
+
+    @Option(names = "--json", description = "Print one JSON object: {\"path\", \"sha256\", \"signer\", \"proofTime\", \"text\"}.")
+    boolean json;
 
     @Parameters(paramLabel = "PATH", description = "The media file.")
     Path path;
@@ -53,6 +58,11 @@ final class NotarizeCommand implements Callable<Integer> {
         var record = pm.storedRecord(r.proofFolder().orElseThrow(), h);
         Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseGet(Instant::now);
         String signer = record.get(ProofFields.PROOF_SIGNER).orElse(key.info().fingerprint());
+        if (json) {
+            JsonOut.println(root.ctx.out(), JsonOut.object().put("path", path.toString()).put("sha256", h).put("signer", signer)
+                    .put("proofTime", when.toString()).put("text", Notarization.text(h, signer, when)));
+            return ExitCodes.OK;
+        }
         root.ctx.out().println(Notarization.text(h, signer, when));
         return ExitCodes.OK;
     }

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +66,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode prove IMG_0001.jpg",
             "  proofmode prove --out proofs/ --notes 'main square, noon' ~/DCIM",
             "  proofmode prove --ots --tsa https://tsa.example/tsr IMG_0001.jpg",
-            "  proofmode prove --c2pa IMG_0001.jpg      (writes and proves IMG_0001.c2pa.jpg)", "", ExitCodes.HELP_TABLE})
+            "  proofmode prove --c2pa IMG_0001.jpg      (writes and proves IMG_0001.c2pa.jpg)",
+            "  proofmode prove --json ~/DCIM            one JSON line per file, for scripts", "", ExitCodes.HELP_TABLE})
 final class ProveCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -99,6 +104,12 @@ final class ProveCommand implements Callable<Integer> {
             + "or PNG, signed by the local C2PA CA (created on first use; see 'proofmode c2pa'), then prove the copy: the "
             + "proof covers the manifest. With --tsa, the manifest's signature is time-stamped there too.")
     boolean c2pa;
+
+    @Option(names = "--json", description = "Print one JSON object per file, in the order given (JSON lines): {\"path\", "
+            + "\"sha256\", \"outcome\": \"proved\"|\"existing\"|\"skipped\", \"stored\": the proof's folder, \"notices\": [...], "
+            + "\"timestamps\": [{\"kind\", \"outcome\", \"detail\"}]}; a file that could not be proved is {\"path\", \"error\": "
+            + "{\"exitCode\", \"message\"}}. The notices are then in the lines, not on stderr.")
+    boolean json;
 
     @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core, so that hashing goes on while writes are flushed to disk).")
     Integer jobs;
@@ -277,12 +288,19 @@ final class ProveCommand implements Callable<Integer> {
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ProofModeException pme) {
                 bar.finish();
-                ctx.err().println("proofmode: " + pme.getMessage());
+                if (json) {
+                    JsonOut.println(ctx.out(), JsonOut.error("path", w.file().toString(), pme));
+                } else {
+                    ctx.err().println("proofmode: " + pme.getMessage());
+                }
                 return ExitCodes.of(pme.failure());
             }
             throw new IllegalStateException(e.getCause());
         }
         bar.finish();
+        if (json) {
+            return printJson(ctx, w, item, stamps);
+        }
         ProveResult r = item.result();
         switch (r.outcome()) {
             case PROVED -> ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
@@ -304,6 +322,30 @@ final class ProveCommand implements Callable<Integer> {
         StampPrinter.notices(ctx.err(), item.stamps());
         stamps.addAll(item.stamps());
         return ExitCodes.OK;
+    }
+
+    /** A file's JSON line (see --json); the exit code as the text does. */
+    private static int printJson(CliContext ctx, Work w, BatchProver.Item item, List<StampResult> stamps) {
+        ProveResult r = item.result();
+        ObjectNode n = JsonOut.object().put("path", w.file().toString());
+        r.sha256().ifPresent(h -> n.put("sha256", h));
+        n.put("outcome", r.outcome().name().toLowerCase(java.util.Locale.ROOT));
+        r.proofFolder().ifPresent(f -> n.put("stored", f.toString()));
+        ArrayNode notices = n.putArray("notices");
+        if (r.outcome() == ProveResult.Outcome.EXISTING) {
+            notices.add("already proved (use --force for a fresh proof)");
+        }
+        r.reason().ifPresent(notices::add);
+        if (item.stampFailure().isPresent()) {
+            throw item.stampFailure().get();
+        }
+        StringWriter stampNotices = new StringWriter();
+        StampPrinter.notices(new PrintWriter(stampNotices), item.stamps());
+        stampNotices.toString().lines().map(l -> l.replaceFirst("^proofmode: ", "")).forEach(notices::add);
+        n.set("timestamps", JsonOut.stamps(item.stamps()));
+        JsonOut.println(ctx.out(), n);
+        stamps.addAll(item.stamps());
+        return r.outcome() == ProveResult.Outcome.SKIPPED && w.explicit() ? ExitCodes.UNSUPPORTED : ExitCodes.OK;
     }
 
     private static boolean anyVideoOrAudio(List<Work> work) throws IOException {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -63,6 +65,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  echo \"$TOKEN\" | proofmode publish login https://desk.example.org",
             "  proofmode publish IMG_0001.jpg                      send the proof with the photo",
+            "  proofmode publish --json IMG_0001.jpg               one JSON line per item, for scripts",
             "  proofmode publish --tor --proof-only 0b8d8b5f1504...6647351   only the proof, over Tor",
             "  proofmode publish --notarize-only IMG_0001.jpg      only the hash, signer and time, now; the media later",
             "  proofmode publish sync                              send what was queued",
@@ -102,6 +105,15 @@ final class PublishCommand implements Callable<Integer> {
     @Option(names = "--require-published", description = "Exit 47 if an item could not be sent now (it stays queued).")
     boolean requirePublished;
 
+    @Mixin
+    UnlockOptions unlock;
+
+    @Option(names = "--json", description = JSON_HELP)
+    boolean json;
+
+    static final String JSON_HELP = "Print one JSON object per item (JSON lines): {\"sha256\", \"what\", \"outcome\": \"published\"|"
+            + "\"notarized\"|\"queued\", \"link\" or \"queued\": why}; an item that failed is {\"sha256\", \"error\": {\"exitCode\", \"message\"}}.";
+
     @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, or their SHA-256.")
     List<String> proofs = new ArrayList<>();
 
@@ -112,7 +124,7 @@ final class PublishCommand implements Callable<Integer> {
                     spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: login, sync)");
         }
         CliContext ctx = root.ctx;
-        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), unlock.passphraseFile);
         Settings settings = pm.settings();
         Publisher publisher = publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
@@ -124,13 +136,17 @@ final class PublishCommand implements Callable<Integer> {
             try {
                 p = pm.find(Hex.isSha256(arg) && !Files.exists(ctx.resolve(Path.of(arg))) ? arg : ctx.resolve(Path.of(arg)).toString());
             } catch (ProofModeException e) {
-                ctx.err().println("proofmode: " + e.getMessage());
+                if (json) {
+                    JsonOut.println(ctx.out(), JsonOut.error("sha256", arg, e));
+                } else {
+                    ctx.err().println("proofmode: " + e.getMessage());
+                }
                 exit = firstError(exit, ExitCodes.of(e.failure()));
                 continue;
             }
             Publishing to = new Publishing(publisher, w);
             ProofMode.StoredProof found = p;
-            Outcome o = send(ctx, p.sha256(), () -> pm.publish(to, found));
+            Outcome o = send(ctx, p.sha256(), () -> pm.publish(to, found), json);
             queued |= o == Outcome.QUEUED;
             if (o == Outcome.FAILED) {
                 exit = firstError(exit, lastFailure);
@@ -150,14 +166,26 @@ final class PublishCommand implements Callable<Integer> {
     private int lastFailure = ExitCodes.OK;
 
     /** Sends one proof, or queues it; prints its line. What retrying cannot fix is said on stderr. */
-    private Outcome send(CliContext ctx, String sha256, Supplier<Publishing.Result> attempt) {
+    private Outcome send(CliContext ctx, String sha256, Supplier<Publishing.Result> attempt, boolean asJson) {
         try {
             Publishing.Result r = attempt.get();
-            ctx.out().println(r.line());
+            if (asJson) {
+                ObjectNode n = JsonOut.object().put("sha256", r.sha256()).put("what", r.what().name().toLowerCase(Locale.ROOT).replace('_', '-'))
+                        .put("outcome", r.queued().isPresent() ? "queued" : r.what() == Publisher.What.NOTARIZE_ONLY ? "notarized" : "published");
+                r.link().ifPresent(l -> n.put("link", l.toString()));
+                r.queued().ifPresent(q -> n.put("queued", q));
+                JsonOut.println(ctx.out(), n);
+            } else {
+                ctx.out().println(r.line());
+            }
             ctx.out().flush();
             return r.queued().isPresent() ? Outcome.QUEUED : Outcome.PUBLISHED;
         } catch (ProofModeException e) {
-            ctx.err().println("proofmode: " + sha256 + ": " + e.getMessage());
+            if (asJson) {
+                JsonOut.println(ctx.out(), JsonOut.error("sha256", sha256, e));
+            } else {
+                ctx.err().println("proofmode: " + sha256 + ": " + e.getMessage());
+            }
             lastFailure = ExitCodes.of(e.failure());
             return Outcome.FAILED;
         }
@@ -317,13 +345,19 @@ final class PublishCommand implements Callable<Integer> {
         @Option(names = "--require-published", description = "Exit 47 if an item still could not be sent.")
         boolean requirePublished;
 
+        @Option(names = "--json", description = JSON_HELP)
+        boolean json;
+
+        @Mixin
+        UnlockOptions unlock;
+
         @Mixin
         ProxyOptions proxy;
 
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             PublishQueue queue = pm.publishQueue();
             List<QueuedPublish> items = queue.list();
             Instant t = Instant.now();
@@ -335,7 +369,7 @@ final class PublishCommand implements Callable<Integer> {
                     continue;
                 }
                 Publishing to = new Publishing(publisher.forQueued(q, proxy.given()), q.what());
-                Outcome o = parent.send(ctx, q.sha256(), () -> pm.publish(to, q.sha256()));
+                Outcome o = parent.send(ctx, q.sha256(), () -> pm.publish(to, q.sha256()), json);
                 stillQueued |= o == Outcome.QUEUED;
                 if (o == Outcome.FAILED) {
                     exit = firstError(exit, parent.lastFailure);

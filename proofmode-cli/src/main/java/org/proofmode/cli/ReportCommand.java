@@ -38,6 +38,7 @@ import org.proofmode.util.SafeText;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -95,9 +96,8 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
     boolean noSign;
 
-    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the device key's passphrase from FILE (first line); "
-            + "else PROOFMODE_PASSPHRASE, the stored passphrase, or a prompt.")
-    Path passphraseFile;
+    @Mixin
+    UnlockOptions unlock;
 
     @Option(names = "--force", description = "Overwrite the report and its signature if they exist.")
     boolean force;
@@ -179,7 +179,7 @@ final class ReportCommand implements Callable<Integer> {
         Optional<String> whenText = when.map(t -> t.truncatedTo(ChronoUnit.SECONDS).toString());
         Optional<SigningKey> key = Optional.empty();
         if (!noSign) {
-            try (Passphrase pass = Passphrases.unlocking(ctx, passphraseFile, keys)) {
+            try (Passphrase pass = Passphrases.unlocking(ctx, unlock.passphraseFile, unlock.pinFile, keys)) {
                 key = Optional.of(keys.unlock(pass));
             }
         }

@@ -14,6 +14,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -102,8 +103,8 @@ final class SettingsCommand implements Callable<Integer> {
         @Parameters(index = "1", paramLabel = "VALUE", description = "Its new value: true/false, a host, a port.")
         String value;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase (for store.encrypt).")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Override
         public Integer call() {
@@ -131,7 +132,7 @@ final class SettingsCommand implements Callable<Integer> {
                             + "decrypted back (export what you need, or wipe it with 'proofmode wipe --keys')");
                 }
             } else if (!pm.store().isEncrypted()) {
-                KeysCommand.EncryptStore.encryptStore(parent.root.ctx, pm, passphraseFile);
+                KeysCommand.EncryptStore.encryptStore(parent.root.ctx, pm, unlock.passphraseFile);
             }
             parent.root.ctx.out().println(STORE_ENCRYPT + " = " + parent.root.proofMode().store().isEncrypted());
             return ExitCodes.OK;

@@ -19,6 +19,15 @@ final class StampPrinter {
         }
     }
 
+    /** As {@link #print(PrintWriter, List)}, or one JSON object per result (see {@link JsonOut#stamp}). */
+    static void print(PrintWriter out, List<StampResult> results, boolean json) {
+        if (!json) {
+            print(out, results);
+            return;
+        }
+        results.forEach(r -> JsonOut.println(out, JsonOut.stamp(r)));
+    }
+
     /** A one-line notice per timestamp that was queued or failed, for commands whose stdout is something else. */
     static void notices(PrintWriter err, List<StampResult> results) {
         for (StampResult r : results) {

@@ -13,9 +13,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
 import org.proofmode.age.StoreIdentity;
+import org.proofmode.cli.agent.AgentInfo;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -28,6 +30,7 @@ import org.proofmode.watch.ProofEntry;
 import org.proofmode.watch.TrackedFile;
 import org.proofmode.watch.WatchStatus;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
@@ -42,6 +45,9 @@ import picocli.CommandLine.ParentCommand;
                 + "media, so they are shown only with the store's identity: held by a running agent ('proofmode agent'), "
                 + "or unlocked with the passphrase from --passphrase-file or PROOFMODE_PASSPHRASE. Otherwise status never asks: "
                 + "it shows the counts, queues and times, and says the details are locked.",
+            "",
+            "It also lists this home's agent, if one runs ('proofmode agent', started by the launcher on first use): its pid, "
+                + "since when, its resident memory and its idle timeout; 'proofmode lock' ends it.",
             ""},
         footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
 final class StatusCommand implements Callable<Integer> {
@@ -54,9 +60,8 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = "--last", paramLabel = "N", defaultValue = "10", description = "How many recent proofs and problems to list (default: ${DEFAULT-VALUE}).")
     int last;
 
-    @Option(names = "--passphrase-file", paramLabel = "FILE", description = "The device key's passphrase, which unlocks an "
-            + "encrypted store's identity: the watcher's folders, last proofs and errors are then shown.")
-    Path passphraseFile;
+    @Mixin
+    UnlockOptions unlock;
 
     @Override
     public Integer call() {
@@ -69,10 +74,12 @@ final class StatusCommand implements Callable<Integer> {
         // Sealed items (an encrypted store) are counted unopened; when they are due is told once unlocked.
         List<QueuedPublish> publish = queue.canRead() ? queue.list() : List.of();
         int queued = queue.canRead() ? publish.size() : queue.count();
+        Optional<AgentInfo> agent = AgentInfo.running(pm.home());
         if (json) {
-            root.ctx.out().println(json(s, queued));
+            root.ctx.out().println(json(s, queued, agent));
         } else {
             text(s, root.ctx.out());
+            new Lines(root.ctx.out()).println(agentLine(agent));
             Lines out = new Lines(root.ctx.out());
             out.println("publish:     " + queued + " item(s) queued"
                     + publish.stream().map(QueuedPublish::nextTry).min(Instant::compareTo).map(t -> ", next try after " + t
@@ -97,7 +104,7 @@ final class StatusCommand implements Callable<Integer> {
         if (held.isPresent()) {
             return WatchStatus.of(pm, last, held);
         }
-        Optional<Passphrase> given = Passphrases.given(ctx, passphraseFile == null ? null : ctx.resolve(passphraseFile));
+        Optional<Passphrase> given = Passphrases.given(ctx, unlock.passphraseFile == null ? null : ctx.resolve(unlock.passphraseFile));
         if (given.isEmpty()) {
             return WatchStatus.of(pm, last);
         }
@@ -112,9 +119,33 @@ final class StatusCommand implements Callable<Integer> {
         }
     }
 
-    private static String json(WatchStatus s, int publishes) {
+    /** The agent that holds this home's key unlocked, if one runs: for people. */
+    static String agentLine(Optional<AgentInfo> agent) {
+        if (agent.isEmpty()) {
+            return "agent:       not running";
+        }
+        AgentInfo a = agent.get();
+        OptionalLong rss = a.residentBytes();
+        return "agent:       running (pid " + a.pid() + ", since " + a.since()
+                + (rss.isPresent() ? String.format(Locale.ROOT, ", %.0f MiB resident", rss.getAsLong() / (double) (1 << 20)) : "")
+                + (a.idle().isZero() ? ", no idle timeout" : ", stops after " + human(a.idle()) + " unused")
+                + "): it keeps the key unlocked; 'proofmode lock' ends it";
+    }
+
+    private static String human(Duration d) {
+        long sec = d.toSeconds();
+        return sec % 3600 == 0 ? sec / 3600 + " h" : sec % 60 == 0 ? sec / 60 + " min" : sec + " s";
+    }
+
+    private static String json(WatchStatus s, int publishes, Optional<AgentInfo> agent) {
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode n = m.createObjectNode();
+        ObjectNode a = n.putObject("agent");
+        a.put("running", agent.isPresent());
+        agent.ifPresent(i -> {
+            a.put("pid", i.pid()).put("since", i.since().toString()).put("idleTimeoutSeconds", i.idle().toSeconds());
+            i.residentBytes().ifPresent(b -> a.put("residentBytes", b));
+        });
         n.put("running", s.running());
         s.pid().ifPresent(p -> n.put("pid", p));
         s.startedAt().ifPresent(t -> n.put("startedAt", t.toString()));

@@ -40,6 +40,7 @@ import picocli.CommandLine.ParentCommand;
             ""},
         subcommands = {TimestampCommand.Sync.class, TimestampCommand.Upgrade.class},
         footer = {"", "Examples:", "  proofmode timestamp --tsa https://tsa.example/tsr IMG_0001.jpg",
+            "  proofmode timestamp --json --ots IMG_0001.jpg   one JSON line per timestamp",
             "  proofmode timestamp --ots 0b8d8b5f1504...6647351 (the full hash)",
             "  proofmode timestamp sync --now", "  proofmode timestamp upgrade", "", ExitCodes.HELP_TABLE})
 final class TimestampCommand implements Callable<Integer> {
@@ -48,6 +49,12 @@ final class TimestampCommand implements Callable<Integer> {
 
     @Mixin
     TimestampOptions options;
+
+    @Mixin
+    UnlockOptions unlock;
+
+    @Option(names = "--json", description = JSON_HELP)
+    boolean json;
 
     @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, proof folders, or their SHA-256.")
     List<String> proofs = new ArrayList<>();
@@ -58,7 +65,7 @@ final class TimestampCommand implements Callable<Integer> {
             throw new picocli.CommandLine.MissingParameterException(options.spec.commandLine(),
                     options.spec.positionalParameters().get(0), "Missing required parameter: 'HASH|PATH' (or a subcommand: sync, upgrade)");
         }
-        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), null);
+        ProofMode pm = StoreAccess.reading(root.ctx, root.proofMode(), unlock.passphraseFile);
         TimestampSettings.writeDefaultIfMissing(pm.home());
         Timestamps ts = options.timestamps(pm);
         StampRequest request = options.request(ts.settings(), true).orElseThrow(() -> new ProofModeException(Failure.INCOMPATIBLE_OPTIONS,
@@ -68,7 +75,7 @@ final class TimestampCommand implements Callable<Integer> {
         for (String arg : proofs) {
             Target t = target(pm, arg);
             List<StampResult> r = ts.stamp(t.folder(), t.sha256(), request);
-            StampPrinter.print(root.ctx.out(), r);
+            StampPrinter.print(root.ctx.out(), r, json);
             all.addAll(r);
         }
         root.ctx.out().flush();
@@ -77,6 +84,9 @@ final class TimestampCommand implements Callable<Integer> {
         }
         return StampPrinter.exit(all, options.requireTimestamp);
     }
+
+    static final String JSON_HELP = "Print one JSON object per timestamp (JSON lines): {\"sha256\", \"kind\": \"rfc3161\"|\"ots\", "
+            + "\"outcome\": \"stamped\"|\"queued\"|..., \"detail\"}.";
 
     /** A proof to stamp. */
     record Target(String sha256, Path folder) {}
@@ -113,12 +123,18 @@ final class TimestampCommand implements Callable<Integer> {
         @Option(names = "--require-timestamp", description = "Exit 47 if a service still cannot be reached.")
         boolean requireTimestamp;
 
+        @Option(names = "--json", description = JSON_HELP)
+        boolean json;
+
+        @Mixin
+        UnlockOptions unlock;
+
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), null));
+            Timestamps ts = parent.options.timestamps(StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile));
             List<StampResult> r = ts.sync(now);
-            StampPrinter.print(ctx.out(), r);
+            StampPrinter.print(ctx.out(), r, json);
             QueueSummary.print(ctx.err(), "timestamp queue", "request(s)", ts.queue().list().stream().map(QueuedStamp::nextTry).toList());
             return StampPrinter.exit(r, requireTimestamp);
         }
@@ -137,13 +153,19 @@ final class TimestampCommand implements Callable<Integer> {
         @ParentCommand
         TimestampCommand parent;
 
+        @Option(names = "--json", description = JSON_HELP)
+        boolean json;
+
         @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proofs to upgrade (default: all in the store).")
         List<String> proofs = new ArrayList<>();
+
+        @Mixin
+        UnlockOptions unlock;
 
         @Override
         public Integer call() {
             CliContext ctx = parent.root.ctx;
-            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), null);
+            ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             Timestamps ts = pm.timestamps(List.of(), parent.options.proxy.choose(pm.settings()));
             List<Target> targets = new ArrayList<>();
             if (proofs.isEmpty()) {
@@ -159,7 +181,7 @@ final class TimestampCommand implements Callable<Integer> {
             List<StampResult> all = new ArrayList<>();
             for (Target t : targets) {
                 List<StampResult> r = ts.upgrade(t.folder(), t.sha256());
-                StampPrinter.print(ctx.out(), r);
+                StampPrinter.print(ctx.out(), r, json);
                 all.addAll(r);
             }
             if (targets.isEmpty()) {

@@ -135,6 +135,15 @@ final class VerifyBatch {
      * @param json one JSON line per item instead of the text report
      */
     static Summary run(List<Path> items, int jobs, Task task, CliContext ctx, boolean json) {
+        return run(items, jobs, task, ctx, json ? Format.JSON : Format.TEXT);
+    }
+
+    /** How each item is printed: the text report, a JSON line, or one line (verify --short). */
+    enum Format { TEXT, JSON, BRIEF }
+
+    /** As {@link #run(List, int, Task, CliContext, boolean)}, each item printed in {@code format}. */
+    static Summary run(List<Path> items, int jobs, Task task, CliContext ctx, Format format) {
+        boolean json = format == Format.JSON;
         long totalBytes = items.stream().mapToLong(VerifyBatch::sizeOf).sum();
         ProgressBar bar = new ProgressBar(ctx.err(), ctx.terminal().interactive() && stderrIsTerminal(), totalBytes, items.size());
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(jobs, items.size())), r -> {
@@ -156,7 +165,7 @@ final class VerifyBatch {
             }
             for (Future<Outcome> f : futures) {
                 Outcome o = get(f);
-                bar.around(() -> print(ctx, o, json));
+                bar.around(() -> print(ctx, o, format));
                 o.report().ifPresent(r -> byVerdict.computeIfAbsent(r.verdict(), v -> new ArrayList<>()).add(o.item()));
                 o.failure().ifPresent(e -> unreadable.add(o));
             }
@@ -192,8 +201,16 @@ final class VerifyBatch {
         }
     }
 
-    private static void print(CliContext ctx, Outcome o, boolean json) {
-        if (json) {
+    private static void print(CliContext ctx, Outcome o, Format format) {
+        if (format == Format.BRIEF) {
+            if (o.report().isPresent()) {
+                ReportPrinter.brief(ctx.out(), o.report().get());
+            } else {
+                ProofModeException e = o.failure().get();
+                ctx.out().println(SafeText.escape(String.format(Locale.ROOT, "%-10s %s  exit %d: %s", "UNREADABLE", o.item(),
+                        ExitCodes.of(e.failure()), e.getMessage())));
+            }
+        } else if (format == Format.JSON) {
             ObjectNode line;
             if (o.report().isPresent()) {
                 line = ReportJson.toNode(o.report().get());

@@ -42,6 +42,7 @@ import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -84,7 +85,8 @@ import picocli.CommandLine.ParentCommand;
                 + "(41, 61, ...), else the worst verdict: 3 if any is INVALID, 43 with --require-trusted if any is only VALID, "
                 + "else 0.",
             ""},
-        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
+        footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --short intake/   one line per bundle: verdict, name, first failing check",
+            "  proofmode verify --passphrase-file pass.txt IMG_0001.jpg   a proof in an encrypted store", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
@@ -98,6 +100,10 @@ final class VerifyCommand implements Callable<Integer> {
             + "(a folder of bundles, several PATHs): one report per line (JSON lines), in item order as each is done; "
             + "an item that cannot be read is a line {\"source\", \"error\": {\"exitCode\", \"message\"}}.")
     boolean json;
+
+    @Option(names = {"--short", "--brief"}, description = "One line per item: the verdict, the item, and its first failing check "
+            + "(code, subject, message); no summary. The exit code is the same.")
+    boolean brief;
 
     @Option(names = "--trust", paramLabel = "KEY.asc", description = "Trust this public key (repeatable). Your device keys are always trusted.")
     List<Path> trust = new ArrayList<>();
@@ -133,6 +139,9 @@ final class VerifyCommand implements Callable<Integer> {
             + "age-keygen writes them) that opens bundles encrypted to it (repeatable).")
     List<Path> identityFiles = new ArrayList<>();
 
+    @Mixin
+    UnlockOptions unlock;
+
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
     Integer jobs;
 
@@ -147,6 +156,9 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (json && brief) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--json and --short: choose one");
+        }
         ShownPaths shown = new ShownPaths(root.ctx);
         try {
             return verifyAll(shown);
@@ -201,8 +213,9 @@ final class VerifyCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx, json);
-        if (!json) {
+        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx,
+                json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT);
+        if (!json && !brief) {
             VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9);
         }
         if (!summary.unreadable().isEmpty()) {
@@ -258,6 +271,10 @@ final class VerifyCommand implements Callable<Integer> {
         VerificationReport r = verifyOne(pm, verifier, c2pa, p);
         if (json) {
             ctx.out().print(shown.show(ReportJson.write(r)));
+        } else if (brief) {
+            StringWriter line = new StringWriter();
+            ReportPrinter.brief(new PrintWriter(line), r);
+            ctx.out().print(shown.show(line.toString()));
         } else {
             StringWriter text = new StringWriter();
             ReportPrinter.print(new PrintWriter(text), r);
@@ -326,7 +343,7 @@ final class VerifyCommand implements Callable<Integer> {
     /** The home able to read its encrypted store: unlocked once, on the first proof looked up there. */
     private synchronized ProofMode reading(ProofMode pm) {
         if (readingHome == null) {
-            readingHome = StoreAccess.reading(root.ctx, pm, null);
+            readingHome = StoreAccess.reading(root.ctx, pm, unlock.passphraseFile);
         }
         return readingHome;
     }

@@ -4,6 +4,8 @@ package org.proofmode.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -17,17 +19,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.agent.AgentClient;
+import org.proofmode.cli.agent.AgentInfo;
 import org.proofmode.cli.agent.AgentProtocol;
 import org.proofmode.cli.agent.AgentServer;
+import org.proofmode.cli.agent.UnlockCheck;
 import org.proofmode.cli.print.Terminal;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -138,13 +145,18 @@ class AgentTest {
                 assertThat(viaAgent.exit()).as("%s through the agent", c).isPresent();
                 Cli.Result alone = inFolder(work, c);
                 assertThat(viaAgent.exit().getAsInt()).as("exit of %s: %s", c, viaAgent.err()).isEqualTo(alone.exit());
-                assertThat(viaAgent.out()).as("output of %s", c).isEqualTo(alone.out());
+                // The batch summary's time is the one part that differs from run to run.
+                assertThat(withoutTime(viaAgent.out())).as("output of %s", c).isEqualTo(withoutTime(alone.out()));
                 assertThat(viaAgent.err()).as("errors of %s", c).isEqualTo(alone.err());
             }
             assertThat(client(work, "verify", "out/" + sha).out()).startsWith("out/" + sha + ": ");
             assertThat(client(work, "verify", "bad").exit()).hasValue(ExitCodes.INVALID);
             assertThat(client(work, "verify", "missing.zip").err()).isEqualTo("proofmode: missing.zip: no such file or folder\n");
         }
+    }
+
+    private static String withoutTime(String out) {
+        return out.replaceAll("(?m)^(Summary: \\d+ items?) in [0-9.]+ s$", "$1");
     }
 
     /** {@code proofmode ARGS} run by itself with {@code cwd} as its working folder. */
@@ -285,5 +297,92 @@ class AgentTest {
         assertThat(AgentCommand.parse("0")).isZero();
         assertThatThrownBy(() -> AgentCommand.parse("soon")).isInstanceOf(ProofModeException.class)
                 .hasMessage("--idle: soon is not a time like 90, 30s, 10m or 2h");
+    }
+
+    /** An agent as 'proofmode agent' runs it: unlocked with PASSPHRASE, which it remembers the check of. */
+    private AgentServer startChecked(Duration idle, Thread[] serving) {
+        AgentServer server = AgentServer.open(home(), ProofMode.at(home()).keys().secretFile(), idle,
+                AgentCommand.runner(key(), Optional.empty()), Optional.of(UnlockCheck.unlockedWith(PASSPHRASE.toCharArray(), false)));
+        Thread t = new Thread(server::serve, "agent-under-test");
+        t.setDaemon(true);
+        t.start();
+        serving[0] = t;
+        return server;
+    }
+
+    private Answer clientWith(Map<String, String> env, String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Map<String, String> e = new HashMap<>(env);
+        e.put("PROOFMODE_HOME", home().toString());
+        OptionalInt exit = AgentClient.run(args, e, dir, home(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+        return new Answer(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void run_refusedThenLocked_passphraseOtherThanAgents() throws Exception {
+        Thread[] t = new Thread[1];
+        try (AgentServer server = startChecked(Duration.ZERO, t)) {
+            Path photo = ProveCommandTest.jpeg(dir.resolve("in"), "a.jpg", 64, 1);
+            Answer wrong = clientWith(Map.of("PROOFMODE_PASSPHRASE", "not the passphrase"), "prove", photo.toString());
+            assertThat(wrong.exit()).as("refused: the launcher runs it alone").isEmpty();
+            assertThat(wrong.err()).isEqualTo("proofmode: agent: the command's PROOFMODE_PASSPHRASE is not the one the agent unlocked "
+                    + "the key with; running here\n");
+            // Alone, as the launcher then runs it: the wrong passphrase fails as documented.
+            Cli.Result alone = new Cli(home()).env("PROOFMODE_PASSPHRASE", "not the passphrase").run("prove", photo.toString());
+            assertThat(alone.exit()).as(alone.err()).isEqualTo(ExitCodes.KEY_LOCKED);
+            assertThat(server.socket()).exists();
+
+            Answer right = clientWith(Map.of("PROOFMODE_PASSPHRASE", PASSPHRASE), "prove", photo.toString());
+            assertThat(right.exit()).as(right.err()).hasValue(0);
+            Answer none = clientWith(Map.of(), "verify", photo.toString());
+            assertThat(none.exit()).as(none.err()).hasValue(0);
+        }
+    }
+
+    @Test
+    void serve_returnsAndRemovesSocket_homeRemoved() throws Exception {
+        Thread[] t = new Thread[1];
+        AgentServer server = startChecked(Duration.ofMinutes(10), t);
+        assertThat(AgentInfo.running(home())).isPresent();
+        try (Stream<Path> all = Files.walk(home())) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        assertThat(home()).doesNotExist();
+        t[0].join(TimeUnit.SECONDS.toMillis(30));
+        assertThat(t[0].isAlive()).as("the agent still serves a removed home").isFalse();
+        assertThat(server.socket()).doesNotExist();
+    }
+
+    @Test
+    void status_listsRunningAgent_textAndJson() throws Exception {
+        Thread[] t = new Thread[1];
+        try (AgentServer server = startChecked(Duration.ofMinutes(10), t)) {
+            long pid = ProcessHandle.current().pid();
+            Cli.Result text = new Cli(home()).run("status");
+            assertThat(text.exit()).as(text.err()).isZero();
+            assertThat(text.out()).containsPattern("(?m)^agent: +running \\(pid " + pid + ", since " + server.info().since()
+                    + ", \\d+ MiB resident, stops after 10 min unused\\): it keeps the key unlocked; 'proofmode lock' ends it$");
+
+            Cli.Result json = new Cli(home()).run("status", "--json");
+            JsonNode agent = new ObjectMapper().readTree(json.out()).get("agent");
+            assertThat(agent.get("running").asBoolean()).isTrue();
+            assertThat(agent.get("pid").asLong()).isEqualTo(pid);
+            assertThat(agent.get("since").asText()).isEqualTo(server.info().since().toString());
+            assertThat(agent.get("idleTimeoutSeconds").asLong()).isEqualTo(600);
+            assertThat(agent.get("residentBytes").asLong()).isPositive();
+        }
+        assertThat(new Cli(home()).run("status").out()).containsPattern("(?m)^agent: +not running$");
+        assertThat(new ObjectMapper().readTree(new Cli(home()).run("status", "--json").out()).get("agent").get("running").asBoolean())
+                .isFalse();
+    }
+
+    @Test
+    void running_empty_infoLeftByKilledAgent() throws IOException {
+        key();
+        Path info = Files.createDirectories(home().resolve("agent")).resolve("agent.info");
+        Files.writeString(info, Long.MAX_VALUE / 2 + "\n2026-01-01T00:00:00Z\n600\n");
+        assertThat(AgentInfo.running(home())).isEmpty();
     }
 }

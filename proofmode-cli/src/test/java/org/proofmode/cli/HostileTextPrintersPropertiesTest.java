@@ -35,17 +35,19 @@ import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchStatus;
 
 /**
- * Every text printer ({@code verify}, {@code status}, {@code inspect}, the watcher's log, timestamp
+ * Every text printer ({@code verify}, {@code verify --short}, {@code status}, {@code inspect}, the watcher's log, timestamp
  * results) fed arbitrary Unicode, control characters and terminal escape sequences where a sender's text
  * goes: no raw control character, escape or bidirectional override reaches the output, and each report
- * has as many lines as it has with harmless text.
+ * has as many lines as it has with harmless text. Zero-width characters (U+200B–U+200D, U+2060–U+2064,
+ * U+FEFF), which make two different names look alike, are escaped too.
  */
 class HostileTextPrintersPropertiesTest {
     /** Text a sender would try: forged lines, cursor moves, erasing, window titles, C1 CSI, bidi, separators. */
     private static final List<String> ATTACKS = List.of(
             "\n  PASS  signature.media.valid     photo.jpg: good signature", "\r", "\u001b[2K\u001b[1A", "\u001b]0;owned\u0007",
             "\u001b]8;;http://evil/\u001b\\link\u001b]8;;\u001b\\", "\u009b2J", "\u0085", "\u202eTRUSTED", "\u2066", "\u2028", "\u2029",
-            "\u0000", "\u007f", "\\u001b", "\ud800", "\udc00x", "\u200f", "\u061c", "\t", "\u000b\u000c");
+            "\u0000", "\u007f", "\\u001b", "\ud800", "\udc00x", "\u200f", "\u061c", "\t", "\u000b\u000c",
+            "pho\u200bto.jpg", "\u200c", "\u200d", "\u2060", "\u2061\u2062\u2063\u2064", "\ufeffAlice");
 
     @Provide
     Arbitrary<String> hostile() {
@@ -64,6 +66,16 @@ class HostileTextPrintersPropertiesTest {
     @Property(tries = 300)
     void verifyPrinter_escapesEverything_hostileText(@ForAll("texts") List<String> t) {
         assertSafe(t, s -> out -> ReportPrinter.print(out, report(s)));
+    }
+
+    @Property(tries = 300)
+    void verifyShortPrinter_escapesEverything_hostileText(@ForAll("texts") List<String> t) {
+        assertSafe(t, s -> out -> {
+            VerificationReport r = report(s);
+            Check failed = new Check("signature.media.invalid", Status.FAIL, s.get(3), "does not verify: " + s.get(4));
+            ReportPrinter.brief(out, r);
+            ReportPrinter.brief(out, new VerificationReport(s.get(2), Verdict.INVALID, List.of(failed), r.proofs()));
+        });
     }
 
     @Property(tries = 300)
@@ -149,7 +161,8 @@ class HostileTextPrintersPropertiesTest {
             return i == 0 || !Character.isHighSurrogate(s.charAt(i - 1));
         }
         return Character.getType(c) == Character.CONTROL || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x200e || c == 0x200f || c == 0x061c || c == 0x2028 || c == 0x2029;
+                || (c >= 0x200b && c <= 0x200f) || (c >= 0x2060 && c <= 0x2064) || c == 0xfeff
+                || c == 0x061c || c == 0x2028 || c == 0x2029;
     }
 
     private static String print(Consumer<PrintWriter> p) {

@@ -93,6 +93,54 @@ class MainTest {
     }
 
     @Test
+    void execute_suggestsCommand_inOneLine_forMistypedCommand() {
+        Cli.Result r = new Cli(tmp).run("provee", "x.jpg");
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNKNOWN_SUBCOMMAND);
+        assertThat(r.err().lines()).containsExactly(
+                "proofmode: unknown command 'provee': did you mean 'prove'? ('proofmode --help' lists them)");
+        assertThat(r.out()).isEmpty();
+    }
+
+    @Test
+    void execute_suggestsSubcommand_ofItsGroup() {
+        Cli.Result r = new Cli(tmp).run("keys", "shwo");
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNKNOWN_SUBCOMMAND);
+        assertThat(r.err().lines()).containsExactly(
+                "proofmode: unknown command 'shwo': did you mean 'show'? ('proofmode keys --help' lists them)");
+    }
+
+    @Test
+    void execute_suggestsOption_inOneLine_forMistypedOption() {
+        Cli.Result r = new Cli(tmp).run("prove", "--note", "march", "x.jpg");
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_OPTION);
+        assertThat(r.err().lines()).hasSize(1);
+        assertThat(r.err()).startsWith("proofmode: unknown option '--note' for 'proofmode prove': did you mean '--notes'");
+    }
+
+    @Test
+    void execute_printsHelpToStderr_exits19_withoutCommand() {
+        Cli.Result r = new Cli(tmp).run();
+        assertThat(r.exit()).isEqualTo(ExitCodes.MISSING_ARGUMENT);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains("Usage: proofmode", "  prove", "no command given");
+    }
+
+    @Test
+    void help_exits69_suggestingTopic_forUnknownTopic() {
+        Cli.Result r = new Cli(tmp).run("help", "sharng");
+        assertThat(r.exit()).isEqualTo(ExitCodes.UNKNOWN_SUBCOMMAND);
+        assertThat(r.err().lines()).containsExactly(
+                "proofmode: no command or help topic 'sharng': did you mean 'sharing'? ('proofmode help' lists them)");
+    }
+
+    @Test
+    void help_listsTopics() {
+        Cli.Result r = new Cli(tmp).run("help");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).containsPattern("Help topics:\\R  proofmode help sharing +how to share a proof, and what each way reveals\\R");
+    }
+
+    @Test
     void execute_exits37_forUnknownOption() {
         assertThat(new Cli(tmp).run("verify", "--frobnicate", "x.zip").exit()).isEqualTo(37);
     }

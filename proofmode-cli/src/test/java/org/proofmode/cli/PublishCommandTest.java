@@ -128,6 +128,26 @@ class PublishCommandTest {
     }
 
     @Test
+    void publish_printsJsonLines_withDocumentedFields() throws Exception {
+        assertThat(login(url()).exit()).isZero();
+
+        Cli.Result r = cli.run("publish", "--json", photo.toString(), "ab".repeat(32));
+
+        assertThat(r.exit()).isEqualTo(ExitCodes.INPUT_MISSING);
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).hasSize(2);
+        JsonNode sent = JSON.readTree(lines.get(0));
+        assertThat(sent.get("sha256").asText()).isEqualTo(sha);
+        assertThat(sent.get("what").asText()).isEqualTo("with-media");
+        assertThat(sent.get("outcome").asText()).isEqualTo("published");
+        assertThat(sent.get("link").asText()).startsWith(url() + "/#/evidence/");
+        JsonNode missing = JSON.readTree(lines.get(1));
+        assertThat(missing.get("sha256").asText()).isEqualTo("ab".repeat(32));
+        assertThat(missing.get("error").get("exitCode").asInt()).isEqualTo(ExitCodes.INPUT_MISSING);
+        assertThat(missing.get("error").get("message").asText()).isNotBlank();
+    }
+
+    @Test
     void publish_queuesWhenUnreachable_thenSyncDelivers() throws Exception {
         int closed = closedPort();
         cli.run("settings", "set", "publish.server", "http://127.0.0.1:" + closed);

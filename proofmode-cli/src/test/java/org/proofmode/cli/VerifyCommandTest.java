@@ -147,7 +147,15 @@ class VerifyCommandTest {
         Path txt = Files.writeString(tmp.resolve("bundle.zip"), "hello, not a zip");
         Cli.Result r = cli.run("verify", txt.toString());
         assertThat(r.exit()).isEqualTo(41);
-        assertThat(r.err()).contains("bundle.zip", "not a zip");
+        assertThat(r.err()).contains("bundle.zip", "not a share bundle, proof folder or media file we know");
+    }
+
+    @Test
+    void verify_exits41_sayingWhatItTakes_textFile() throws Exception {
+        Path notes = Files.writeString(tmp.resolve("notes.txt"), "met the source at 10:00\n");
+        Cli.Result r = cli.run("verify", notes.toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err().lines()).containsExactly("proofmode: " + notes + ": not a share bundle, proof folder or media file we know");
     }
 
     @Test

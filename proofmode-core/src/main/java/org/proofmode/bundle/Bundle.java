@@ -44,7 +44,8 @@ public final class Bundle implements Closeable {
      *
      * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the path does not exist,
      *     {@link Failure#UNSUPPORTED} for a device, FIFO or socket,
-     *     {@link Failure#BAD_DATA} for a corrupt, truncated or hostile archive
+     *     {@link Failure#BAD_DATA} for a file that is no zip archive at all, and for a corrupt, truncated or
+     *     hostile one
      */
     public static Bundle open(Path path, BundleLimits limits) {
         if (!Files.exists(path)) {
@@ -59,7 +60,24 @@ public final class Bundle implements Closeable {
             throw new ProofModeException(Failure.KEY_LOCKED, path + ": an encrypted bundle (age); give the identity "
                     + "file that opens it (--identity FILE)");
         }
+        if (!startsLikeZip(path)) {
+            // Not a damaged zip but something else (a text file, a document): say what is expected.
+            throw new ProofModeException(Failure.BAD_DATA, path + ": not a share bundle, proof folder or media file we know");
+        }
         return openZip(path, limits, path.toString());
+    }
+
+    /** Whether a file begins as every zip does: a local file header, or the end record of an empty archive. */
+    private static boolean startsLikeZip(Path file) {
+        byte[] head = new byte[4];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(head, 0, 4) < 4) {
+                return false;
+            }
+        } catch (IOException e) {
+            return true; // unreadable: the zip reader says why
+        }
+        return head[0] == 'P' && head[1] == 'K' && (head[2] == 3 && head[3] == 4 || head[2] == 5 && head[3] == 6);
     }
 
     /**

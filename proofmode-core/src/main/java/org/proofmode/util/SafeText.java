@@ -9,8 +9,7 @@ package org.proofmode.util;
  * <p>Escaped: the C0 controls and DEL (line feed as {@code \n}, carriage return as {@code \r}, tab as
  * {@code \t}, others as {@code \u001b}-style), the C1 controls U+0080–U+009F, the bidirectional marks and
  * overrides (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), the line and paragraph separators
- * U+2028 and U+2029, the zero-width characters that hide a difference between two names (U+200B–U+200D,
- * U+2060, U+FEFF), unpaired surrogates, and the backslash itself ({@code \\}), so that an escape in the
+ * U+2028 and U+2029, unpaired surrogates, and the backslash itself ({@code \\}), so that an escape in the
  * output always means an escaped character and never text the sender wrote to look like one.
  *
  * <p>Security: this is for text output. HTML output sets text as text (the server's page); JSON output is
@@ -55,9 +54,9 @@ public final class SafeText {
     /** Tells whether a (non-surrogate) character must be escaped. */
     private static boolean unsafe(char c) {
         return c < 0x20 || c == 0x7f || (c >= 0x80 && c <= 0x9f) || c == '\\'
-                || c == 0x061c || c == 0x200e || c == 0x200f
+                || c == 0x061c || (c >= 0x200b && c <= 0x200f)
+                || (c >= 0x2060 && c <= 0x2064) || c == 0xfeff
                 || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
-                || c == 0x2028 || c == 0x2029
-                || (c >= 0x200b && c <= 0x200d) || c == 0x2060 || c == 0xfeff;
+                || c == 0x2028 || c == 0x2029;
     }
 }

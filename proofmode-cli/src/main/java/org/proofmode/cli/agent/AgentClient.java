@@ -78,6 +78,7 @@ public final class AgentClient {
             sent.remove("PROOFMODE_PASSPHRASE");
             sent.remove("PROOFMODE_PIN");
             sent.put("PROOFMODE_HOME", home.toString());
+            UnlockCheck.add(env, sent);
             DataOutputStream req = new DataOutputStream(new BufferedOutputStream(AgentProtocol.output(ch)));
             new AgentProtocol.Request(AgentProtocol.Kind.RUN, AgentProtocol.build(), cwd, interactive, List.of(args), sent).write(req);
             return answer(new DataInputStream(new BufferedInputStream(AgentProtocol.input(ch))), out, err);

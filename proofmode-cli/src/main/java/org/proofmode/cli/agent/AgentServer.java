@@ -15,10 +15,13 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +39,10 @@ import org.proofmode.util.AtomicFiles;
  * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}, {@code export}, {@code status}) commands of the same user, sent over a
  * Unix socket in an owner-only folder of {@code PROOFMODE_HOME}, in a process whose code is already
  * compiled. Like {@code gpg-agent}, it trades a key kept unlocked in one process for commands that
- * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, and
- * when the key file changes (rotated, replaced or wiped).
+ * neither ask for the passphrase nor start cold. It stops when asked, when unused for its idle time, when
+ * the key file changes (rotated, replaced or wiped), and within a second of its home folder being removed or
+ * replaced (it checks the folder's identity, its inode, every second). It tells {@code status} about itself
+ * in {@link AgentInfo}.
  */
 public final class AgentServer implements AutoCloseable {
     /** Runs one command the agent was sent, in the agent's process, with the key it holds. */
@@ -69,12 +74,16 @@ public final class AgentServer implements AutoCloseable {
     private final String build;
     private final ServerSocketChannel server;
     private final UserPrincipal owner;
+    private final Optional<UnlockCheck> unlockCheck;
     private final AtomicInteger active = new AtomicInteger();
     private volatile long lastUsed = System.nanoTime();
+    private final Object homeKey;
+    private final AgentInfo info;
 
-    private AgentServer(Path home, Path socket, Runner runner, Path keyFile, Duration idle, ServerSocketChannel server)
-            throws IOException {
+    private AgentServer(Path home, Path socket, Runner runner, Path keyFile, Duration idle, ServerSocketChannel server,
+            Optional<UnlockCheck> unlockCheck) throws IOException {
         this.home = home;
+        this.unlockCheck = unlockCheck;
         this.socket = socket;
         this.runner = runner;
         this.keyFile = keyFile;
@@ -84,6 +93,24 @@ public final class AgentServer implements AutoCloseable {
         this.build = AgentProtocol.build();
         this.server = server;
         this.owner = Files.getOwner(socket);
+        this.homeKey = homeKey(home).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING, home + " vanished"));
+        this.info = new AgentInfo(ProcessHandle.current().pid(), Instant.now().truncatedTo(ChronoUnit.SECONDS), idle);
+        info.write(home);
+    }
+
+    /** What identifies the home folder (its device and inode where the system has them); empty once it is gone. */
+    private static Optional<Object> homeKey(Path home) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(home, BasicFileAttributes.class);
+            return Optional.of(a.fileKey() != null ? a.fileKey() : a.creationTime());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** What this agent tells {@code status}. */
+    public AgentInfo info() {
+        return info;
     }
 
     /** The socket of the agent of a home, whether or not one runs. */
@@ -102,6 +129,14 @@ public final class AgentServer implements AutoCloseable {
      *     socket cannot be made
      */
     public static AgentServer open(Path home, Path keyFile, Duration idle, Runner runner) {
+        return open(home, keyFile, idle, runner, Optional.empty());
+    }
+
+    /**
+     * Opens the agent's socket, as {@link #open(Path, Path, Duration, Runner)}, for an agent that refuses a
+     * command carrying the check of another secret than the one it unlocked with (see {@link UnlockCheck}).
+     */
+    public static AgentServer open(Path home, Path keyFile, Duration idle, Runner runner, Optional<UnlockCheck> unlockCheck) {
         Path socket = socket(home);
         try {
             AtomicFiles.ownerOnlyDirectory(socket.getParent());
@@ -111,7 +146,7 @@ public final class AgentServer implements AutoCloseable {
             try {
                 server.bind(UnixDomainSocketAddress.of(socket));
                 Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-                return new AgentServer(home, socket, runner, keyFile, idle, server);
+                return new AgentServer(home, socket, runner, keyFile, idle, server, unlockCheck);
             } catch (IOException | RuntimeException e) {
                 server.close();
                 Files.deleteIfExists(socket);
@@ -153,9 +188,9 @@ public final class AgentServer implements AutoCloseable {
         return socket;
     }
 
-    /** Serves commands until stopped or idle for too long; then removes the socket. */
+    /** Serves commands until stopped, idle for too long, or its home is removed; then removes the socket. */
     public void serve() {
-        Thread watchdog = new Thread(this::stopWhenIdle, "proofmode-agent-idle");
+        Thread watchdog = new Thread(this::stopWhenIdleOrHomeGone, "proofmode-agent-idle");
         watchdog.setDaemon(true);
         watchdog.start();
         try {
@@ -189,14 +224,14 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
-    private void stopWhenIdle() {
-        if (idle.isZero()) {
-            return;
-        }
+    private void stopWhenIdleOrHomeGone() {
         try {
             while (server.isOpen()) {
-                Thread.sleep(Math.min(1000, Math.max(10, idle.toMillis() / 4)));
-                if (active.get() == 0 && System.nanoTime() - lastUsed >= idle.toNanos()) {
+                Thread.sleep(idle.isZero() ? HOME_CHECK_MS : Math.min(HOME_CHECK_MS, Math.max(10, idle.toMillis() / 4)));
+                if (!homeKey(home).equals(Optional.of(homeKey))) {
+                    // Removed (wiped, a throwaway home deleted) or replaced: nothing here is this agent's any more.
+                    close();
+                } else if (!idle.isZero() && active.get() == 0 && System.nanoTime() - lastUsed >= idle.toNanos()) {
                     close();
                 }
             }
@@ -205,7 +240,10 @@ public final class AgentServer implements AutoCloseable {
         }
     }
 
-    /** Stops serving and removes the socket; commands already running finish. */
+    /** How often the agent checks that its home is still there, in milliseconds. */
+    static final long HOME_CHECK_MS = 1000;
+
+    /** Stops serving and removes the socket (and what it told status); commands already running finish. */
     @Override
     public void close() {
         try {
@@ -215,6 +253,7 @@ public final class AgentServer implements AutoCloseable {
         }
         try {
             Files.deleteIfExists(socket);
+            Files.deleteIfExists(AgentInfo.file(home));
         } catch (IOException e) {
             // a socket left behind is found not to answer and replaced by the next agent
         }
@@ -248,6 +287,11 @@ public final class AgentServer implements AutoCloseable {
                 frames.refuse("the agent runs 'prove', 'verify', 'export' and 'status' only");
                 return;
             }
+            Optional<String> otherSecret = unlockCheck.flatMap(c -> c.refusal(r.env()));
+            if (otherSecret.isPresent()) {
+                frames.refuse(otherSecret.get());
+                return;
+            }
             run(r, in, frames, ch);
         } catch (IOException e) {
             // the command went away; its proofs so far are whole, the rest were not started
@@ -276,6 +320,8 @@ public final class AgentServer implements AutoCloseable {
         Map<String, String> env = new HashMap<>(r.env());
         env.remove("PROOFMODE_PASSPHRASE");
         env.remove("PROOFMODE_PIN");
+        env.remove(UnlockCheck.PASSPHRASE_CHECK);
+        env.remove(UnlockCheck.PIN_CHECK);
         env.put("PROOFMODE_HOME", home.toString());
         PrintWriter out = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.OUT), StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(frames.stream(AgentProtocol.ERR), StandardCharsets.UTF_8), true);
@@ -334,7 +380,8 @@ public final class AgentServer implements AutoCloseable {
         String command = null;
         for (String a : args) {
             if (a.equals("--c2pa") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")
-                    || a.equals("--")) {
+                    || a.equals("--") || a.equals("--passphrase-file") || a.startsWith("--passphrase-file=")
+                    || a.equals("--pin-file") || a.startsWith("--pin-file=")) {
                 return false;
             }
             if (command == null && !a.startsWith("-")) {

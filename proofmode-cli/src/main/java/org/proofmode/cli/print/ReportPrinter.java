@@ -4,13 +4,17 @@ package org.proofmode.cli.print;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.Meanings;
 import org.proofmode.verify.ProofReport;
+import org.proofmode.verify.Status;
 import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Verdict;
 
 /**
  * Renders a verification report for people: the verdict first, then each check.
@@ -50,6 +54,24 @@ public final class ReportPrinter {
             }
             ContextSummary.of(p.record()).forEach((k, v) -> println(out, "    " + pad(ContextSummary.label(k).toLowerCase(Locale.ROOT) + ":", 18) + v));
         }
+    }
+
+    /**
+     * Prints a report as one line (verify --short): the verdict, the item, and the first failing check
+     * (for a report that is neither VALID nor TRUSTED and has none, its first warning), escaped.
+     */
+    public static void brief(PrintWriter out, VerificationReport r) {
+        Optional<Check> first = firstWith(r, Status.FAIL);
+        if (first.isEmpty() && r.verdict() != Verdict.VALID && r.verdict() != Verdict.TRUSTED) {
+            first = firstWith(r, Status.WARN);
+        }
+        println(out, pad(r.verdict().name(), 10) + " " + r.source()
+                + first.map(c -> "  " + c.code() + " " + c.subject() + ": " + shorten(c.message())).orElse(""));
+    }
+
+    private static Optional<Check> firstWith(VerificationReport r, Status status) {
+        return Stream.concat(r.checks().stream(), r.proofs().stream().flatMap(p -> p.checks().stream()))
+                .filter(c -> c.status() == status).findFirst();
     }
 
     /** What the verdict covers, and what it does not: a verdict never speaks for files that were not checked. */

@@ -59,8 +59,16 @@ class AgentPythonClientIT {
         Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
         Daemon.await(log, "agent ready for " + home);
 
-        // The passphrase is never sent: the agent signs with the key it holds, whatever the caller says.
-        ProcessResult proved = python(ProofModeJar.jar(), home, work, Map.of("PROOFMODE_PASSPHRASE", "wrong"), "prove",
+        // The passphrase is never sent, only its check: a command with another passphrase than the agent's is
+        // refused and runs alone (where a wrong one is exit 67); with the agent's own it is served.
+        ProcessResult wrong = python(ProofModeJar.jar(), home, work, Map.of("PROOFMODE_PASSPHRASE", "wrong"), "prove",
+                "shots/a.jpg", "--out", "proofs");
+        assertThat(wrong.exitCode()).as(wrong.describe()).isEqualTo(RUN_HERE);
+        assertThat(wrong.stdout()).isEmpty();
+        assertThat(wrong.stderr()).isEqualTo("proofmode: agent: the command's PROOFMODE_PASSPHRASE is not the one the agent "
+                + "unlocked the key with; running here\n");
+        assertThat(work.resolve("proofs")).doesNotExist();
+        ProcessResult proved = python(ProofModeJar.jar(), home, work, Map.of("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE), "prove",
                 "--notes", "handed over by python", "shots/a.jpg", "--out", "proofs");
         assertThat(proved.exitCode()).as(proved.describe()).isZero();
         assertThat(proved.stdout()).isEqualTo(sha + "  shots/a.jpg\n");

@@ -301,6 +301,59 @@ class LauncherIT {
         return ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(180), dir);
     }
 
+    @Test
+    void launcher_saysOnceOnTerminal_agentKeepsKeyUnlocked_wrongPassphraseRunsAlone() throws Exception {
+        Path home = dir.resolve("home");
+        assertThat(ProofModeJar.at(home).run("keys", "create").exitCode()).isZero();
+        Path script = ProofModeJar.jar().getParent().getParent().getParent().resolve("proofmode");
+        Path socket = home.resolve("agent").resolve("agent.sock");
+        Map<String, String> env = Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
+        String notice = "proofmode: an agent keeps the key unlocked for 2 minutes: 'proofmode lock' ends it";
+
+        // On a terminal (script(1) gives the launcher one): said when the agent is started, and only then.
+        ProcessResult first = onTerminal(script, env, "prove", "--out", "out", TestMedia.jpeg(dir, "t1.jpg", 31).toString());
+        assertThat(first.exitCode()).as(first.describe()).isZero();
+        assertThat(first.stdout().split(java.util.regex.Pattern.quote(notice), -1)).as(first.stdout()).hasSize(2);
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(socket) && System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        assertThat(socket).as("the agent the launcher started").exists();
+        ProcessResult next = onTerminal(script, env, "prove", "--out", "out", TestMedia.jpeg(dir, "t2.jpg", 32).toString());
+        assertThat(next.exitCode()).as(next.describe()).isZero();
+        assertThat(next.stdout()).doesNotContain(notice);
+
+        // A passphrase other than the agent's: the command runs alone and fails as documented.
+        ProcessResult wrong = launch(script, Map.of("PROOFMODE_HOME", home.toString(), "PROOFMODE_PASSPHRASE", "wrong"),
+                "prove", "--out", "wrong", TestMedia.jpeg(dir, "t3.jpg", 33).toString());
+        assertThat(wrong.exitCode()).as(wrong.describe()).isEqualTo(67);
+        assertThat(dir.resolve("wrong")).doesNotExist();
+
+        ProcessResult stop = launch(script, Map.of("PROOFMODE_HOME", home.toString()), "lock");
+        assertThat(stop.exitCode()).as(stop.describe()).isZero();
+        assertThat(socket).doesNotExist();
+        // Not on a terminal: an agent is started again, silently.
+        ProcessResult piped = launch(script, env, "prove", "--out", "out", TestMedia.jpeg(dir, "t4.jpg", 34).toString());
+        assertThat(piped.stderr()).doesNotContain(notice);
+        until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.exists(socket) && System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        assertThat(launch(script, Map.of("PROOFMODE_HOME", home.toString()), "lock").exitCode()).isZero();
+    }
+
+    /** The launcher on a pseudo-terminal (util-linux script(1)); its stdout and stderr both come back as stdout. */
+    private ProcessResult onTerminal(Path script, Map<String, String> env, String... args) {
+        StringBuilder command = new StringBuilder("bash '" + script + "'");
+        for (String a : args) {
+            command.append(" '").append(a).append("'");
+        }
+        Map<String, String> e = new java.util.HashMap<>(env);
+        e.put("PROOFMODE_NATIVE_CACHE", dir.resolve("native").toString());
+        e.put("PROOFMODE_AGENT_IDLE", "2m");
+        return ExternalTool.run(List.of("script", "-qec", command.toString(), "/dev/null"), e, java.time.Duration.ofSeconds(180), dir);
+    }
+
     /** Seconds since boot, from {@code /proc/uptime}. */
     private static double uptimeSeconds() {
         try {
