@@ -94,10 +94,12 @@ self=$(readlink -f "$0")
 app=${self%/*}
 app=${app%/*}
 . "$app/lib/app/agent.sh"
+proofmode_private_tmp
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
 proofmode_quick_start "$app/lib/app" "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
-exec "$app/lib/runtime/bin/java" -Xshare:auto $PROOFMODE_QUICK_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
+# -XX:-UsePerfData: no /tmp/hsperfdata_USER/PID file, which would show the command line outside the home.
+exec "$app/lib/runtime/bin/java" -Xshare:auto -XX:-UsePerfData $PROOFMODE_QUICK_OPTS $PROOFMODE_TMP_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"
@@ -147,6 +149,8 @@ install -d "$deb_root/usr/share/applications" "$deb_root/usr/share/kio/serviceme
     "$deb_root/usr/lib/systemd/user" "$deb_root/usr/share/proofmode/nautilus-scripts"
 install -m 0644 "$root/packaging/linux/proofmode.desktop" "$deb_root/usr/share/applications/org.proofmode.ProofMode.desktop"
 install -m 0644 "$root/packaging/linux/proofmode-servicemenu.desktop" "$deb_root/usr/share/kio/servicemenus/org.proofmode.ProofMode.desktop"
+install -m 0644 "$root/packaging/linux/proofmode-verify.desktop" "$deb_root/usr/share/applications/org.proofmode.ProofMode.Verify.desktop"
+install -m 0644 "$root/packaging/linux/proofmode-verify-servicemenu.desktop" "$deb_root/usr/share/kio/servicemenus/org.proofmode.ProofMode.Verify.desktop"
 install -m 0644 "$root/packaging/systemd/proofmode-watch.service" "$deb_root/usr/lib/systemd/user/proofmode-watch.service"
 for s in "$root"/packaging/linux/nautilus/*; do
     install -m 0755 "$s" "$deb_root/usr/share/proofmode/nautilus-scripts/"
@@ -158,6 +162,9 @@ archive_files() { # DEST: the several-server example (systemd unit, nginx, backu
 }
 archive_files "$deb_root/usr/share/proofmode/archive"
 size_kb=$(du -sk "$deb_root" | cut -f1)
+# libnotify's notify-send is recommended only while the file-manager actions use it for their notifications.
+notify=
+grep -q 'notify-send' "$root/packaging/linux/proofmode-share" && notify='libnotify-bin, '
 cat > "$deb_root/DEBIAN/control" <<EOF
 Package: proofmode
 Version: $deb_version
@@ -165,7 +172,7 @@ Architecture: amd64
 Maintainer: ProofMode for the JVM <proofmode@example.invalid>
 Installed-Size: $size_kb
 Depends: libc6, zlib1g
-Recommends: libnotify-bin, xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3
+Recommends: ${notify}xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3, fonts-noto-core, fonts-droid-fallback, fonts-symbola
 Suggests: opencv-data, gnupg, sqv, wl-clipboard | xclip | xsel
 Section: utils
 Priority: optional
@@ -187,6 +194,7 @@ install -d "$tar_root"
 cp -a "$app"/. "$tar_root/"
 share_files "$tar_root" "$tar_root/libexec"
 install -m 0644 "$root/packaging/linux/proofmode.desktop" "$root/packaging/linux/proofmode-servicemenu.desktop" \
+    "$root/packaging/linux/proofmode-verify.desktop" "$root/packaging/linux/proofmode-verify-servicemenu.desktop" \
     "$root/packaging/systemd/proofmode-watch.service" "$tar_root/share/doc/proofmode/"
 archive_files "$tar_root/share/proofmode/archive"
 tarball="$out/proofmode-$version-linux-x64.tar.gz"

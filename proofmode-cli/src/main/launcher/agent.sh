@@ -71,7 +71,7 @@ proofmode_agent() {
       setsid sh -c 'while kill -0 "$1" 2>/dev/null; do sleep 0.05; done; shift; "$@" || [ $? -eq 75 ] || touch "$0"' \
         "$pa_failed" "$$" \
         flock -n -E 75 "$pa_home/agent/start.lock" \
-        "$pa_java" ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
+        "$pa_java" ${PROOFMODE_TMP_OPTS:-} ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
         </dev/null >/dev/null 2>&1 &
     fi
   fi
@@ -135,5 +135,30 @@ proofmode_quick_start() {
   elif [ "$pq_total" -le 8388608 ]; then
     PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
   fi
+  return 0
+}
+
+# proofmode_private_tmp
+#   In a home whose proof store is encrypted (PROOFMODE_HOME/keys/store-recipient.txt), the temporary files of
+#   the JVM and of the tools it runs (a video's copy for its key frames, FFmpeg's frame and sample files, a
+#   decrypted bundle) go to PROOFMODE_HOME/tmp, owner-only, inside the home and so inside its encryption,
+#   not to /tmp: sets PROOFMODE_TMP_OPTS to -Djava.io.tmpdir=THAT (with -XX:-UsePerfData: no
+#   /tmp/hsperfdata_USER/PID file showing the command line) and exports TMPDIR. Empty when the store is plain,
+#   when JAVA_OPTS names java.io.tmpdir itself, or when the home's path holds a space (the options are split
+#   on spaces, as JAVA_OPTS is).
+proofmode_private_tmp() {
+  PROOFMODE_TMP_OPTS=""
+  pt_home="${PROOFMODE_HOME:-${HOME:-}/.proofmode}"
+  case "$pt_home" in /*) ;; *) pt_home="$PWD/$pt_home" ;; esac
+  [ -f "$pt_home/keys/store-recipient.txt" ] || return 0
+  case " ${JAVA_OPTS:-} " in *java.io.tmpdir*) return 0 ;; esac
+  case "$pt_home" in *[[:space:]]*) return 0 ;; esac
+  (umask 077 && mkdir -p "$pt_home/tmp") 2>/dev/null || return 0
+  # Only a folder of this user's, and readable by no one else.
+  [ -d "$pt_home/tmp" ] && [ ! -L "$pt_home/tmp" ] && [ -O "$pt_home/tmp" ] || return 0
+  chmod 700 "$pt_home/tmp" 2>/dev/null || return 0
+  PROOFMODE_TMP_OPTS="-Djava.io.tmpdir=$pt_home/tmp -XX:-UsePerfData"
+  TMPDIR="$pt_home/tmp"
+  export TMPDIR
   return 0
 }

@@ -242,7 +242,13 @@ final class LogCommand implements Callable<Integer> {
             description = {"Keep transparency-log receipts (from an evidence server's GET /api/v1/evidence/SHA256/receipt) "
                 + "beside the stored proofs whose media their entry names, as PROOFMODE_HOME/proofs/<h>/<h>.tlog: 'export' "
                 + "then puts them in share bundles and 'verify' checks them. Prints '<sha256>  kept  <receipt>' per proof, "
-                + "and says whether a log key this home trusts (PROOFMODE_HOME/log-keys/) signed the receipt.", ""})
+                + "and says whether a log key this home trusts (PROOFMODE_HOME/log-keys/) signed the receipt.",
+                "",
+                "A receipt kept already that a trusted log signed is replaced only by a receipt of the same log that a trusted "
+                + "key signed too (a later checkpoint); a receipt of no trusted log, or of another log, is then not kept, and "
+                + "log keep exits 59 saying which proof kept which.", ""},
+            footer = {"", "Examples:", "  curl -H \"Authorization: Bearer $TOKEN\" -o receipt.tlog https://evidence.example.org/api/v1/evidence/SHA256/receipt",
+                "  proofmode log keep receipt.tlog", "", ExitCodes.HELP_TABLE})
     static final class Keep implements Callable<Integer> {
         @ParentCommand
         LogCommand parent;
@@ -259,6 +265,7 @@ final class LogCommand implements Callable<Integer> {
             ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
             List<NoteKey> trusted = pm.logKeys(List.of());
             int kept = 0;
+            int refused = 0;
             for (Path file : receipts) {
                 byte[] data = InputFiles.read(file, TlogProof.MAX_BYTES, "receipt");
                 TlogProof proof;
@@ -278,6 +285,12 @@ final class LogCommand implements Callable<Integer> {
                     if (set.isEmpty()) {
                         continue;
                     }
+                    Optional<String> why = set.get().read(h + ProofFiles.TLOG).flatMap(before -> keeps(before, data, r, trusted));
+                    if (why.isPresent()) {
+                        ctx.err().println("proofmode: " + h + ": not kept from " + SafeText.escape(file.toString()) + ": " + why.get());
+                        refused++;
+                        continue;
+                    }
                     set.get().add(h + ProofFiles.TLOG, data, true);
                     ctx.out().println(h + "  kept  " + SafeText.escape(file.toString()));
                     kept++;
@@ -287,10 +300,40 @@ final class LogCommand implements Callable<Integer> {
                             + " (trust the log with a file in " + pm.home().resolve("log-keys") + ")");
                 }
             }
+            if (refused > 0) {
+                throw new ProofModeException(Failure.OUTPUT_EXISTS, refused + (refused == 1 ? " proof keeps its receipt" : " proofs keep their receipts")
+                        + " from a trusted log, which a receipt that is not from that log does not replace (see above)");
+            }
             if (kept == 0) {
                 throw new ProofModeException(Failure.INPUT_MISSING, "no stored proof of the media these receipts name");
             }
             return ExitCodes.OK;
+        }
+
+        /**
+         * Why the receipt kept already stays: one that verifies against a trusted log key is replaced only by one
+         * of the same log that verifies too (a later checkpoint), never by one of no trusted log or of another log.
+         */
+        private static Optional<String> keeps(byte[] before, byte[] data, TlogProof.Result now, List<NoteKey> trusted) {
+            Optional<String> origin;
+            try {
+                TlogProof kept = TlogProof.parse(before);
+                LogEntry entry = LogEntry.parse(kept.extra().orElseThrow(() -> new NoteFormatException("no entry")));
+                TlogProof.Result r = kept.check(entry.leafHash(), trusted);
+                origin = r.outcome() == TlogProof.Outcome.VALID ? r.checkpoint().map(c -> c.origin()) : Optional.empty();
+            } catch (NoteFormatException e) {
+                return Optional.empty();
+            }
+            if (origin.isEmpty() || java.util.Arrays.equals(before, data)) {
+                return Optional.empty();
+            }
+            String keptFrom = "the receipt kept already is signed by the trusted log " + SafeText.escape(origin.get());
+            if (now.outcome() != TlogProof.Outcome.VALID) {
+                return Optional.of(keptFrom + ", and this one by no trusted log");
+            }
+            String other = now.checkpoint().orElseThrow().origin();
+            return other.equals(origin.get()) ? Optional.empty()
+                    : Optional.of(keptFrom + ", and this one is of another log, " + SafeText.escape(other));
         }
     }
 }

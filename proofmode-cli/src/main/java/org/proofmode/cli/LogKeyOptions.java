@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 /** How the server's transparency-log key is made and unlocked: options shared by {@code serve} and {@code server log-key}. */
 final class LogKeyOptions {
     @Option(names = "--log-origin", paramLabel = "ORIGIN", description = "Name of a new transparency log, the first line of its "
-            + "checkpoints and the name of its key: a URL without scheme, e.g. evidence.example.org/log (default: HOSTNAME/proofmode-log). "
+            + "checkpoints and the name of its key: a URL without scheme, e.g. evidence.example.org/log (default: HOSTNAME/proofmode-log/ and the first 8 hex digits of the new key's SHA-256, unique per installation). "
             + "Only used when the log key is made, on first start.")
     String origin;
 

@@ -9,11 +9,12 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.proofmode.ProofMode;
 import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
@@ -22,10 +23,11 @@ import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
+import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
-import org.proofmode.proof.ProofTimes;
 import org.proofmode.report.Certification;
 import org.proofmode.report.HtmlReport;
 import org.proofmode.report.PdfReport;
@@ -49,19 +51,26 @@ import picocli.CommandLine.ParentCommand;
             "Write a verification report that an editor, a lawyer or a court can read: a PDF (PDF/A-2b, tagged, searchable) "
                 + "or one self-contained HTML page.",
             "",
-            "Each BUNDLE (a share .zip, ours or the ProofMode app's, or a proof folder) is verified exactly as 'proofmode verify' "
-                + "does, and the report shows: the verdict in plain words first; a thumbnail of an image, key frames of a video; the SHA-256 and content "
+            "Each BUNDLE (a share .zip, ours or the ProofMode app's, a proof folder, or a proved media file, whose stored proof is "
+                + "found as 'proofmode verify FILE' finds it) is verified exactly as 'proofmode verify' "
+                + "does, and the report shows: the verdict in plain words first (for INVALID, which checks failed; for proofs "
+                + "signed by this installation's own key, that this is not an independent check); a thumbnail of an image, key frames of a video; the SHA-256 and content "
                 + "hashes; the signer, its fingerprint and how it is trusted; every check with its stable code and what it means; "
                 + "the capture context with the recorded place on a map (drawn from the bundled Natural Earth outline, nothing "
                 + "fetched); time stamps and transparency-log receipts; 'Check it yourself': the exact sha256sum, gpg, sqv, openssl "
                 + "and ots commands that redo the checks in the folder where the bundle was unpacked; and a certification page to "
                 + "complete and sign by hand.",
             "",
+            "A file name is given in a command only when it is printable ASCII (quoted for the shell); a media file with any "
+                + "other name (other scripts, look-alike quotes, bidirectional or zero-width characters) is first renamed by a "
+                + "command that finds it by its SHA-256, and a note names the characters replaced. Names and notes in any script "
+                + "are drawn with the system's Noto, Droid Sans Fallback and Symbola fonts; a character no font has shows as [U+XXXX].",
+            "",
             "The report is signed with this installation's device key: a detached signature FILE.asc beside it, checked like a "
                 + "proof (gpg --verify FILE.asc FILE). Without a device key, --no-sign writes it unsigned.",
             "",
             "Reproducible: the same bundles, options and --date give the same bytes (and the same signature). Without --date the "
-                + "report is dated by the latest time its proofs record, never by the clock.",
+                + "report is dated, and signed, when it is made.",
             "",
             "The report is written even when a bundle is INVALID (the report says so, first); the exit code says whether it was "
                 + "written.",
@@ -69,7 +78,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode report share.zip                      writes share.report.pdf and share.report.pdf.asc",
             "  proofmode report --format html -o desk.html share.zip",
             "  proofmode report --case 'Market fire 2026-03' --date 2026-03-14T09:00:00Z -o case.pdf a.zip b.zip c.zip",
-            "  proofmode report --no-sign --trust alice.asc share.zip", "", ExitCodes.HELP_TABLE})
+            "  proofmode report --no-sign --trust alice.asc share.zip",
+            "  proofmode report IMG_0001.jpg                    a proved photo: the report of its stored proof", "", ExitCodes.HELP_TABLE})
 final class ReportCommand implements Callable<Integer> {
     /** The document formats. */
     enum Format {
@@ -90,7 +100,7 @@ final class ReportCommand implements Callable<Integer> {
     String caseName;
 
     @Option(names = "--date", paramLabel = "ISO-8601", description = "The report's date, e.g. 2026-03-14T09:00:00Z: printed on it, "
-            + "in its metadata and its signature. Default: the latest time its proofs record.")
+            + "in its metadata and its signature, for the same bytes again. Default: now, when it is made.")
     String date;
 
     @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
@@ -118,7 +128,8 @@ final class ReportCommand implements Callable<Integer> {
             + "to it (repeatable), as for verify.")
     List<Path> identityFiles = new ArrayList<>();
 
-    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip, or .zip.age with --identity) or proof folders.")
+    @Parameters(paramLabel = "BUNDLE", arity = "1..*", description = "Share bundles (.zip, or .zip.age with --identity), proof folders, "
+            + "or proved media files (their stored proofs).")
     List<Path> paths;
 
     @Override
@@ -146,10 +157,6 @@ final class ReportCommand implements Callable<Integer> {
             if (!Files.exists(p)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
             }
-            if (!Files.isDirectory(p) && MediaSniffer.sniff(p).isPresent()) {
-                throw new ProofModeException(Failure.UNSUPPORTED, p + ": a media file; report on its share bundle "
-                        + "(proofmode export --with-media -o share.zip FILE) or its proof folder");
-            }
         }
         String base = caseName != null ? caseName : fileBase(paths.get(0));
         Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(safeFileName(base) + ".report." + format.name()));
@@ -169,13 +176,15 @@ final class ReportCommand implements Callable<Integer> {
         List<ReportItem> items = new ArrayList<>();
         try (Identities ids = Age.readIdentities(identityFiles)) {
             for (Path p : paths) {
-                try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT, ids)) {
-                    VerificationReport r = verifier.verify(bundle, Optional.empty());
+                boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
+                try (Bundle bundle = media ? storedProof(ctx, pm, p) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
+                    VerificationReport r = verifier.verify(bundle, media ? Optional.of(p) : Optional.empty());
                     items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
                 }
             }
         }
-        Optional<Instant> when = given.or(() -> latestTime(items));
+        // Dated when it is made (or by --date, for the same bytes again), never by the proofs' own times.
+        Optional<Instant> when = Optional.of(given.orElseGet(Instant::now));
         Optional<String> whenText = when.map(t -> t.truncatedTo(ChronoUnit.SECONDS).toString());
         Optional<SigningKey> key = Optional.empty();
         if (!noSign) {
@@ -184,12 +193,14 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
-        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()));
+        Set<String> own = keys.exists() ? keys.allCertificates().stream().map(c -> OpenPgpKeys.describe(c).fingerprint())
+                .collect(Collectors.toUnmodifiableSet()) : Set.of();
+        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()), own);
         byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(out, bytes, force, false);
         ctx.out().println(shown.show(SafeText.escape(out.toString())));
         if (key.isPresent()) {
-            // Dated by the report, but never before the key existed: a signature older than its key is refused.
+            // Signed when the report is dated, but never before the key existed: a signature older than its key is refused.
             Instant created = key.get().signingPublicKey().getCreationTime().toInstant();
             Instant signed = when.filter(t -> !t.isBefore(created)).orElse(created);
             String armored = StreamSigner.sign(key.get(), bytes, signed).armoredSignature();
@@ -214,10 +225,22 @@ final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** The latest time any proof records: a date that comes from the inputs, not from the clock. */
-    private static Optional<Instant> latestTime(List<ReportItem> items) {
-        return items.stream().flatMap(i -> i.report().proofs().stream()).flatMap(p -> p.times().values().stream())
-                .flatMap(t -> ProofTimes.parse(t).stream()).max(Comparator.naturalOrder());
+    /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it. */
+    private static Bundle storedProof(CliContext ctx, ProofMode pm, Path media) throws IOException {
+        String sha = Digests.sha256(media);
+        if (pm.store().isEncrypted()) {
+            Optional<Bundle> sealed = StoreAccess.reading(ctx, pm, null).store().bundle(sha, BundleLimits.DEFAULT);
+            if (sealed.isPresent()) {
+                return sealed.get();
+            }
+        } else {
+            Optional<Path> folder = pm.store().find(sha);
+            if (folder.isPresent()) {
+                return Bundle.open(folder.get(), BundleLimits.DEFAULT);
+            }
+        }
+        throw new ProofModeException(Failure.INPUT_MISSING, media + ": no proof of this file (SHA-256 " + sha + ") in "
+                + pm.store().root() + "; report on its share bundle or proof folder instead");
     }
 
     private static String fileBase(Path p) {

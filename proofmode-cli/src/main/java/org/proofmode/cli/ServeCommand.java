@@ -109,7 +109,8 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--max-connections-per-client", paramLabel = "N", description = "Connections one client address may hold open "
             + "at once; more are closed as they open, so slow clients cannot starve the others. Behind a proxy every client has "
-            + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}).", defaultValue = "32")
+            + "the proxy's address: raise it there (default: ${DEFAULT-VALUE}). At most 200 client connections are open in all; "
+            + "when they are, a client holding fewer takes the place of the biggest holder's oldest.", defaultValue = "32")
     int connectionsPerClient;
 
     @Option(names = "--log-to-bucket", description = "Copy the transparency log to the bucket of --blobs s3://BUCKET/PREFIX "

@@ -74,7 +74,7 @@ final class ServerCommand implements Callable<Integer> {
             CliContext ctx = parent.root.ctx;
             LogPolicy p = options.policy();
             LogKey key = LogKey.forLog(ctx.home());
-            ctx.out().println(key.publicKey().orElseGet(() -> key.create(p.originOrDefault(),
+            ctx.out().println(key.publicKey().orElseGet(() -> key.create(p::originFor,
                     p.passphraseFile().map(Passphrase::read))).verifierKey());
             return ExitCodes.OK;
         }

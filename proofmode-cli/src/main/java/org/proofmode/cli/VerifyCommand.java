@@ -68,7 +68,8 @@ import picocli.CommandLine.ParentCommand;
             "",
             "A transparency-log receipt (<h>.tlog, from an evidence server's GET /api/v1/evidence/SHA256/receipt) beside "
                 + "a proof is checked offline: signed by a trusted log (--log-key, PROOFMODE_HOME/log-keys/), its entry in the "
-                + "signed tree and naming this proof's media (tlog.inclusion.valid, .invalid, .untrusted).",
+                + "signed tree and naming this proof's media (tlog.inclusion.valid, .invalid, .untrusted) and the key that "
+                + "signed it: an entry of the same media signed by other keys is another proof's receipt (tlog.entry.other-proof).",
             "",
             "A redacted copy (proofmode redact) carries a signed redaction record: verify reports it as derived by "
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
@@ -91,7 +92,8 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
             "  proofmode verify --identity desk.key share.zip.age   a bundle encrypted to the desk's age1… recipient",
-            "  proofmode verify --log-key desk-log.key share/   with a receipt <h>.tlog in the folder", "", ExitCodes.HELP_TABLE})
+            "  proofmode verify --log-key desk-log.key share/   with a receipt <h>.tlog in the folder",
+            "  proofmode verify --log-key desk-log.key --witnesses witnesses --require-witnesses 2 share.zip", "", ExitCodes.HELP_TABLE})
 final class VerifyCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -124,6 +126,16 @@ final class VerifyCommand implements Callable<Integer> {
             + "(origin+hash+base64, as 'proofmode server log-key' prints it) or a file holding it; besides PROOFMODE_HOME/log-keys/. "
             + "A receipt signed by no trusted log is reported tlog.inclusion.untrusted (a warning).")
     List<String> logKeys = new ArrayList<>();
+
+    @Option(names = "--require-witnesses", paramLabel = "N", description = "Require every proof to carry a receipt whose "
+            + "checkpoint, signed by a trusted log, is cosigned validly by at least N trusted witnesses; otherwise "
+            + "tlog.witnesses.insufficient and exit 3. Witnesses are trusted by their cosignature keys, given as --log-key, in "
+            + "PROOFMODE_HOME/log-keys/, or in a --witnesses file.", defaultValue = "0")
+    int requireWitnesses;
+
+    @Option(names = "--witnesses", paramLabel = "FILE", description = "Trust the witnesses of this file: one "
+            + "'<cosignature key> <URL>' a line, the file 'proofmode serve --witnesses' reads.")
+    Path witnessesFile;
 
     @Option(names = "--media", paramLabel = "FILE", description = "The media file, when the bundle or folder does not hold it.")
     Path media;
@@ -186,7 +198,7 @@ final class VerifyCommand implements Callable<Integer> {
     private int verifyWith(CliContext ctx, ShownPaths shown) throws IOException {
         startHashing();
         ProofMode pm = root.proofMode();
-        Verifier verifier = verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
+        Verifier verifier = witnessed(verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys), pm, shown);
         if (jobs != null && jobs < 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
@@ -250,6 +262,19 @@ final class VerifyCommand implements Callable<Integer> {
             logs.add(logKey(ctx, k));
         }
         return pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
+    }
+
+    /** The verifier with {@code --require-witnesses} and the witnesses of {@code --witnesses} added. */
+    private Verifier witnessed(Verifier v, ProofMode pm, ShownPaths shown) {
+        if (requireWitnesses < 0) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--require-witnesses is 0 or more");
+        }
+        if (witnessesFile == null) {
+            return v.withRequiredWitnesses(requireWitnesses);
+        }
+        List<NoteKey> keys = new ArrayList<>(v.logKeys());
+        LogKeyOptions.witnesses(shown.open(witnessesFile)).forEach(w -> keys.add(w.key()));
+        return v.withLogKeys(keys).withRequiredWitnesses(requireWitnesses);
     }
 
     /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */

@@ -74,6 +74,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode watch --recursive --log-format json ~/Sync/Camera 2>>watch.log",
             "  PROOFMODE_PASSPHRASE=... proofmode watch --timestamp /media/card/DCIM",
             "  proofmode watch --publish --tor ~/Sync/Camera   prove each new photo and send it to your server over Tor",
+            "  PROOFMODE_WATCH_FOLDERS=~/Pictures/Import:/media/card/DCIM proofmode watch   the folders as the login unit names them",
             "", ExitCodes.HELP_TABLE})
 final class WatchCommand implements Callable<Integer> {
     @ParentCommand
@@ -124,8 +125,19 @@ final class WatchCommand implements Callable<Integer> {
             + "the queue is retried as timestamps are.")
     boolean publish;
 
-    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Folders to watch.")
-    List<Path> dirs;
+    @Parameters(paramLabel = "DIR", arity = "0..*", description = "Folders to watch (default: those of PROOFMODE_WATCH_FOLDERS, "
+            + "separated by ':', as the systemd unit reads them from ~/.config/proofmode/watch.env).")
+    List<Path> dirs = new ArrayList<>();
+
+    /** The folders of {@code PROOFMODE_WATCH_FOLDERS} when none is named: what the login unit passes. */
+    private List<Path> folders(CliContext ctx) {
+        if (!dirs.isEmpty()) {
+            return dirs;
+        }
+        String listed = ctx.env().getOrDefault("PROOFMODE_WATCH_FOLDERS", "");
+        return java.util.Arrays.stream(listed.split(":")).map(String::strip).filter(f -> !f.isEmpty())
+                .map(f -> ctx.resolve(Path.of(f))).toList();
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -137,8 +149,12 @@ final class WatchCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--require-timestamp has no meaning for watch "
                     + "(requests that cannot be served are queued and retried)");
         }
+        if (folders(ctx).isEmpty()) {
+            ctx.err().println("proofmode: name the folders to watch: DIR..., or PROOFMODE_WATCH_FOLDERS=DIR:DIR");
+            return ExitCodes.MISSING_ARGUMENT;
+        }
         List<Path> folders = new ArrayList<>();
-        for (Path d : dirs) {
+        for (Path d : folders(ctx)) {
             if (!Files.isDirectory(d)) {
                 throw new ProofModeException(Failure.INPUT_MISSING, d + ": no such folder");
             }
@@ -184,7 +200,7 @@ final class WatchCommand implements Callable<Integer> {
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
         Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> DeviceKeyAccess.join(key), config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),
-                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat), Clock.systemUTC(), publishing, seal));
+                Optional.of(ts), request, new WatchLog(ctx.err(), logFormat, seal.isPresent()), Clock.systemUTC(), publishing, seal));
         key.whenComplete((k, e) -> {
             if (e != null) {
                 keyFailure.set(e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);

@@ -70,13 +70,30 @@ class LogCommandTest {
 
     /** Stores a bundle on the server, has it logged, and returns the bundle with its receipt added as {@code <h>.tlog}. */
     private Path logged(Path zip) throws Exception {
-        HttpResponse<byte[]> stored = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence"))
-                .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofFile(zip)));
+        return logged(server, token, zip, tmp);
+    }
+
+    /**
+     * Stores a bundle on a server (with an upload token), has it logged, and returns a copy of the bundle in
+     * {@code dir} with its receipt added as {@code <h>.tlog}.
+     */
+    static Path logged(ProofServer server, String token, Path zip, Path dir) throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        String url = "http://127.0.0.1:" + server.port();
+        HttpResponse<byte[]> stored = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/evidence"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/zip")
+                .POST(HttpRequest.BodyPublishers.ofFile(zip)).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(stored.statusCode()).isEqualTo(201);
         server.integrateLog();
-        HttpResponse<byte[]> receipt = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt")));
+        HttpResponse<byte[]> receipt = http.send(HttpRequest.newBuilder(URI.create(url + "/api/v1/evidence/" + Digests.sha256(zip) + "/receipt"))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
         assertThat(receipt.statusCode()).isEqualTo(200);
-        Path out = tmp.resolve("with-receipt-" + zip.getFileName());
+        return withReceipt(zip, receipt.body(), dir);
+    }
+
+    /** A copy of a bundle in {@code dir} with {@code receipt} added as its proof's {@code <h>.tlog}. */
+    private static Path withReceipt(Path zip, byte[] receipt, Path dir) throws IOException {
+        Path out = dir.resolve("with-receipt-" + zip.getFileName());
         try (ZipFile in = new ZipFile(zip.toFile()); OutputStream os = Files.newOutputStream(out); ZipOutputStream z = new ZipOutputStream(os)) {
             String media = null;
             for (Enumeration<? extends ZipEntry> es = in.entries(); es.hasMoreElements();) {
@@ -89,10 +106,44 @@ class LogCommandTest {
                 }
             }
             z.putNextEntry(new ZipEntry(media + ".tlog"));
-            z.write(receipt.body());
+            z.write(receipt);
             z.closeEntry();
         }
         return out;
+    }
+
+    private static byte[] entry(Path zip, String suffix) throws IOException {
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            ZipEntry e = z.stream().filter(x -> x.getName().endsWith(suffix)).findFirst().orElseThrow();
+            return z.getInputStream(e).readAllBytes();
+        }
+    }
+
+    @Test
+    void verify_receiptOfAnotherSignersProof_ofTheSameMedia_isNotThisProofs() throws Exception {
+        Path anna = logged(Cli.othersBundle(tmp, "anna", 1));
+        byte[] receipt = entry(anna, ".tlog");
+        String loggedAt = new String(receipt, StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("extra ")).findFirst()
+                .map(l -> new String(java.util.Base64.getDecoder().decode(l.substring(6)), StandardCharsets.UTF_8)).orElseThrow()
+                .lines().filter(l -> l.startsWith("time ")).findFirst().orElseThrow().substring(5);
+        // Mallory proves the very same photo later with her own key, and ships Anna's receipt beside her proof.
+        Cli mallory = new Cli(tmp.resolve("home-mallory")).env("PROOFMODE_PASSPHRASE", "mallory passphrase");
+        Path photo = tmp.resolve("media-anna/anna1.jpg");
+        assertThat(mallory.run("prove", photo.toString()).exit()).isZero();
+        Path resigned = tmp.resolve("mallory.zip");
+        assertThat(mallory.run("export", "--with-media", "-o", resigned.toString(), photo.toString()).exit()).isZero();
+        Path forged = withReceipt(resigned, receipt, tmp);
+        Cli desk = new Cli(tmp.resolve("desk-home"));
+
+        Cli.Result r = desk.run("verify", "--log-key", server.logKey(), forged.toString());
+        assertThat(r.exit()).as(r.out()).isEqualTo(3);
+        assertThat(r.out()).contains("FAIL  tlog.entry.other-proof").contains("another proof of this media")
+                .doesNotContain("tlog.inclusion.valid").doesNotContain(loggedAt);
+        Cli.Result json = desk.run("verify", "--json", "--log-key", server.logKey(), forged.toString());
+        assertThat(json.out()).contains("tlog.entry.other-proof").doesNotContain(loggedAt);
+        // Anna's own bundle keeps its receipt and its time.
+        Cli.Result own = desk.run("verify", "--log-key", server.logKey(), anna.toString());
+        assertThat(own.out()).contains("PASS  tlog.inclusion.valid").contains("logged at " + loggedAt);
     }
 
     @Test
@@ -103,6 +154,69 @@ class LogCommandTest {
         assertThat(r.out().strip()).isEqualTo(server.logKey());
         HttpResponse<byte[]> api = send(HttpRequest.newBuilder(URI.create(url() + "/api/v1/log/key")));
         assertThat(new String(api.body(), StandardCharsets.UTF_8)).isEqualTo(r.out());
+    }
+
+    @Test
+    void defaultLogOrigin_isUniquePerInstallation_andAnExistingLogKeepsItsOrigin() throws Exception {
+        org.proofmode.tlog.NoteKey made = org.proofmode.tlog.NoteKey.parse(server.logKey());
+        String prefix = LogPolicy.hostName() + "/proofmode-log/";
+        assertThat(made.name()).isEqualTo(prefix + Digests.sha256Hex(made.publicKey()).substring(0, 8));
+        // Another installation on a machine of the same name: another origin.
+        Cli.Result other = new Cli(tmp.resolve("other-home")).run("server", "log-key");
+        assertThat(other.exit()).as(other.err()).isZero();
+        assertThat(org.proofmode.tlog.NoteKey.parse(other.out().strip()).name()).startsWith(prefix).isNotEqualTo(made.name());
+        assertThat(new Cli(tmp.resolve("named")).run("server", "log-key", "--log-origin", "desk.example/log").out()).startsWith("desk.example/log+");
+        // A log made under the former default origin keeps it: its receipts and its monitors stay valid.
+        Path before = tmp.resolve("before");
+        String old = org.proofmode.server.LogKey.forLog(before).create(LogPolicy.hostName() + "/proofmode-log", Optional.empty()).verifierKey();
+        server.close();
+        server = ProofServer.start(ServerConfig.defaults(before).withListen("127.0.0.1", 0));
+        assertThat(server.logKey()).isEqualTo(old);
+        assertThat(new Cli(before).run("server", "log-key").out().strip()).isEqualTo(old);
+    }
+
+    @Test
+    void verifyRequireWitnesses_failsUnlessTheReceiptIsCosignedByEnoughTrustedWitnesses() throws Exception {
+        server.close();
+        org.proofmode.server.LogKey witnessFiles = org.proofmode.server.LogKey.forWitness(tmp.resolve("witness-home"));
+        org.proofmode.tlog.NoteKey witnessKey = witnessFiles.create("witness.example/w1", Optional.empty());
+        Path serverHome = tmp.resolve("witnessed-home");
+        org.proofmode.tlog.NoteKey logKey = org.proofmode.server.LogKey.forLog(serverHome).create("desk.example/log", Optional.empty());
+        org.proofmode.tlog.Witness witness = new org.proofmode.tlog.Witness(witnessFiles.unlock(Optional.empty()), List.of(logKey),
+                tmp.resolve("witness-state"), java.time.Clock.systemUTC());
+        try (org.proofmode.server.WitnessServer w = org.proofmode.server.WitnessServer.start(witness, "127.0.0.1", 0)) {
+            URI witnessUrl = URI.create("http://127.0.0.1:" + w.port());
+            server = ProofServer.start(ServerConfig.defaults(serverHome).withListen("127.0.0.1", 0).withLog(new LogPolicy(Optional.empty(),
+                    Optional.empty(), Duration.ofHours(1), List.of(new LogPolicy.WitnessRef(witnessKey, witnessUrl)), 1, Optional.empty())));
+            token = new TokenStore(server.database()).create("desk").secret();
+            Path unlogged = Cli.othersBundle(tmp, "anna", 1);
+            Path bundle = logged(unlogged);
+            Path witnesses = Files.writeString(tmp.resolve("witnesses"), "# the desk's witnesses\n" + witnessKey.verifierKey() + " " + witnessUrl + "\n");
+            Cli desk = new Cli(tmp.resolve("desk-home"));
+
+            Cli.Result without = desk.run("verify", "--log-key", logKey.verifierKey(), bundle.toString());
+            assertThat(without.exit()).as(without.out()).isZero();
+            Cli.Result unknown = desk.run("verify", "--log-key", logKey.verifierKey(), "--require-witnesses", "1", bundle.toString());
+            assertThat(unknown.exit()).as(unknown.out()).isEqualTo(3);
+            assertThat(unknown.out()).contains("FAIL  tlog.witnesses.insufficient").contains("cosigned by 0 trusted witnesses");
+            Cli.Result one = desk.run("verify", "--log-key", logKey.verifierKey(), "--witnesses", witnesses.toString(),
+                    "--require-witnesses", "1", bundle.toString());
+            assertThat(one.exit()).as(one.out()).isZero();
+            assertThat(one.out()).contains("PASS  tlog.inclusion.valid").contains("cosigned by witness.example/w1");
+            Cli.Result asLogKey = desk.run("verify", "--log-key", logKey.verifierKey(), "--log-key", witnessKey.verifierKey(),
+                    "--require-witnesses", "1", bundle.toString());
+            assertThat(asLogKey.exit()).as(asLogKey.out()).isZero();
+            Cli.Result two = desk.run("verify", "--log-key", logKey.verifierKey(), "--witnesses", witnesses.toString(),
+                    "--require-witnesses", "2", bundle.toString());
+            assertThat(two.exit()).isEqualTo(3);
+            assertThat(two.out()).contains("FAIL  tlog.witnesses.insufficient").contains("asks for 2");
+            Cli.Result none = desk.run("verify", "--log-key", logKey.verifierKey(), "--witnesses", witnesses.toString(),
+                    "--require-witnesses", "1", unlogged.toString());
+            assertThat(none.exit()).isEqualTo(3);
+            assertThat(none.out()).contains("FAIL  tlog.witnesses.insufficient").contains("no transparency-log receipt");
+            assertThat(desk.run("verify", "--require-witnesses", "-1", bundle.toString()).exit()).isEqualTo(37);
+            assertThat(desk.run("verify", "--witnesses", tmp.resolve("absent").toString(), bundle.toString()).exit()).isEqualTo(61);
+        }
     }
 
     @Test
@@ -246,6 +360,33 @@ class LogCommandTest {
         }
         assertThat(new Cli(tmp.resolve("desk")).run("verify", "--log-key", server.logKey(), exported.toString()).out())
                 .contains("PASS  tlog.inclusion.valid");
+
+        // The receipt kept is from a trusted log: one from a log this home does not trust does not replace it.
+        assertThat(anna.run("log", "keep", receipt.toString()).exit()).isZero();
+        Path otherReceipt;
+        String otherKey;
+        try (ProofServer other = ProofServer.start(ServerConfig.defaults(tmp.resolve("other-server")).withListen("127.0.0.1", 0))) {
+            String otherToken = new TokenStore(other.database()).create("desk").secret();
+            String base = "http://127.0.0.1:" + other.port();
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/evidence")).header("Authorization", "Bearer " + otherToken)
+                    .header("Content-Type", "application/zip").POST(HttpRequest.BodyPublishers.ofFile(zip)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).statusCode()).isEqualTo(201);
+            other.integrateLog();
+            otherKey = other.logKey();
+            otherReceipt = Files.write(tmp.resolve("other.tlog"), http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/evidence/"
+                    + Digests.sha256(zip) + "/receipt")).header("Authorization", "Bearer " + otherToken).build(),
+                    HttpResponse.BodyHandlers.ofByteArray()).body());
+        }
+        Cli.Result refused = anna.run("log", "keep", otherReceipt.toString());
+        assertThat(refused.exit()).isEqualTo(59);
+        assertThat(refused.err()).contains(h + ": not kept from").contains("signed by the trusted log").contains("by no trusted log");
+        assertThat(tmp.resolve("home-anna/proofs/" + h + "/" + h + ".tlog")).hasSameBinaryContentAs(receipt);
+        // Trusted too, but another log: not kept either.
+        Files.writeString(tmp.resolve("home-anna/log-keys/other.key"), otherKey + "\n");
+        Cli.Result otherLog = anna.run("log", "keep", otherReceipt.toString());
+        assertThat(otherLog.exit()).isEqualTo(59);
+        assertThat(otherLog.err()).contains("is of another log");
+        assertThat(tmp.resolve("home-anna/proofs/" + h + "/" + h + ".tlog")).hasSameBinaryContentAs(receipt);
 
         assertThat(anna.run("log", "keep", Files.writeString(tmp.resolve("junk.tlog"), "junk").toString()).exit()).isEqualTo(41);
         Cli.Result none = new Cli(tmp.resolve("empty-home")).run("log", "keep", receipt.toString());

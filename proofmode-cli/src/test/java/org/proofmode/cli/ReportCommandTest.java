@@ -191,6 +191,94 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_ofAProvedMediaFile_reportsItsStoredProof_asVerifyFindsIt() throws Exception {
+        Path pdf = report(media, tmp.resolve("media.report.pdf"));
+        String text = ReportTools.pdftotext(pdf).replace("\n", " ");
+        assertThat(text).contains("Verdict: TRUSTED", Digests.sha256(media), "media.hash.match", "seen from the bridge");
+        assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
+    }
+
+    @Test
+    void report_isDatedAndSignedWhenMade_andSaysTheInstallationsOwnKeyIsNotIndependent() throws Exception {
+        java.time.Instant before = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        Path out = tmp.resolve("now.pdf");
+        Cli.Result r = cli.run("report", "-o", out.toString(), zip.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        java.time.Instant after = java.time.Instant.now();
+        String text = ReportTools.pdftotext(out);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Date of the report\\s+(\\S+)").matcher(text);
+        assertThat(m.find()).as(text).isTrue();
+        assertThat(java.time.Instant.parse(m.group(1))).isBetween(before, after);
+        try (Gpg gpg = Gpg.create(tmp)) {
+            ProcessResult packets = gpg.run("--list-packets", out.resolveSibling("now.pdf.asc").toString());
+            java.util.regex.Matcher created = java.util.regex.Pattern.compile("created (\\d+)").matcher(packets.stdout());
+            assertThat(created.find()).as(packets.describe()).isTrue();
+            assertThat(java.time.Instant.ofEpochSecond(Long.parseLong(created.group(1)))).isBetween(before, after);
+        }
+        assertThat(text.replace("\n", " ")).contains("Verdict: TRUSTED (signed by this installation's own key: not independent)",
+                "Signed by this installation's own key: not independent");
+        // Another installation that trusts the key says TRUSTED with no such words.
+        Path key = tmp.resolve("key.asc");
+        assertThat(cli.run("keys", "export", "-o", key.toString()).exit()).isZero();
+        Cli other = new Cli(tmp.resolve("desk-home"));
+        Path desk = tmp.resolve("desk.pdf");
+        assertThat(other.run("report", "--no-sign", "--trust", key.toString(), "-o", desk.toString(), zip.toString()).exit()).isZero();
+        assertThat(ReportTools.pdftotext(desk)).contains("Verdict: TRUSTED").doesNotContain("own key");
+    }
+
+    @Test
+    void report_ofNamesAndNotesInChineseJapaneseArabicAndEmoji_isMade_readBack_andItsCommandsWork() throws Exception {
+        Path photo = tmp.resolve("in").resolve("写真 📷.jpg");
+        Files.copy(OwnMedia.examplePhoto(), photo);
+        Files.write(photo, new byte[] {2}, java.nio.file.StandardOpenOption.APPEND);
+        String notes = "شاهدت الحريق من الجسر، ひらがなとカタカナ 🔥";
+        Cli.Result p = cli.run("prove", "--notes", notes, photo.toString());
+        assertThat(p.exit()).as(p.err()).isZero();
+        Path bundle = tmp.resolve("写真.zip");
+        assertThat(cli.run("export", "--with-media", "-o", bundle.toString(), photo.toString()).exit()).isZero();
+        Path pdf = report(bundle, tmp.resolve("写真 📷.report.pdf"));
+        String text = ReportTools.pdftotext(pdf);
+        assertThat(text).contains("写真 📷.jpg", "ひらがなとカタカナ", "🔥", "الحريق", "Verdict: TRUSTED");
+        assertThat(text).doesNotContainPattern("\\[U\\+[0-9A-F]{4,6}\\]");
+        assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
+        ReportTools.pdftoppm(pdf, tmp.resolve("pages"));
+        Path dir = workFolder(bundle, pdf, "work");
+        Files.move(dir.resolve(pdf.getFileName()), dir.resolve("REPORT.pdf"));
+        Files.move(dir.resolve(pdf.getFileName() + ".asc"), dir.resolve("REPORT.pdf.asc"));
+        List<ReportTools.Ran> ran = ReportTools.run(ReportTools.commands(text), dir, tmp.resolve("t"));
+        for (ReportTools.Ran r : ran) {
+            assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero();
+        }
+        String all = String.join("\n", ran.stream().map(ReportTools.Ran::output).toList());
+        assertThat(all).contains("media-" + Digests.sha256(photo).substring(0, 12) + ".jpg: OK", "Good signature");
+
+        String html = Files.readString(report(bundle, tmp.resolve("写真.html"), "--format", "html"));
+        assertThat(html).contains("写真 📷.jpg", "ひらがなとカタカナ", "🔥", "الحريق");
+    }
+
+    @Test
+    void report_commandsDoOnlyWhatTheySay_forANameOfLookAlikeQuotes() throws Exception {
+        Path hostile = tmp.resolve("in").resolve("x\u02bc; touch PWNED; echo \u02bc.jpg");
+        Files.copy(OwnMedia.examplePhoto(), hostile);
+        Files.write(hostile, new byte[] {3}, java.nio.file.StandardOpenOption.APPEND);
+        assertThat(cli.run("prove", hostile.toString()).exit()).isZero();
+        Path bundle = tmp.resolve("quotes.zip");
+        assertThat(cli.run("export", "--with-media", "-o", bundle.toString(), hostile.toString()).exit()).isZero();
+        Path pdf = report(bundle, tmp.resolve("quotes.pdf"));
+        String text = ReportTools.pdftotext(pdf);
+        List<String> commands = ReportTools.commands(text);
+        assertThat(commands).allMatch(c -> c.chars().allMatch(ch -> ch >= 0x20 && ch < 0x7f)).noneMatch(c -> c.contains("PWNED"));
+        assertThat(text).contains("U+02BC");
+        Path dir = workFolder(bundle, pdf, "work");
+        List<ReportTools.Ran> ran = ReportTools.run(commands, dir, tmp.resolve("t"));
+        for (ReportTools.Ran r : ran) {
+            assertThat(r.exit()).as("%s printed %s", r.command(), r.output()).isZero();
+        }
+        assertThat(String.join("\n", ran.stream().map(ReportTools.Ran::output).toList())).contains(": OK", "Good signature");
+        assertThat(dir.resolve("PWNED")).doesNotExist();
+    }
+
+    @Test
     void report_ofACase_holdsEachItem() throws Exception {
         Path second = tmp.resolve("in").resolve("IMG_0002.png");
         OwnMedia.png(second, 64, 48, 7);
@@ -213,9 +301,12 @@ class ReportCommandTest {
         assertThat(cli.run("report", "--format", "docx", zip.toString()).exit()).isEqualTo(37);
         assertThat(cli.run("report", zip.toString(), zip.toString()).exit()).isEqualTo(83);
         assertThat(cli.run("report", tmp.resolve("nothing.zip").toString()).exit()).isEqualTo(61);
-        Cli.Result mediaFile = cli.run("report", media.toString());
-        assertThat(mediaFile.exit()).isEqualTo(13);
-        assertThat(mediaFile.err()).contains("export");
+        Path unproved = Files.write(tmp.resolve("in").resolve("unproved.jpg"), Files.readAllBytes(media));
+        Files.write(unproved, new byte[] {1}, java.nio.file.StandardOpenOption.APPEND);
+        Cli.Result mediaFile = cli.run("report", "-o", tmp.resolve("u.pdf").toString(), unproved.toString());
+        assertThat(mediaFile.exit()).isEqualTo(61);
+        assertThat(mediaFile.err()).contains("no proof of this file");
+        assertThat(tmp.resolve("u.pdf")).doesNotExist();
 
         Cli.Result nobody = new Cli(tmp.resolve("fresh-home")).run("report", "-o", tmp.resolve("n.pdf").toString(), zip.toString());
         assertThat(nobody.exit()).isEqualTo(61);

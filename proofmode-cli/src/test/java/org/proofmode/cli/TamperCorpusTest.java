@@ -23,9 +23,14 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.server.ProofServer;
+import org.proofmode.server.ServerConfig;
+import org.proofmode.server.store.TokenStore;
 import org.proofmode.testkit.Samples;
 import org.proofmode.testkit.TamperCorpus.Variant;
 import org.proofmode.testkit.TamperCorpus;
+import org.proofmode.tlog.NoteFormatException;
+import org.proofmode.tlog.NoteKey;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -64,6 +69,11 @@ class TamperCorpusTest {
         VARIANTS.addAll(corpus.derive("app", app, ours[0]));
         VARIANTS.addAll(corpus.deriveKeyLifecycle("lifecycle", Files.readAllBytes(
                 ProveCommandTest.jpeg(dir.resolve("media-lifecycle"), "photo.jpg", 3000, 99))));
+        // A proof logged on a real server, with the receipt the server gave for it.
+        try (ProofServer server = ProofServer.start(ServerConfig.defaults(dir.resolve("server")).withListen("127.0.0.1", 0))) {
+            Path logged = LogCommandTest.logged(server, new TokenStore(server.database()).create("desk").secret(), ours[0], dir);
+            VARIANTS.addAll(corpus.deriveReceipt("ours-logged", logged, server.logKey()));
+        }
     }
 
     /** Proves and exports {@code count} distinct photos with a fresh key of the given type. */
@@ -81,6 +91,16 @@ class TamperCorpusTest {
 
     static Stream<Variant> variants() {
         return VARIANTS.stream();
+    }
+
+    private static List<NoteKey> logKeys(Variant v) {
+        return v.logKeys().stream().map(k -> {
+            try {
+                return NoteKey.parse(k);
+            } catch (NoteFormatException e) {
+                throw new IllegalStateException(e);
+            }
+        }).toList();
     }
 
     private static PGPPublicKeyRing realSigner(Variant v) {
@@ -108,7 +128,7 @@ class TamperCorpusTest {
             return;
         }
         List<PGPPublicKeyRing> trust = v.trust().map(t -> OpenPgpKeys.readCertificates(read(t), t.toString())).orElse(List.of());
-        VerificationReport r = new Verifier(trust, BundleLimits.DEFAULT).verify(v.zip(), Optional.empty());
+        VerificationReport r = new Verifier(trust, BundleLimits.DEFAULT).withLogKeys(logKeys(v)).verify(v.zip(), Optional.empty());
         assertThat(r.has(v.code())).as(v.name() + " reports " + v.code() + " in " + r.allChecks()).isTrue();
         switch (v.expect()) {
             case INVALID -> assertThat(r.verdict()).as(v.name()).isEqualTo(Verdict.INVALID);

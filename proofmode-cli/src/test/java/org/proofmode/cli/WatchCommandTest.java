@@ -36,7 +36,25 @@ class WatchCommandTest {
 
     @Test
     void watch_exits19_noFolder() {
-        assertThat(new Cli(tmp.resolve("home")).run("watch").exit()).isEqualTo(19);
+        Cli.Result r = new Cli(tmp.resolve("home")).run("watch");
+        assertThat(r.exit()).isEqualTo(19);
+        assertThat(r.err()).contains("PROOFMODE_WATCH_FOLDERS");
+        assertThat(new Cli(tmp.resolve("home")).env("PROOFMODE_WATCH_FOLDERS", " : ").run("watch").exit()).isEqualTo(19);
+    }
+
+    @Test
+    void watch_takesItsFolders_fromPROOFMODE_WATCH_FOLDERS() throws Exception {
+        Path in = Files.createDirectories(tmp.resolve("in"));
+        Cli.Result missing = new Cli(tmp.resolve("home")).env("PROOFMODE_WATCH_FOLDERS", in + ":" + tmp.resolve("card")).run("watch");
+        assertThat(missing.exit()).isEqualTo(61);
+        assertThat(missing.err()).contains(tmp.resolve("card") + ": no such folder");
+        // Both exist: the watcher starts on them (and stops at once here: its key cannot be unlocked).
+        Files.createDirectories(tmp.resolve("card"));
+        Path home = tmp.resolve("home");
+        assertThat(new Cli(home).env("PROOFMODE_PASSPHRASE", "right one").run("keys", "create").exit()).isZero();
+        Cli.Result started = new Cli(home).env("PROOFMODE_PASSPHRASE", "wrong one")
+                .env("PROOFMODE_WATCH_FOLDERS", in + ":" + tmp.resolve("card")).run("watch");
+        assertThat(started.exit()).isEqualTo(67);
     }
 
     @Test

@@ -6,9 +6,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -27,7 +30,8 @@ import org.proofmode.util.AtomicFiles;
 
 /**
  * Writes the app's flat share bundle: for each proof its media (when asked), every proof file,
- * {@code pubkey.asc} once, and {@code HowToVerifyProofData.txt}. The zip is written atomically.
+ * {@code pubkey.asc} once, and {@code HowToVerifyProofData.txt} written for the bundle ({@link HowToVerify}).
+ * The zip is written atomically.
  */
 public final class BundleWriter {
     /**
@@ -110,23 +114,31 @@ public final class BundleWriter {
         ZipOutputStream zip = new ZipOutputStream(stream);
         Set<String> names = new HashSet<>();
         boolean pubkeyWritten = false;
+        List<HowToVerify.Proof> proofs = new ArrayList<>();
         for (Item item : items) {
+            Optional<String> mediaName = Optional.empty();
             if (item.media().isPresent()) {
                 Path m = item.media().get();
-                putStored(zip, names, unique(names, m.getFileName().toString()), m);
+                mediaName = Optional.of(unique(names, m.getFileName().toString()));
+                putStored(zip, names, mediaName.get(), m);
             }
+            Set<String> proofFiles = new TreeSet<>();
             if (item.opened().isPresent()) {
                 for (Map.Entry<String, byte[]> f : new TreeMap<>(item.opened().get()).entrySet()) {
                     if (f.getKey().equals(ProofFiles.PUBKEY) && pubkeyWritten) {
                         continue;
                     }
                     pubkeyWritten |= f.getKey().equals(ProofFiles.PUBKEY);
+                    if (!f.getKey().equals(ProofFiles.PUBKEY)) {
+                        proofFiles.add(f.getKey());
+                    }
                     if (names.add(f.getKey())) {
                         zip.putNextEntry(entry(f.getKey()));
                         zip.write(f.getValue());
                         zip.closeEntry();
                     }
                 }
+                proofs.add(proof(item, mediaName, proofFiles));
                 continue;
             }
             try (Stream<Path> files = Files.list(item.proofFolder())) {
@@ -140,17 +152,25 @@ public final class BundleWriter {
                     }
                     if (!name.startsWith(".") && Files.isRegularFile(f)) {
                         put(zip, names, name, f);
+                        if (!name.equals(ProofFiles.PUBKEY)) {
+                            proofFiles.add(name);
+                        }
                     }
                 }
             }
+            proofs.add(proof(item, mediaName, proofFiles));
         }
-        ZipEntry how = entry(ProofFiles.HOW_TO_VERIFY);
-        zip.putNextEntry(how);
-        try (InputStream in = BundleWriter.class.getResourceAsStream(ProofFiles.HOW_TO_VERIFY)) {
-            Objects.requireNonNull(in, "missing resource " + ProofFiles.HOW_TO_VERIFY).transferTo(zip);
-        }
+        zip.putNextEntry(entry(ProofFiles.HOW_TO_VERIFY));
+        zip.write(HowToVerify.text(proofs, pubkeyWritten).getBytes(StandardCharsets.UTF_8));
         zip.closeEntry();
         zip.finish();
+    }
+
+    /** What the instructions say of one proof: its id is the name of its .proof.json without the suffix, else its folder's. */
+    private static HowToVerify.Proof proof(Item item, Optional<String> mediaName, Set<String> files) {
+        String id = files.stream().filter(n -> n.endsWith(ProofFiles.JSON)).map(n -> n.substring(0, n.length() - ProofFiles.JSON.length()))
+                .findFirst().orElse(String.valueOf(item.proofFolder().getFileName()));
+        return new HowToVerify.Proof(id, mediaName, files);
     }
 
     private static void put(ZipOutputStream zip, Set<String> names, String name, Path file) throws IOException {

@@ -19,7 +19,7 @@ import org.proofmode.verify.Meanings;
  */
 public final class HtmlReport {
     private static final String STYLE = String.join("\n",
-            "body{font-family:'Liberation Sans',Arial,Helvetica,sans-serif;max-width:52em;margin:2em auto;padding:0 1em;color:#111;line-height:1.45}",
+            "body{font-family:'Liberation Sans',Arial,Helvetica,'Noto Sans','Droid Sans Fallback',Symbola,sans-serif;max-width:52em;margin:2em auto;padding:0 1em;color:#111;line-height:1.45}",
             "h1{font-size:1.7em;margin-bottom:.3em}h2{font-size:1.35em;border-bottom:1px solid #999;margin-top:2em}h3{font-size:1.1em;margin-top:1.5em}",
             ".good{background:#e6f4e6;border-left:6px solid #2e7d32;padding:.6em .9em;font-size:1.1em}",
             ".bad{background:#fbe9e7;border-left:6px solid #c62828;padding:.6em .9em;font-size:1.1em}",

@@ -360,7 +360,6 @@ final class PdfLayout {
 
     private void write(PDPageContentStream cs, float x, float baseline, float size, float[] colour, boolean bold, String safe) throws IOException {
         cs.beginText();
-        cs.setFont(text.font(), size);
         cs.setNonStrokingColor(colour[0], colour[1], colour[2]);
         if (bold) {
             // One embedded face: bold is drawn as the regular outline filled and stroked.
@@ -369,7 +368,10 @@ final class PdfLayout {
             cs.setLineWidth(size * 0.035f);
         }
         cs.newLineAtOffset(x, baseline);
-        cs.showText(safe);
+        for (PdfText.Run r : text.runs(PdfText.visual(safe))) {
+            cs.setFont(r.font(), size);
+            cs.showText(r.text());
+        }
         if (bold) {
             cs.setRenderingMode(RenderingMode.FILL);
         }

@@ -3,21 +3,18 @@ package org.proofmode.report;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.fontbox.ttf.TTFParser;
-import org.apache.fontbox.ttf.TrueTypeFont;
 import org.apache.pdfbox.cos.COSArray;
 import org.apache.pdfbox.cos.COSBase;
 import org.apache.pdfbox.cos.COSDictionary;
 import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.cos.COSString;
-import org.apache.pdfbox.io.RandomAccessReadBuffer;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
@@ -29,35 +26,33 @@ import org.apache.pdfbox.pdmodel.documentinterchange.logicalstructure.PDStructur
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDMarkedContent;
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
 import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.PDTableAttributeObject;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.interactive.viewerpreferences.PDViewerPreferences;
 
 /**
  * Renders a report as a PDF/A-2b document with Apache PDFBox: A4 pages, Liberation Sans embedded (the
- * TrueType font PDFBox ships, SIL Open Font License), real text that can be searched and copied, tagged
+ * TrueType font PDFBox ships, SIL Open Font License) and, for the characters it lacks, the system's Noto,
+ * Droid Sans Fallback and Symbola fonts ({@link PdfFonts}), each as a subset; real text that can be searched and copied, tagged
  * (headings, paragraphs, figures with alternative text, code, tables of rows with header and data cells)
  * in reading order, and the same bytes for the
  * same report: the document ID is the report's id and no time is written but the report's own date.
  *
  * <p>Security: strings go through {@link PdfText}, which escapes control and bidirectional characters and
- * writes characters the font lacks as escapes.
+ * writes characters no font has as {@code [U+XXXX]}: no text makes the report fail.
  */
 public final class PdfReport {
-    private static final String FONT = "/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf";
-
     private PdfReport() {}
 
     /** The PDF's bytes. */
     public static byte[] render(ReportDocument doc) {
-        try (PDDocument pdf = new PDDocument(); TrueTypeFont ttf = font()) {
-            // No glyph substitution (GSUB): PDFBox would compile a regular expression of the font's
-            // substitution rules for every line shown, most of a report's time, to make ligatures that a
-            // reader copying a hash or a command is better without.
-            ttf.setEnableGsub(false);
-            PDType0Font font = PDType0Font.load(pdf, ttf, true);
-            PdfLayout layout = new PdfLayout(new PdfText(font));
+        return render(doc, PdfFonts.SYSTEM);
+    }
+
+    /** The PDF's bytes, with these system fonts tried after Liberation Sans (none: only the fallback). */
+    static byte[] render(ReportDocument doc, List<Path> systemFonts) {
+        try (PDDocument pdf = new PDDocument(); PdfFonts fonts = new PdfFonts(pdf, systemFonts)) {
+            PdfLayout layout = new PdfLayout(new PdfText(fonts));
             layout.addAll(doc.blocks());
             List<List<PdfLayout.Op>> pages = layout.pages();
             PDStructureTreeRoot root = new PDStructureTreeRoot();
@@ -136,16 +131,6 @@ public final class PdfReport {
             groups.put(g, e);
         }
         return e;
-    }
-
-    /** Liberation Sans, parsed from PDFBox's jar. */
-    private static TrueTypeFont font() throws IOException {
-        try (InputStream in = PDDocument.class.getResourceAsStream(FONT)) {
-            if (in == null) {
-                throw new IllegalStateException(FONT + " is missing from PDFBox's jar");
-            }
-            return new TTFParser().parse(new RandomAccessReadBuffer(in));
-        }
     }
 
     /** A JPEG as an image of the document, made once per picture. */

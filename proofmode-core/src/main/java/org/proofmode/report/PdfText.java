@@ -4,28 +4,26 @@ package org.proofmode.report;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.text.Bidi;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.pdfbox.pdmodel.font.PDFont;
 import org.proofmode.util.SafeText;
 
 /**
  * Text for the PDF: made safe ({@link SafeText}: control, format and bidirectional characters become
- * visible escapes), characters the font has no glyph for written as {@code \\uXXXX}, measured, and
- * broken into lines.
+ * visible escapes), each character drawn with the first of the document's fonts that has it
+ * ({@link PdfFonts}) and one that none has written as {@code [U+XXXX]}, measured, broken into lines, and a
+ * line that mixes in right-to-left script put in visual order.
  */
 final class PdfText {
-    private final PDFont font;
-    private final Map<Integer, Boolean> drawable = new HashMap<>();
+    private final PdfFonts fonts;
 
-    PdfText(PDFont font) {
-        this.font = font;
-    }
+    /** A piece of a line drawn with one font. */
+    record Run(PDFont font, String text) {}
 
-    PDFont font() {
-        return font;
+    PdfText(PdfFonts fonts) {
+        this.fonts = fonts;
     }
 
     /** The text as it can be drawn. */
@@ -33,28 +31,78 @@ final class PdfText {
         String t = SafeText.escape(s);
         StringBuilder out = new StringBuilder(t.length());
         t.codePoints().forEach(c -> {
-            if (drawable.computeIfAbsent(c, this::hasGlyph)) {
+            if (fonts.fontFor(c).isPresent()) {
                 out.appendCodePoint(c);
-            } else {
-                out.append(c > 0xFFFF ? String.format(Locale.ROOT, "\\U%08x", c) : String.format(Locale.ROOT, "\\u%04x", c));
+            } else if (c != 0xFE0E && c != 0xFE0F) {
+                // The variation selectors (text or emoji style) are dropped when no font has them: they draw nothing.
+                out.append(String.format(Locale.ROOT, "[U+%04X]", c));
             }
         });
         return out.toString();
     }
 
-    private boolean hasGlyph(int c) {
-        try {
-            font.encode(new String(Character.toChars(c)));
-            return true;
-        } catch (IllegalArgumentException | IOException e) {
-            return false;
+    /** Already safe text cut where the font changes. */
+    List<Run> runs(String safe) {
+        List<Run> runs = new ArrayList<>();
+        PDFont current = null;
+        StringBuilder piece = new StringBuilder();
+        for (int i = 0; i < safe.length(); ) {
+            int c = safe.codePointAt(i);
+            i += Character.charCount(c);
+            PDFont f = fonts.fontFor(c).orElse(fonts.primary());
+            if (f != current && piece.length() > 0) {
+                runs.add(new Run(current, piece.toString()));
+                piece.setLength(0);
+            }
+            current = f;
+            piece.appendCodePoint(c);
         }
+        if (piece.length() > 0) {
+            runs.add(new Run(current, piece.toString()));
+        }
+        return runs;
+    }
+
+    /**
+     * A line of safe text in the order it is drawn, left to right: the same text when it has no right-to-left
+     * characters, else reordered by the Unicode bidirectional algorithm, each right-to-left run reversed.
+     */
+    static String visual(String line) {
+        char[] chars = line.toCharArray();
+        if (!Bidi.requiresBidi(chars, 0, chars.length)) {
+            return line;
+        }
+        Bidi bidi = new Bidi(line, Bidi.DIRECTION_LEFT_TO_RIGHT);
+        int n = bidi.getRunCount();
+        String[] parts = new String[n];
+        byte[] levels = new byte[n];
+        for (int i = 0; i < n; i++) {
+            String run = line.substring(bidi.getRunStart(i), bidi.getRunLimit(i));
+            levels[i] = (byte) bidi.getRunLevel(i);
+            parts[i] = levels[i] % 2 == 1 ? reverse(run) : run;
+        }
+        Bidi.reorderVisually(levels, 0, parts, 0, n);
+        return String.join("", parts);
+    }
+
+    private static String reverse(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = s.length(); i > 0; ) {
+            int c = s.codePointBefore(i);
+            i -= Character.charCount(c);
+            out.appendCodePoint(c);
+        }
+        return out.toString();
     }
 
     /** Width in points of already safe text. */
     float width(String safe, float size) {
         try {
-            return font.getStringWidth(safe) / 1000f * size;
+            float w = 0;
+            for (Run r : runs(safe)) {
+                w += r.font().getStringWidth(r.text()) / 1000f * size;
+            }
+            return w;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -87,8 +135,14 @@ final class PdfText {
             line.append(rest);
         }
         lines.add(line.toString());
+        // Text is never laid out so that a line of it starts like a command of "Check it yourself": a line
+        // that would start with $ is marked as going on from the line before.
+        lines.replaceAll(l -> l.stripLeading().startsWith("$") ? CONTINUED + l.stripLeading() : l);
         return lines;
     }
+
+    /** What a line of text that would start with {@code $} starts with instead. */
+    static final String CONTINUED = "\u2026 ";
 
     /** How many leading characters of {@code s} fit in {@code max} (at least one). */
     int fitting(String s, float size, float max) {

@@ -10,15 +10,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.ProofFields;
+import org.proofmode.util.ShellWords;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.Meanings;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Signer;
+import org.proofmode.verify.Status;
 import org.proofmode.verify.Verdict;
 
 /**
@@ -42,7 +46,20 @@ public final class ReportBuilder {
      * @param fileName the name the report will be saved under (its signature is {@code fileName.asc}), if known
      */
     public static ReportDocument build(List<ReportItem> items, Optional<String> caseName, Certification certification, Optional<String> fileName) {
+        return build(items, caseName, certification, fileName, Set.of());
+    }
+
+    /**
+     * Builds the report of an installation that has keys of its own: a proof signed by one of them is said to
+     * rest on this installation's own key, not on an independent one.
+     *
+     * @param ownKeys the fingerprints of the verifying installation's own device keys (current and earlier)
+     * @see #build(List, Optional, Certification, Optional)
+     */
+    public static ReportDocument build(List<ReportItem> items, Optional<String> caseName, Certification certification, Optional<String> fileName,
+            Set<String> ownKeys) {
         Objects.requireNonNull(certification, "certification");
+        Set<String> own = ownKeys.stream().map(k -> k.toUpperCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a report needs at least one item");
         }
@@ -50,9 +67,16 @@ public final class ReportBuilder {
         List<Block> b = new ArrayList<>();
         b.add(new Block.Heading(1, title));
         Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
-        b.add(new Block.Paragraph("Verdict: " + overall + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
+        boolean selfSigned = items.stream().flatMap(i -> i.report().proofs().stream()).anyMatch(p -> ownKey(p, own));
+        b.add(new Block.Paragraph("Verdict: " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + OWN + ")" : "") + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
                 : Meanings.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " (for at least one item below)" : " (for every item below)")),
                 tone(overall)));
+        failures(items).ifPresent(b::add);
+        if (selfSigned) {
+            b.add(new Block.Paragraph("Signed by this installation's own key: not independent. At least one proof was signed by a device"
+                    + " key of the installation that made this report, so what it shows rests on this machine alone: the files are"
+                    + " unchanged since this machine signed them. It is not a check by anyone else.", Block.Tone.BAD));
+        }
         List<Block.Field> head = new ArrayList<>();
         caseName.ifPresent(c -> head.add(new Block.Field("Case", c, false)));
         head.add(new Block.Field("Date of the report", certification.date().orElse("not given"), false));
@@ -75,13 +99,13 @@ public final class ReportBuilder {
             if (items.size() > 1) {
                 b.add(new Block.PageBreak());
             }
-            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty());
+            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty(), own);
         }
         certification(b, certification, fileName);
         return new ReportDocument(title, certification.date(), id(items, caseName, certification, fileName), b);
     }
 
-    private static void item(List<Block> b, ReportItem item, Optional<Integer> number) {
+    private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own) {
         if (number.isPresent()) {
             b.add(new Block.Heading(2, "Item " + number.get() + ": " + item.name()));
             b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(Meanings.explain(item.report())), tone(item.report().verdict())));
@@ -91,7 +115,7 @@ public final class ReportBuilder {
             b.add(new Block.Checks(item.report().checks()));
         }
         for (ProofReport p : item.report().proofs()) {
-            proof(b, item, p, number.isPresent() ? 3 : 2);
+            proof(b, item, p, number.isPresent() ? 3 : 2, own);
         }
         if (!item.custody().isEmpty()) {
             b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Chain of custody on the evidence server"));
@@ -113,18 +137,19 @@ public final class ReportBuilder {
         b.addAll(SelfCheck.of(item));
     }
 
-    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level) {
+    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level, Set<String> own) {
         b.add(new Block.Heading(level, "Proof of " + p.media().orElse(p.id())));
         b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field("Verdict", p.verdict() + ": " + Meanings.of(p.verdict()), false));
+        f.add(new Block.Field("Verdict", p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + OWN + ")" : "") + ": "
+                + Meanings.of(p.verdict()), false));
         f.add(new Block.Field("Media file", p.media().orElse("not in the bundle"), false));
         p.sha256().ifPresent(h -> f.add(new Block.Field("SHA-256 of the media", h, true)));
         if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
             f.add(new Block.Field("Proof", p.id(), false));
         }
         for (String k : CONTENT_HASHES) {
-            Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(k, v, true)));
+            Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(PlainNames.of(k), v, true)));
         }
         if (p.signer().isPresent()) {
             Signer s = p.signer().get();
@@ -133,15 +158,20 @@ public final class ReportBuilder {
             if (!s.userId().isEmpty()) {
                 f.add(new Block.Field("Key user ID", s.userId(), false));
             }
-            f.add(new Block.Field("How the signer is trusted", s.trusted()
+            f.add(new Block.Field("How the signer is trusted", ownKey(p, own)
+                    ? OWN + ": this installation's own device key signed the proof, the same installation that made this report; it"
+                            + " shows the files are unchanged since this machine signed them, and nothing more"
+                    : s.trusted()
                     ? "one of the keys the verifying installation trusts (its own device keys, or a key given to it)"
                     : "not a key the verifying installation trusts: the signatures show the files are unchanged since this key signed"
                             + " them; whose key it is must be established separately, by its fingerprint", false));
         } else {
             f.add(new Block.Field("Signer", "no signature could be verified", false));
         }
-        p.times().forEach((k, v) -> f.add(new Block.Field(k, v, false)));
-        Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field("Notes", v, false)));
+        p.times().forEach((k, v) -> f.add(new Block.Field(PlainNames.of(k), v, false)));
+        // The sender's words, set apart in quotes: never laid out so that a line of them looks like a command.
+        Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank())
+                .ifPresent(v -> f.add(new Block.Field("Notes (the sender's words, quoted)", "\u201c" + v + "\u201d", false)));
         ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(ContextSummary.label(k), v, false)));
         b.add(new Block.Fields(f));
         place(p.record()).ifPresent(b::add);
@@ -189,18 +219,42 @@ public final class ReportBuilder {
         b.add(new Block.Fields(f));
         b.add(new Block.Paragraph("Signature: ______________________________     Place: ____________________", Block.Tone.NORMAL));
         if (c.keyFingerprint().isPresent()) {
-            String name = fileName.map(SelfCheck::quote).orElse("REPORT.pdf");
+            String name = fileName.filter(ShellWords::typeable).map(SelfCheck::quote).orElse("REPORT.pdf");
             b.add(new Block.Heading(3, "Checking this report"));
             b.add(new Block.Paragraph("This report is signed like a proof: its detached signature is the file " + fileName.map(n -> n + ".asc").orElse("beside it, named after it with .asc added")
                     + ". With the verifying installation's public key (KEY.asc: what proofmode keys export prints there, obtained from its"
                     + " owner; its fingerprint is given above):", Block.Tone.NOTE));
+            if (fileName.isPresent() && !ShellWords.typeable(fileName.get())) {
+                b.add(new Block.Paragraph("Its name holds characters that cannot be typed safely (" + String.join(", ",
+                        ShellWords.replaced(fileName.get())) + "): save it as REPORT.pdf and its signature as REPORT.pdf.asc first.",
+                        Block.Tone.NOTE));
+            }
             b.add(new Block.Commands(List.of(
                     List.of("export", "GNUPGHOME=\"$(mktemp -d)\""),
                     List.of("gpg", "--batch", "--quiet", "--import", "KEY.asc"),
                     List.of("gpg", "--batch", "--verify", name + ".asc", name))));
         }
         b.add(new Block.Paragraph("The same inputs and the same report date give the same bytes. Text: Liberation Sans (SIL Open Font"
-                + " License 1.1). Maps: Natural Earth 1:110m land (public domain).", Block.Tone.NOTE));
+                + " License 1.1); characters it lacks in Noto Sans (SIL Open Font License 1.1), Droid Sans Fallback (Apache License 2.0)"
+                + " or Symbola (free), when the system has them, else shown as [U+XXXX]. Maps: Natural Earth 1:110m land (public domain).",
+                Block.Tone.NOTE));
+    }
+
+    /** What a proof signed by the installation's own key rests on. */
+    private static final String OWN = "signed by this installation's own key: not independent";
+
+    private static boolean ownKey(ProofReport p, Set<String> own) {
+        return p.signer().map(s -> own.contains(s.fingerprint().toUpperCase(Locale.ROOT))).orElse(false);
+    }
+
+    /** For a report with a failed check: which checks failed, in plain words, on its first page. */
+    private static Optional<Block> failures(List<ReportItem> items) {
+        List<String> failed = items.stream().flatMap(i -> i.report().allChecks().stream()).filter(c -> c.status() == Status.FAIL)
+                .map(c -> Meanings.of(c.code()).replaceAll("\\.$", "") + " (" + c.code() + ", " + c.subject() + ").").distinct().toList();
+        if (failed.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Block.Paragraph("What failed: " + String.join(" ", failed), Block.Tone.BAD));
     }
 
     /** A fingerprint in groups of four, as gpg prints it. */

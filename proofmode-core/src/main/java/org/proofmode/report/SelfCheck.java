@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.util.ShellWords;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.CheckCodes;
 import org.proofmode.verify.ProofReport;
@@ -20,15 +20,14 @@ import org.proofmode.verify.ProofReport;
  * All run offline but the {@code ots verify} of a proof that reaches a Bitcoin block, which needs a Bitcoin
  * node or the internet and is set apart with a note saying so.
  *
- * <p>Security: file names come from the sender. Each word is quoted for a POSIX shell, a name that starts
- * with {@code -} is written {@code ./name} so no tool reads it as an option, and a name with a control,
- * format or line-separator character, or a backslash, gets no command at all (a note says so): such a name
- * cannot be typed or pasted reliably.
+ * <p>Security: file names come from the sender, and a reader types what a command looks like. A name is
+ * given in a command only when {@link ShellWords#typeable} (printable ASCII, no backslash), quoted by
+ * {@link ShellWords#quote}. A media file with any other name (letters of other scripts, look-alike quotes,
+ * bidirectional or zero-width characters...) is called by a safe name made from its SHA-256, with a note
+ * naming the characters replaced and a first command that gives the file that name, finding it by its
+ * SHA-256; any other such file gets no command at all (a note says so).
  */
 final class SelfCheck {
-    /** Words that need no quotes. */
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9._/+=:,@%-]+");
-
     /** The root certificate of a time-stamping authority, which the reader gets from the authority. */
     static final String TSA_ROOT = "TSA-ROOT.pem";
 
@@ -53,6 +52,30 @@ final class SelfCheck {
             out.add(new Block.Paragraph("The files themselves were not kept with this result, so no command can name them here:"
                     + " ask the sender for the bundle, and make its report with proofmode report, which lists the commands.", Block.Tone.NOTE));
             return out;
+        }
+        List<List<String>> renames = new ArrayList<>();
+        List<String> renamed = new ArrayList<>();
+        for (ProofReport p : item.report().proofs()) {
+            Optional<String> media = p.media().filter(names::containsKey);
+            if (media.isEmpty() || p.sha256().isEmpty() || ShellWords.typeable(names.get(media.get()))) {
+                continue;
+            }
+            String entry = names.get(media.get());
+            String dir = entry.contains("/") ? entry.substring(0, entry.lastIndexOf('/')) : ".";
+            if (ShellWords.typeable(dir)) {
+                String safe = ShellWords.safeName(media.get(), "media", p.sha256().get());
+                renames.add(ShellWords.renameBySha256(dir, p.sha256().get(), safe));
+                renamed.add(media.get() + " is called " + safe + " (it replaces " + String.join(", ", ShellWords.replaced(entry)) + ")");
+                names.put(media.get(), safe);
+            }
+        }
+        if (!renames.isEmpty()) {
+            out.add(new Block.Heading(3, "0. First, give the media a name that can be typed"));
+            out.add(new Block.Paragraph("A file name with letters of other scripts, or characters that look like quotes, spaces or"
+                    + " shell syntax, cannot be typed safely: what you type is not what the name holds. In the commands below, "
+                    + String.join("; ", renamed) + ". Rename it so, in a file manager or with the following command, which gives that"
+                    + " name to the one file of the folder whose SHA-256 is the media's (it prints nothing).", Block.Tone.NOTE));
+            out.add(new Block.Commands(renames));
         }
         List<List<String>> hashes = new ArrayList<>();
         for (ProofReport p : item.report().proofs()) {
@@ -147,8 +170,9 @@ final class SelfCheck {
         }
         if (!unsafe.isEmpty()) {
             out.add(new Block.Paragraph("No command is given for " + String.join(", ", unsafe.stream().distinct().toList())
-                    + ": the name holds characters that cannot be typed safely in a terminal (control characters, a backslash);"
-                    + " rename the file before checking it.", Block.Tone.BAD));
+                    + ": the name holds characters that cannot be typed safely in a terminal ("
+                    + String.join(", ", unsafe.stream().distinct().flatMap(n -> ShellWords.replaced(n).stream()).distinct().toList())
+                    + "); rename the file to a name of ASCII letters and digits before checking it.", Block.Tone.BAD));
         }
         return out;
     }
@@ -201,24 +225,17 @@ final class SelfCheck {
         }
     }
 
-    /** Whether a file name can be given in a command; if not, it is added to {@code unsafe}. */
+    /** Whether a file name can be given in a command ({@link ShellWords#typeable}); if not, it is added to {@code unsafe}. */
     static boolean usable(String name, List<String> unsafe) {
-        boolean ok = !name.isEmpty() && name.codePoints().noneMatch(c -> c == '\\' || Character.isISOControl(c)
-                || Character.getType(c) == Character.FORMAT || Character.getType(c) == Character.LINE_SEPARATOR
-                || Character.getType(c) == Character.PARAGRAPH_SEPARATOR || Character.getType(c) == Character.UNASSIGNED
-                || Character.getType(c) == Character.PRIVATE_USE || Character.getType(c) == Character.SURROGATE);
+        boolean ok = ShellWords.typeable(name);
         if (!ok) {
             unsafe.add(name);
         }
         return ok;
     }
 
-    /** One word for a POSIX shell: as is when plain, else in single quotes; a leading {@code -} gets {@code ./}. */
+    /** One word for a POSIX shell ({@link ShellWords#quote}). */
     static String quote(String word) {
-        String w = word.startsWith("-") ? "./" + word : word;
-        if (PLAIN.matcher(w).matches()) {
-            return w;
-        }
-        return "'" + w.replace("'", "'\\''") + "'";
+        return ShellWords.quote(word);
     }
 }

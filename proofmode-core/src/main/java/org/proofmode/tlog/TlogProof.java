@@ -46,8 +46,22 @@ public record TlogProof(Optional<byte[]> extra, long index, List<byte[]> hashes,
      * @param outcome what was found
      * @param detail why, in one line
      * @param checkpoint the checkpoint, when its note was signed by a trusted key
+     * @param cosigners the trusted witnesses whose cosignatures of the checkpoint verified
      */
-    public record Result(Outcome outcome, String detail, Optional<Checkpoint> checkpoint) {}
+    public record Result(Outcome outcome, String detail, Optional<Checkpoint> checkpoint, List<NoteKey> cosigners) {
+        /** Validates and copies the fields. */
+        public Result {
+            Objects.requireNonNull(outcome, "outcome");
+            Objects.requireNonNull(detail, "detail");
+            Objects.requireNonNull(checkpoint, "checkpoint");
+            cosigners = List.copyOf(cosigners);
+        }
+
+        /** A result without cosigners. */
+        public Result(Outcome outcome, String detail, Optional<Checkpoint> checkpoint) {
+            this(outcome, detail, checkpoint, List.of());
+        }
+    }
 
     /** Validates and copies the fields. */
     public TlogProof {
@@ -166,6 +180,7 @@ public record TlogProof(Optional<byte[]> extra, long index, List<byte[]> hashes,
         }
         String witnesses = note.cosigners().isEmpty() ? ""
                 : ", cosigned by " + String.join(", ", note.cosigners().stream().map(NoteKey::name).toList());
-        return new Result(Outcome.VALID, "entry " + index + " of " + c.size() + " in " + c.origin() + witnesses, Optional.of(c));
+        return new Result(Outcome.VALID, "entry " + index + " of " + c.size() + " in " + c.origin() + witnesses, Optional.of(c),
+                note.cosigners());
     }
 }

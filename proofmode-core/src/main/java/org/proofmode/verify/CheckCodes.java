@@ -107,6 +107,17 @@ public final class CheckCodes {
     public static final String TLOG_INCLUSION_INVALID = "tlog.inclusion.invalid";
     /** A receipt's checkpoint is signed by no trusted log key ({@code --log-key}, {@code PROOFMODE_HOME/log-keys/}). */
     public static final String TLOG_INCLUSION_UNTRUSTED = "tlog.inclusion.untrusted";
+    /**
+     * A receipt signed by a trusted log names this proof's media but not the key that signed the proof (other
+     * signers, or none): it is another proof's receipt, such as that of the proof someone re-signed, and its
+     * time is not this proof's.
+     */
+    public static final String TLOG_ENTRY_OTHER_PROOF = "tlog.entry.other-proof";
+    /**
+     * Witnesses were required ({@code verify --require-witnesses N}) and the proof has no receipt whose
+     * checkpoint, signed by a trusted log, carries N valid cosignatures by trusted witnesses.
+     */
+    public static final String TLOG_WITNESSES_INSUFFICIENT = "tlog.witnesses.insufficient";
 
     /** An RFC 3161 token ({@code .tsr}) is intact, covers the proof, and its authority chains to a trusted root; the message gives genTime and the authority. */
     public static final String TIMESTAMP_RFC3161_VALID = "timestamp.rfc3161.valid";

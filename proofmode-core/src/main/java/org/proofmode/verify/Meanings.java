@@ -42,6 +42,8 @@ public final class Meanings {
             Map.entry(CheckCodes.TLOG_INCLUSION_VALID, "A public transparency log that the verifier trusts holds an entry for this media: it was registered there by the time shown, and the log cannot quietly remove it."),
             Map.entry(CheckCodes.TLOG_INCLUSION_INVALID, "The transparency-log receipt is damaged, wrongly signed, or names other media."),
             Map.entry(CheckCodes.TLOG_INCLUSION_UNTRUSTED, "The transparency-log receipt is signed by a log the verifier does not trust."),
+            Map.entry(CheckCodes.TLOG_WITNESSES_INSUFFICIENT, "Independent witnesses were required to have cosigned the transparency log's checkpoint, and this proof's receipt has fewer of them (or there is no receipt): nothing shows that others saw the same log."),
+            Map.entry(CheckCodes.TLOG_ENTRY_OTHER_PROOF, "The transparency-log receipt is of another proof of the same media, signed by another key: it says nothing about when this proof existed."),
             Map.entry(CheckCodes.TIMESTAMP_RFC3161_VALID, "A time-stamping authority the verifier trusts certifies that the signature existed at the time shown: it was not made later."),
             Map.entry(CheckCodes.TIMESTAMP_RFC3161_UNTRUSTED, "A time stamp covers the signature, but its authority is not one the verifier trusts."),
             Map.entry(CheckCodes.TIMESTAMP_RFC3161_INVALID, "The time stamp is damaged, covers other data, or its signature is bad."),

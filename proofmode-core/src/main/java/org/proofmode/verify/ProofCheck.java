@@ -346,8 +346,13 @@ final class ProofCheck {
             } else if (e.fileName().endsWith(".ots")) {
                 checks.addAll(verifier.timestamps.ots(e.name(), read(e), sig, claimed));
             } else if (e.fileName().endsWith(ProofFiles.TLOG)) {
-                checks.add(TlogChecks.receipt(e.name(), read(e), claimed, verifier.logKeys));
+                checks.add(TlogChecks.receipt(e.name(), read(e), claimed, signers.size() == 1 && signerCert != null
+                        ? Optional.of(OpenPgpKeys.fingerprint(signerCert.getPublicKey())) : Optional.empty(), verifier.logKeys,
+                        verifier.requiredWitnesses));
             }
+        }
+        if (verifier.requiredWitnesses > 0 && g.extras.stream().noneMatch(e -> e.fileName().endsWith(ProofFiles.TLOG))) {
+            checks.add(TlogChecks.noReceipt(g.id, verifier.requiredWitnesses));
         }
     }
 

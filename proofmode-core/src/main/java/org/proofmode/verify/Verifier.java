@@ -49,6 +49,8 @@ public final class Verifier {
     final TimestampChecks timestamps;
     private final C2paChecks c2pa;
     final List<NoteKey> logKeys;
+    /** Valid cosignatures by trusted witnesses a receipt's checkpoint must carry ({@link #withRequiredWitnesses}). */
+    final int requiredWitnesses;
 
     /**
      * Creates a verifier.
@@ -83,16 +85,20 @@ public final class Verifier {
      *     is reported {@code c2pa.signingCredential.untrusted}
      */
     public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots, C2paChecks c2pa) {
-        this(trusted, limits, new TimestampChecks(tsaRoots), c2pa, List.of());
+        this(trusted, limits, new TimestampChecks(tsaRoots), c2pa, List.of(), 0);
     }
 
     private Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, TimestampChecks timestamps, C2paChecks c2pa,
-            List<NoteKey> logKeys) {
+            List<NoteKey> logKeys, int requiredWitnesses) {
         this.trusted = List.copyOf(trusted);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.timestamps = timestamps;
         this.c2pa = Objects.requireNonNull(c2pa, "c2pa");
         this.logKeys = List.copyOf(logKeys);
+        if (requiredWitnesses < 0) {
+            throw new IllegalArgumentException("a negative number of witnesses");
+        }
+        this.requiredWitnesses = requiredWitnesses;
     }
 
     /**
@@ -100,7 +106,23 @@ public final class Verifier {
      * receipt signed by none of them is reported {@code tlog.inclusion.untrusted}.
      */
     public Verifier withLogKeys(List<NoteKey> keys) {
-        return new Verifier(trusted, limits, timestamps, c2pa, keys);
+        return new Verifier(trusted, limits, timestamps, c2pa, keys, requiredWitnesses);
+    }
+
+    /**
+     * A copy that requires every proof to carry a receipt whose checkpoint is cosigned validly by at least
+     * {@code n} witnesses whose cosignature keys are among the log keys ({@link #withLogKeys}); a proof
+     * without one is reported {@code tlog.witnesses.insufficient} and is INVALID. Zero requires nothing.
+     *
+     * @throws IllegalArgumentException if {@code n} is negative
+     */
+    public Verifier withRequiredWitnesses(int n) {
+        return new Verifier(trusted, limits, timestamps, c2pa, logKeys, n);
+    }
+
+    /** The log and witness keys it trusts ({@link #withLogKeys}). */
+    public List<NoteKey> logKeys() {
+        return logKeys;
     }
 
     /** The content-credential checks this verifier runs on media, for a media file checked on its own. */

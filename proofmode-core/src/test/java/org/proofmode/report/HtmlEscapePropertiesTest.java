@@ -26,7 +26,7 @@ class HtmlEscapePropertiesTest {
                 new Block.Heading(2, name), new Block.Paragraph(name, Block.Tone.BAD),
                 new Block.Fields(List.of(new Block.Field(name, name, true))),
                 new Block.Checks(List.of(new Check("media.hash.match", Status.PASS, name, name))),
-                new Block.Commands(List.of(List.of("echo", SelfCheck.quote(name))))));
+                new Block.Commands(List.of(List.of("echo", name)))));
         String html = HtmlReport.render(doc);
         String clean = HtmlReport.render(new ReportDocument("report x", Optional.empty(), "0".repeat(64), List.of(
                 new Block.Heading(2, "x"), new Block.Paragraph("x", Block.Tone.BAD),

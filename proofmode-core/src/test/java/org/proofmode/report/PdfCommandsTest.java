@@ -3,12 +3,10 @@ package org.proofmode.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.font.PDType0Font;
 import org.junit.jupiter.api.Test;
 
 /** Commands laid out in lines as a shell reads them back: bash gets the very words, whatever their length. */
@@ -23,8 +21,8 @@ class PdfCommandsTest {
 
     @Test
     void lines_fitTheWidth_andGiveBashTheSameWords() throws Exception {
-        try (PDDocument doc = new PDDocument(); InputStream font = PDDocument.class.getResourceAsStream("/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf")) {
-            PdfText text = new PdfText(PDType0Font.load(doc, font, true));
+        try (PDDocument doc = new PDDocument(); PdfFonts fonts = new PdfFonts(doc, List.of())) {
+            PdfText text = new PdfText(fonts);
             String longName = "it's a very long name ".repeat(12) + "$(touch x) `y` \"z\".jpg";
             String hash = "bd22aac03e413025d8c9215016e64d99e5e84694bd5e89441b3356df48226f57";
             List<String> raw = List.of("-verify", hash + ".proof.json.asc", longName, "short", "-x", hash + ".proof.json");
@@ -45,8 +43,8 @@ class PdfCommandsTest {
 
     @Test
     void aHashField_isOneLine_whateverItsDigits() throws Exception {
-        try (PDDocument doc = new PDDocument(); InputStream font = PDDocument.class.getResourceAsStream("/org/apache/pdfbox/resources/ttf/LiberationSans-Regular.ttf")) {
-            PdfText text = new PdfText(PDType0Font.load(doc, font, true));
+        try (PDDocument doc = new PDDocument(); PdfFonts fonts = new PdfFonts(doc, List.of())) {
+            PdfText text = new PdfText(fonts);
             for (char widest : "0123456789abcdef".toCharArray()) {
                 String hash = String.valueOf(widest).repeat(64);
                 assertThat(text.wrap(hash, PdfLayout.MONO_SIZE, PdfLayout.VALUE_WIDTH)).as(hash).containsExactly(hash);
@@ -69,6 +67,9 @@ class PdfCommandsTest {
         assertThat(SelfCheck.usable("line\nbreak.jpg", unsafe)).isFalse();
         assertThat(SelfCheck.usable("rtl\u202egpj.exe", unsafe)).isFalse();
         assertThat(SelfCheck.usable("back\\slash.jpg", unsafe)).isFalse();
-        assertThat(unsafe).hasSize(3);
+        for (String lookAlike : List.of("it\u02bcs.jpg", "it\u2019s.jpg", "it\u02c8s.jpg", "\uff04(x).jpg", "zero\u200bwidth.jpg", "写真.jpg")) {
+            assertThat(SelfCheck.usable(lookAlike, unsafe)).as(lookAlike).isFalse();
+        }
+        assertThat(unsafe).hasSize(9);
     }
 }

@@ -23,7 +23,9 @@ import org.proofmode.util.SafeText;
  * and a bucket), then the event's own fields: {@code start}, {@code stop}, {@code request} (method, path
  * without its query, status, milliseconds, client address, and for an intake the item and its verdict; for
  * a failure the server could not handle, the exception), {@code log} (the transparency log's sequencer fell
- * behind, or caught up).
+ * behind, or caught up), {@code connection-refused} (connections over the bound per client address were
+ * closed as they opened: the last one's address, the bound, and how many since the last such line; at most
+ * one line every 10 seconds).
  *
  * <p>Security: request paths and exception messages come from strangers; in JSON they are JSON strings, in
  * text every control character is escaped ({@link SafeText}), so no line can be forged. No token, query

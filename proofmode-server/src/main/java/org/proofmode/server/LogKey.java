@@ -14,6 +14,7 @@ import java.security.PrivateKey;
 import java.security.Provider;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
@@ -114,11 +115,28 @@ public final class LogKey {
      * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a name that cannot be a key name
      */
     public NoteKey create(String name, Optional<Passphrase> passphrase) {
+        checkName(name);
+        return create(publicKey -> name, passphrase);
+    }
+
+    /**
+     * Makes the key unless it exists, named after its own public key (a default name that differs between
+     * installations: see {@link LogPolicy#originFor}).
+     *
+     * @param name the name of a new key, from its 32-byte Ed25519 public key
+     * @param passphrase the passphrase to protect a new key with (cleared after use); empty to generate one
+     * @return the public key, new or existing: an existing key keeps the name it was made with
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a name that cannot be a key name
+     */
+    public NoteKey create(Function<byte[], String> name, Optional<Passphrase> passphrase) {
+        return HomeLock.holding(home, () -> publicKey().orElseGet(() -> make(name, passphrase)));
+    }
+
+    private void checkName(String name) {
         if (!ORIGIN.matcher(name).matches()) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "a " + what + "'s name is 1 to 200 printable ASCII characters "
                     + "without spaces or '+', like evidence.example.org/log");
         }
-        return HomeLock.holding(home, () -> publicKey().orElseGet(() -> make(name, passphrase)));
     }
 
     /**
@@ -154,9 +172,11 @@ public final class LogKey {
         }
     }
 
-    private NoteKey make(String name, Optional<Passphrase> chosen) {
+    private NoteKey make(Function<byte[], String> naming, Optional<Passphrase> chosen) {
         try (Passphrase p = chosen.orElseGet(Passphrase::random)) {
             KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+            String name = naming.apply(NoteKey.of("unnamed", pair.getPublic()).publicKey());
+            checkName(name);
             NoteKey key = type == NoteKey.COSIGNATURE_V1 ? NoteKey.cosigner(name, pair.getPublic()) : NoteKey.of(name, pair.getPublic());
             StringWriter pem = new StringWriter();
             try (JcaPEMWriter w = new JcaPEMWriter(pem)) {

@@ -9,12 +9,14 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.media.Digests;
 import org.proofmode.tlog.NoteKey;
 
 /**
  * How the server keeps its transparency log.
  *
- * @param origin the origin line of a new log (the key's name); empty for {@code <host name>/proofmode-log}.
+ * @param origin the origin line of a new log (the key's name); empty for {@code <host name>/proofmode-log/<key hash>}
+ *     ({@link #originFor}).
  *     An existing log keeps the origin it was made with
  * @param passphraseFile a file holding the log key's passphrase; empty when the key's passphrase was
  *     generated and is kept beside it
@@ -79,9 +81,14 @@ public record LogPolicy(Optional<String> origin, Optional<Path> passphraseFile, 
         }
     }
 
-    /** The origin for a new log on this machine. */
-    public String originOrDefault() {
-        return origin.orElseGet(() -> hostName() + "/proofmode-log");
+    /**
+     * The origin for a new log on this machine whose key is {@code publicKey}: the one configured, else
+     * {@code <host name>/proofmode-log/<8 hex digits>}, the start of the key's SHA-256, so that two
+     * installations on machines of the same name do not make logs of the same origin (verifiers find a log's
+     * key by its origin). A log made before keeps the origin it was made with.
+     */
+    public String originFor(byte[] publicKey) {
+        return origin.orElseGet(() -> hostName() + "/proofmode-log/" + Digests.sha256Hex(publicKey).substring(0, 8));
     }
 
     /** This machine's name, as default names of logs and witnesses start ({@code localhost} if unknown). */

@@ -28,6 +28,7 @@ import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.handler.MinimumDataRateHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
@@ -41,6 +42,7 @@ import org.proofmode.server.http.LogApi;
 import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.http.ResumableUploads;
+import org.proofmode.server.http.Upload;
 import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
@@ -75,6 +77,15 @@ public final class ProofServer implements AutoCloseable {
     /** How long a connection may send nothing before it is closed. */
     static final long IDLE_TIMEOUT_MS = 30_000;
 
+    /** Most threads serving requests (a request whose body is being read holds one). */
+    static final int THREADS = 250;
+
+    /**
+     * Most client connections open at once, in all: below {@link #THREADS}, so that connections reading slow
+     * bodies cannot take every thread and a new client is still answered (see {@link ClientConnections}).
+     */
+    static final int MAX_CONNECTIONS = 200;
+
     /**
      * How long a file in the incoming folder may go unchanged, or a multipart upload to the bucket stay
      * unfinished, before a starting server takes it for the leftover of an upload whose server was killed
@@ -94,10 +105,12 @@ public final class ProofServer implements AutoCloseable {
     private final BlobStore blobs;
     private final EventLog events;
     private final EncryptedUploads encrypted;
+    private final ClientConnections connections;
 
     private ProofServer(Database db, Verification verification, LogSequencer sequencer, String logKey, Javalin app, BlobStore blobs,
-            EventLog events, EncryptedUploads encrypted) {
+            EventLog events, EncryptedUploads encrypted, ClientConnections connections) {
         this.db = db;
+        this.connections = connections;
         this.encrypted = encrypted;
         this.events = events;
         this.blobs = blobs;
@@ -150,7 +163,7 @@ public final class ProofServer implements AutoCloseable {
             LogSequencer logSequencer = sequencer;
             Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
-            ClientConnections perClient = new ClientConnections(config.connectionsPerClient());
+            ClientConnections perClient = new ClientConnections(config.connectionsPerClient(), MAX_CONNECTIONS, events, Clock.systemUTC());
             verification = new Verification(config);
             encrypted = EncryptedUploads.open(config.identity(), incoming);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
@@ -165,6 +178,7 @@ public final class ProofServer implements AutoCloseable {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
                 c.jetty.port = config.port();
+                c.jetty.threadPool = new QueuedThreadPool(THREADS, 8, 60_000);
                 c.jetty.multipartConfig.cacheDirectory(incoming.toString());
                 c.jetty.multipartConfig.maxFileSize(config.maxUploadBytes(), SizeUnit.BYTES);
                 c.jetty.multipartConfig.maxTotalRequestSize(config.maxUploadBytes(), SizeUnit.BYTES);
@@ -250,7 +264,7 @@ public final class ProofServer implements AutoCloseable {
             started.put("logKey", logKey.key().verifierKey());
             events.info("start", started);
             started.put("recipient", encrypted.recipients().isEmpty() ? "none" : encrypted.recipients().get(0));
-            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events, encrypted);
+            return new ProofServer(db, verification, sequencer, logKey.key().verifierKey(), app, store, events, encrypted, perClient);
         } catch (IOException | RuntimeException e) {
             if (blobs != null) {
                 blobs.close();
@@ -301,6 +315,11 @@ public final class ProofServer implements AutoCloseable {
         return app.port();
     }
 
+    /** The bounds on client connections, with what they hold now (tests and diagnostics). */
+    ClientConnections connections() {
+        return connections;
+    }
+
     /** The database (for token commands run beside a server). */
     public Database database() {
         return db;
@@ -314,7 +333,7 @@ public final class ProofServer implements AutoCloseable {
         LogPolicy p = config.log();
         LogKey key = LogKey.forLog(config.home());
         if (key.publicKey().isEmpty()) {
-            key.create(p.originOrDefault(), p.passphraseFile().map(Passphrase::read));
+            key.create(p::originFor, p.passphraseFile().map(Passphrase::read));
         }
         return key.unlock(p.passphraseFile().map(Passphrase::read));
     }
@@ -412,6 +431,9 @@ public final class ProofServer implements AutoCloseable {
 
     /** Status codes the framework sets itself (no route, wrong method, body too large) as problems too. */
     private static void frameworkError(Context ctx) {
+        if (ctx.statusCode() == 413) {
+            Upload.drainRefused(ctx); // a text body over its bound, refused unread: read it so the client sees the answer
+        }
         String type = ctx.res().getContentType();
         if (type != null && type.startsWith(Problems.CONTENT_TYPE)) {
             return;

@@ -211,6 +211,28 @@ abstract class ApiContract implements ReportContract, CustodyContract, TokenScop
     }
 
     @Test
+    void report_ofNamesAndNotesInChineseJapaneseArabicAndEmoji_isMade_andLoggedOnceAfterItIsMade() throws Exception {
+        String notes = "شاهدت الحريق من الجسر، ひらがな 🔥";
+        Path zip = TestBundles.named(signer, Files.createDirectories(tmp.resolve("non-latin")), 41, "写真 📷.png", notes);
+        String name = java.net.URLEncoder.encode("写真 الحريق 📷.zip", java.nio.charset.StandardCharsets.UTF_8);
+        HttpResponse<String> put = srv.postZip("/api/v1/evidence?name=" + name, TestBundles.read(zip), Optional.of(token));
+        assertThat(put.statusCode()).as(put.body()).isIn(200, 201);
+        String sha = json(put).get("sha256").asText();
+        int before = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token))).get("custody").size();
+        HttpResponse<byte[]> pdf = srv.http.send(HttpRequest.newBuilder(srv.uri("/api/v1/evidence/" + sha + "/report"))
+                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(pdf.statusCode()).as(new String(pdf.body(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(200);
+        Path file = Files.write(tmp.resolve(sha + "-non-latin.pdf"), pdf.body());
+        ProcessResult text = ExternalTool.run(List.of(ExternalTool.require("pdftotext").toString(), "-enc", "UTF-8", file.toString(), "-"),
+                Map.of(), Duration.ofSeconds(60));
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+        assertThat(text.stdout()).contains("写真 📷.png", "ひらがな", "🔥", "الحريق", "REPORT by desk-test");
+        JsonNode custody = json(srv.get("/api/v1/evidence/" + sha, Optional.of(token))).get("custody");
+        assertThat(custody.size()).isEqualTo(before + 1);
+        assertThat(custody.get(custody.size() - 1).get("action").asText()).isEqualTo("REPORT");
+    }
+
+    @Test
     void reverify_addsCustodyLine_storedBundle() throws Exception {
         HttpResponse<String> put = srv.postFiles("/api/v1/evidence", Map.of("bad.zip", TestBundles.alteredPhoto(tmp.resolve("altered"))), Optional.of(token));
         assertThat(put.statusCode()).as(put.body()).isIn(200, 201);

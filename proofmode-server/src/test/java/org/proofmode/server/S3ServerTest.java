@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
+import org.proofmode.server.store.ChecksumRefusingProxy;
 import org.proofmode.server.store.LocalS3;
 import org.proofmode.server.store.S3Settings;
 import org.proofmode.testkit.ExternalTool;
@@ -71,6 +72,26 @@ class S3ServerTest {
                     "s3://" + LocalS3.BUCKET + "/" + key, out.toString()), s3.awsCliEnvironment(), Duration.ofMinutes(2));
             assertThat(r.exitCode()).as(r.describe()).isZero();
             assertThat(Files.readAllBytes(out)).isEqualTo(zip);
+        }
+    }
+
+    /** A store that answers {@code 501} to the checksum headers (s3proxy 2.6, older MinIO): the server starts and keeps bundles. */
+    @Test
+    void evidence_roundTripsThroughBucket_storeAnswering501ToChecksumHeaders() throws Exception {
+        byte[] zip = Files.readAllBytes(TestBundles.good(tmp.resolve("bundles")));
+        String sha = Digests.sha256Hex(zip);
+        try (LocalS3 s3 = LocalS3.start(tmp); ChecksumRefusingProxy old = new ChecksumRefusingProxy(s3.endpoint());
+             TestServer srv = TestServer.start(config(s3.settings("archive").withAccess(old.endpoint(), s3.keys())))) {
+            assertThat(old.refused()).isPositive();
+            assertThat(srv.get("/api/v1/ready", Optional.empty()).statusCode()).isEqualTo(200);
+            String token = srv.token("desk");
+            HttpResponse<String> created = srv.postZip("/api/v1/evidence", zip, Optional.of(token));
+            assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+            assertThat(s3.read("archive/" + sha.substring(0, 2) + "/" + sha.substring(2, 4) + "/" + sha)).isEqualTo(zip);
+            HttpResponse<byte[]> download = srv.http.send(HttpRequest.newBuilder(srv.uri("/api/v1/evidence/" + sha + "/bundle"))
+                    .header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(download.statusCode()).isEqualTo(200);
+            assertThat(download.body()).isEqualTo(zip);
         }
     }
 

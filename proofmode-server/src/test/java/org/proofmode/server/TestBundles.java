@@ -98,6 +98,21 @@ final class TestBundles {
         return prove(signer, dir, seed, List.of(new ImageHashSource()));
     }
 
+    /** A share zip of a new PNG named {@code fileName}, proved with these notes by the signer. */
+    static Path named(ProofMode signer, Path dir, int seed, String fileName, String notes) throws IOException {
+        Files.createDirectories(dir);
+        Path media = dir.resolve(fileName);
+        BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
+        img.setRGB(seed % 8, (seed / 8) % 8, 0xFF0000 + seed);
+        ImageIO.write(img, "png", media.toFile());
+        SigningKey key = signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray()));
+        ProveResult r = signer.prover(key, signer.store(), ProofMode.defaultSources())
+                .prove(media, new Prover.Options(Optional.of(notes), false, StreamSigner.Progress.NONE));
+        Path zip = dir.resolve("bundle-" + seed + ".zip");
+        BundleWriter.write(List.of(new BundleWriter.Item(r.proofFolder().orElseThrow(), Optional.of(media))), zip, false);
+        return zip;
+    }
+
     /** A share zip of a new PNG proved by the signer with the default metadata sources and the given ones. */
     private static Path prove(ProofMode signer, Path dir, int seed, List<MetadataSource> more) throws IOException {
         Path media = dir.resolve("photo-" + seed + ".png");

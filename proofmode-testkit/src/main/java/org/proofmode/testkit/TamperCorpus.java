@@ -33,7 +33,8 @@ import org.proofmode.sign.StreamSigner;
  * duplicate entries (in another folder, and under the very same name), a renamed media file, shifted
  * times, a replayed signature, two bundles mixed, an unproved media file added; and, with keys whose life
  * the recipe controls ({@link LifecycleKeys}), a revocation stripped from the bundle's key, a signature
- * made after the key expired, and a record whose {@code Notes} carry terminal escapes.
+ * made after the key expired, and a record whose {@code Notes} carry terminal escapes; and a proof re-signed
+ * by an attacker who keeps the first proof's transparency-log receipt.
  */
 public final class TamperCorpus {
     /** What the verifier must conclude for a variant. */
@@ -61,8 +62,9 @@ public final class TamperCorpus {
      * @param expect the verdict it must get
      * @param zip the bundle
      * @param trust the key the verifier must trust for the verdict (its copy of the signer's key), if any
+     * @param logKeys the transparency logs' verifier keys the verifier must trust ({@code origin+hash+base64})
      */
-    public record Variant(String name, String code, Expect expect, Path zip, Optional<Path> trust) {
+    public record Variant(String name, String code, Expect expect, Path zip, Optional<Path> trust, List<String> logKeys) {
         /** Validates the fields. */
         public Variant {
             Objects.requireNonNull(name, "name");
@@ -70,6 +72,12 @@ public final class TamperCorpus {
             Objects.requireNonNull(expect, "expect");
             Objects.requireNonNull(zip, "zip");
             Objects.requireNonNull(trust, "trust");
+            logKeys = List.copyOf(logKeys);
+        }
+
+        /** A variant judged trusting no log. */
+        public Variant(String name, String code, Expect expect, Path zip, Optional<Path> trust) {
+            this(name, code, expect, zip, trust, List.of());
         }
 
         /** A variant judged without trusted keys. */
@@ -166,6 +174,30 @@ public final class TamperCorpus {
         add(src, "unproved-extra-media", "bundle.entry.unproved", Expect.FLAGGED,
                 m -> m.put("extra-" + other.media, other.entries.get(other.media).clone()));
         return List.copyOf(variants.subList(before, variants.size()));
+    }
+
+    /**
+     * Derives the receipt recipe from bundle {@code logged}, whose proof carries a transparency-log receipt
+     * ({@code <h>.tlog}) of the log whose verifier key is {@code logKey}: an attacker re-signs the same media
+     * and keeps the first proof's receipt beside the new proof, so that its earlier time would pass for the
+     * new proof's ({@code tlog.entry.other-proof}, INVALID, judged trusting the log).
+     *
+     * @return the variants added by this call
+     */
+    public List<Variant> deriveReceipt(String label, Path logged, String logKey) {
+        Source src = open(label, logged);
+        if (!src.entries.containsKey(src.id + ".tlog")) {
+            throw new IllegalArgumentException(logged + " carries no receipt " + src.id + ".tlog");
+        }
+        Map<String, byte[]> m = src.copy();
+        resign(m, src, false);
+        String name = label + "-attacker-resigns-keeping-receipt";
+        String code = "tlog.entry.other-proof";
+        Path zip = out.resolve(name + "." + code + ".zip");
+        writeZip(zip, m, false);
+        Variant v = new Variant(name, code, Expect.INVALID, zip, Optional.empty(), List.of(logKey));
+        variants.add(v);
+        return List.of(v);
     }
 
     /** What the key-lifecycle recipes' signer does to its key. */

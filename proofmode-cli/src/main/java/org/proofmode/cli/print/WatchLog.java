@@ -4,13 +4,30 @@ package org.proofmode.cli.print;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.WatchEvent;
 import org.proofmode.watch.WatchListener;
 
-/** Writes the watcher's events to stderr, one line each: {@code TIME EVENT name=value ...} or one JSON object. */
+/**
+ * Writes the watcher's events to stderr, one line each: {@code TIME EVENT name=value ...} or one JSON object.
+ *
+ * <p>Security: in a home whose proof store is encrypted, stderr is not (the login unit sends it to the
+ * journal, which keeps it outside the home), so the lines then carry no path, folder, file name or hash:
+ * only the event, counts, the kinds of things ({@code by}, {@code kind}, {@code what}) and an error's kind
+ * (its leading words, e.g. {@code cannot watch}), never its message.
+ */
 public final class WatchLog implements WatchListener {
+    /** The fields a line keeps in an encrypted home: none of them names a file or its content. */
+    private static final Set<String> SEALED_FIELDS = Set.of("attempts", "attempt", "retryInMs", "pending", "known", "by", "kind",
+            "what", "action");
+    /** An error's kind: its leading lower-case words before a colon. */
+    private static final Pattern ERROR_KIND = Pattern.compile("([a-z][a-z ]{0,40}):.*", Pattern.DOTALL);
+
     /** How lines look. */
     public enum Format {
         /** {@code 2026-12-03T10:00:00.123Z proved path=/photos/a.jpg sha256=… latencyMs=612} */
@@ -24,15 +41,44 @@ public final class WatchLog implements WatchListener {
     private final PrintWriter err;
     private final Format format;
 
+    private final boolean sealed;
+
     public WatchLog(PrintWriter err, Format format) {
+        this(err, format, false);
+    }
+
+    /**
+     * A log for a watcher.
+     *
+     * @param sealed whether the home's proof store is encrypted: then no line names a file or a hash
+     */
+    public WatchLog(PrintWriter err, Format format, boolean sealed) {
         this.err = err;
         this.format = format;
+        this.sealed = sealed;
     }
 
     @Override
     public synchronized void on(WatchEvent e) {
-        err.println(format == Format.JSON ? json(e) : text(e));
+        WatchEvent shown = sealed ? withheld(e) : e;
+        err.println(format == Format.JSON ? json(shown) : text(shown));
         err.flush();
+    }
+
+    /** The event with only what names no file: counts, kinds, an error's kind. */
+    public static WatchEvent withheld(WatchEvent e) {
+        Map<String, String> kept = new LinkedHashMap<>();
+        e.fields().forEach((k, v) -> {
+            if (SEALED_FIELDS.contains(k)) {
+                kept.put(k, v);
+            } else if (k.equals("folders")) {
+                kept.put("folders", Integer.toString(v.isEmpty() ? 0 : v.split(",", -1).length));
+            } else if (k.equals("error")) {
+                Matcher m = ERROR_KIND.matcher(v);
+                kept.put("error", m.matches() ? m.group(1) : "withheld");
+            }
+        });
+        return new WatchEvent(e.time(), e.kind(), kept);
     }
 
     public static String text(WatchEvent e) {

@@ -268,6 +268,43 @@ class LauncherIT {
         }
     }
 
+    @Test
+    void privateTmp_javaTmpdirInsideTheHome_encryptedHomeOnly() throws Exception {
+        Path plain = Files.createDirectories(dir.resolve("plain-home"));
+        assertThat(privateTmp(plain, Map.of())).isEqualTo("opts=\n");
+        assertThat(plain.resolve("tmp")).doesNotExist();
+
+        Path home = Files.createDirectories(dir.resolve("sealed-home/keys")).getParent();
+        Files.writeString(home.resolve("keys/store-recipient.txt"), "age1example\n");
+        String opts = "-Djava.io.tmpdir=" + home.resolve("tmp") + " -XX:-UsePerfData";
+        assertThat(privateTmp(home, Map.of())).isEqualTo("opts=" + opts + "\ntmpdir=" + home.resolve("tmp") + "\n");
+        assertThat(Files.getPosixFilePermissions(home.resolve("tmp")))
+                .containsExactlyInAnyOrderElementsOf(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        // The JVM takes it: its temporary folder is inside the home.
+        ProcessResult jvm = ExternalTool.run(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Djava.io.tmpdir=" + home.resolve("tmp"), "-XX:-UsePerfData", "-XshowSettings:properties", "-version"),
+                Map.of(), java.time.Duration.ofSeconds(60), dir);
+        assertThat(jvm.stderr()).contains("java.io.tmpdir = " + home.resolve("tmp"));
+        // JAVA_OPTS that choose a folder, and a home whose path a space would split, are left alone.
+        assertThat(privateTmp(home, Map.of("JAVA_OPTS", "-Djava.io.tmpdir=/var/tmp"))).isEqualTo("opts=\n");
+        Path spaced = Files.createDirectories(dir.resolve("a home/keys")).getParent();
+        Files.writeString(spaced.resolve("keys/store-recipient.txt"), "age1example\n");
+        assertThat(privateTmp(spaced, Map.of())).isEqualTo("opts=\n");
+    }
+
+    /** What {@code proofmode_private_tmp} of both launchers sets for this home: its options, and TMPDIR when it sets one. */
+    private String privateTmp(Path home, Map<String, String> env) {
+        Path agentSh = launcherDir().resolve("agent.sh");
+        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_HOME", home.toString()));
+        e.putAll(env);
+        ProcessResult r = ExternalTool.run(List.of(ExternalTool.require("sh").toString(), "-c",
+                "unset TMPDIR; . \"$0\"; proofmode_private_tmp; printf 'opts=%s\\n' \"$PROOFMODE_TMP_OPTS\"; "
+                        + "[ -z \"${TMPDIR:-}\" ] || printf 'tmpdir=%s\\n' \"$TMPDIR\"", agentSh.toString()),
+                e, java.time.Duration.ofSeconds(30), dir);
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return r.stdout();
+    }
+
     /** The folder of both launchers' shared part (agent.sh) and what it reads (hashing.jit). */
     private static Path launcherDir() {
         return ProofModeJar.jar().getParent().getParent().resolve("src/main/launcher");

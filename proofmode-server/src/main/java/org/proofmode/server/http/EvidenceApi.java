@@ -178,30 +178,37 @@ public final class EvidenceApi {
 
     /**
      * {@code GET /api/v1/evidence/{sha256}/report}: a verification report (PDF) of the stored bytes, verified
-     * again as {@code reverify} does, with the item's chain of custody; logged as {@code REPORT} first, so that
-     * the report shows its own line and is dated by it.
+     * again as {@code reverify} does, with the item's chain of custody. The report is made first, then logged
+     * as {@code REPORT}: a report that cannot be made records nothing. The report handed out is then made
+     * again with that line, so that it shows its own line and is dated by it.
      */
     public void report(Context ctx) throws IOException {
         EvidenceStore.Actor actor = access.require(ctx);
         EvidenceStore.Item item = item(ctx, actor);
         try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
             Verification.Result r = verifyTimed(copy.path(), item.name());
-            evidence.log(item.sha256(), CustodyAction.REPORT, actor, Optional.of(r.report().verdict().name()),
-                    "verification report (PDF) made and downloaded");
-            List<CustodyLine> custody = evidence.custody(item.sha256()).lines().stream()
-                    .map(c -> new CustodyLine(c.at(), c.action().name(), c.actor(), c.verdict(), c.detail(), c.hash())).toList();
             ReportItem reportItem;
             try (Bundle bundle = Bundle.open(copy.path(), BundleLimits.DEFAULT)) {
-                reportItem = ReportItem.of(item.name(), r.report(), bundle).withCustody(custody);
+                reportItem = ReportItem.of(item.name(), r.report(), bundle);
             }
             String file = item.sha256() + ".report.pdf";
-            Certification cert = Certification.of("proofmode serve", EvidenceApi.class,
-                    Optional.of(custody.get(custody.size() - 1).at()), Optional.empty());
-            byte[] pdf = PdfReport.render(ReportBuilder.build(List.of(reportItem), Optional.empty(), cert, Optional.of(file)));
+            pdfReport(reportItem, file, item.sha256());
+            evidence.log(item.sha256(), CustodyAction.REPORT, actor, Optional.of(r.report().verdict().name()),
+                    "verification report (PDF) made and downloaded");
+            byte[] pdf = pdfReport(reportItem, file, item.sha256());
             ctx.contentType("application/pdf");
             ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
             ctx.result(pdf);
         }
+    }
+
+    /** The PDF report of an item with its chain of custody as it is now, dated by the chain's last line. */
+    private byte[] pdfReport(ReportItem item, String file, String sha256) {
+        List<CustodyLine> custody = evidence.custody(sha256).lines().stream()
+                .map(c -> new CustodyLine(c.at(), c.action().name(), c.actor(), c.verdict(), c.detail(), c.hash())).toList();
+        Certification cert = Certification.of("proofmode serve", EvidenceApi.class,
+                Optional.of(custody.get(custody.size() - 1).at()), Optional.empty());
+        return PdfReport.render(ReportBuilder.build(List.of(item.withCustody(custody)), Optional.empty(), cert, Optional.of(file)));
     }
 
     /** {@code POST /api/v1/evidence/{sha256}/reverify}: verify the stored bytes again; logged. */

@@ -98,12 +98,21 @@ public record Upload(Path file, String sha256, long size, String name) implement
         return ctx.contentType() == null ? "" : ctx.contentType().toLowerCase(Locale.ROOT);
     }
 
-    /** A multipart form's files; Jetty refuses a part or form over the configured sizes while parsing. */
+    /**
+     * A multipart form's files. Jetty refuses a part or form over the configured sizes while parsing, and a
+     * form of more parts than it takes (its own bound, above {@link #MAX_PARTS}), the latter as a checked
+     * exception: a form whose declared length is within the bound was refused for its parts ({@code 400}),
+     * any other for its size ({@code 413}).
+     */
     private static List<UploadedFile> parts(Context ctx, long maxBytes, Supplier<List<UploadedFile>> files) {
         try {
             return files.get();
-        } catch (RuntimeException e) {
-            drain(ctx, ctx.req().getContentLengthLong());
+        } catch (Exception e) { // Javalin passes the servlet's checked exceptions on undeclared
+            long declared = ctx.req().getContentLengthLong();
+            drain(ctx, declared);
+            if (declared >= 0 && declared <= maxBytes) {
+                throw new ApiException(ProblemType.BAD_REQUEST, "the form cannot be read: at most " + MAX_PARTS + " files, each named");
+            }
             throw tooLarge(maxBytes);
         }
     }
@@ -229,6 +238,14 @@ public record Upload(Path file, String sha256, long size, String name) implement
         } catch (IOException | RuntimeException e) {
             // The answer goes out anyway.
         }
+    }
+
+    /**
+     * Reads and drops the rest of a body the framework refused as too large ({@code 413}, a text body over
+     * its 1 MiB), as for an upload, so that a client still sending reads the answer.
+     */
+    public static void drainRefused(Context ctx) {
+        drain(ctx, ctx.req().getContentLengthLong());
     }
 
     private static ApiException tooLarge(long maxBytes) {

@@ -32,7 +32,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  *
  * <p>A bundle is uploaded as a stream from its file, with flat memory: one PUT up to
  * {@link S3Uploads#PART_SIZE}, a multipart upload above. Every request carries the body's
- * {@code x-amz-checksum-sha256}, so the store refuses bytes that changed on the way. A store found at
+ * {@code x-amz-checksum-sha256}, so the store refuses bytes that changed on the way, unless the store does
+ * not implement that header (answers {@code 501}: then every body goes with its {@code Content-MD5}
+ * alone, computed here, with the SHA-256 checked here as it is read). A store found at
  * {@link #open} to check that checksum is sent a one-PUT bundle as it is, checked against the hash it was
  * received with; any other store is sent it with its {@code Content-MD5} too, both computed here from
  * the file. The parts of a multipart upload are hashed here and their whole must have the bundle's SHA-256
@@ -60,8 +62,9 @@ public final class S3BlobStore implements BlobStore {
     }
 
     /**
-     * Connects to the bucket, checks that it can be written, read and cleaned (a {@link #probe()}), asks
-     * whether it checks SHA-256 checksums ({@code S3Uploads.learnChecksums}), and aborts
+     * Connects to the bucket, checks that it can be written, read and cleaned (a {@link #probe()}, sent with
+     * its {@code Content-MD5} alone), asks whether it checks, takes or does not implement SHA-256 checksums
+     * ({@code S3Uploads.learnChecksums}; a store that does not is used all the same), and aborts
      * the multipart uploads under the prefix begun more than {@code staleUploads} ago (left by a process
      * killed during an upload).
      *

@@ -67,12 +67,23 @@ final class S3Uploads {
     private final S3Client s3;
     private final String bucket;
     private final Queue<Pending> unaborted = new ConcurrentLinkedQueue<>();
-    /**
-     * Whether the store refuses a body whose SHA-256 is not the {@code x-amz-checksum-sha256} sent with it, as
-     * {@link #learnChecksums} found. Until then, and for a store that does not, every body is hashed here too and
-     * sent with its {@code Content-MD5}, which every store checks.
-     */
-    private volatile boolean storeChecksSha256;
+    /** What a store does with the {@code x-amz-checksum-sha256} of a body sent with it. */
+    enum Checksums {
+        /** Not known yet: no checksum header is sent, every body is hashed here and sent with its {@code Content-MD5}. */
+        UNKNOWN,
+        /** Refuses a body whose SHA-256 is not the one sent (AWS S3, s3proxy 4, current MinIO). */
+        CHECKED,
+        /** Takes the header but not as a check: it is sent, and every body is hashed here and sent with its MD5. */
+        IGNORED,
+        /**
+         * Answers {@code 501 NotImplemented} (s3proxy 2.6, older MinIO, Ceph and Garage releases): no checksum
+         * header is sent, every body is hashed here and sent with its {@code Content-MD5}, which every store checks.
+         */
+        UNSUPPORTED
+    }
+
+    /** What the store does with checksums, as {@link #learnChecksums} found. */
+    private volatile Checksums checksums = Checksums.UNKNOWN;
 
     S3Uploads(S3Client s3, S3Settings settings) {
         this.s3 = Objects.requireNonNull(s3, "s3");
@@ -134,42 +145,69 @@ final class S3Uploads {
      * {@code 400}, and the same object with its own SHA-256 taken. A store that does so (AWS S3, s3proxy,
      * others with the flexible checksums) is then sent a bundle of one PUT with that checksum alone: it checks
      * the bytes against the hash the bundle was received with, so the bundle is not read and hashed here
-     * first. Any other answer leaves every upload hashed here and sent with its {@code Content-MD5}.
+     * first. A store that takes the wrong one is sent the header with every body, hashed here and sent with
+     * its {@code Content-MD5} too. A store that does not implement the header ({@code 501}, or the code
+     * {@code NotImplemented}, or a {@code 400} for the right one as for the wrong one) is sent no checksum
+     * header at all, every body hashed here and sent with its {@code Content-MD5}.
      *
      * @param key where the probe object goes (removed after)
      * @param encryption the server-side encryption every object is sent with
-     * @return whether the store checks the checksum
-     * @throws SdkException if the store cannot be reached or refuses the correct object
+     * @return what the store does with the checksum
+     * @throws SdkException if the store cannot be reached or refuses the correct object for another reason
      */
-    boolean learnChecksums(String key, Optional<S3Settings.Encryption> encryption) {
+    Checksums learnChecksums(String key, Optional<S3Settings.Encryption> encryption) {
         byte[] data = ("checksum probe " + Instant.now()).getBytes(StandardCharsets.UTF_8);
         PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key)
                 .checksumSHA256(base64(digest("SHA-256", "another body".getBytes(StandardCharsets.UTF_8))));
         encryption.ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
-        boolean refused;
+        Checksums found;
         try {
             s3.putObject(put.build(), RequestBody.fromBytes(data));
-            refused = false;
+            found = Checksums.IGNORED;
         } catch (S3Exception e) {
-            if (e.statusCode() != 400) {
+            if (notImplemented(e)) {
+                found = Checksums.UNSUPPORTED;
+            } else if (e.statusCode() == 400) {
+                found = Checksums.CHECKED;
+            } else {
                 throw e;
             }
-            refused = true;
         }
         try {
-            if (refused) {
+            if (found == Checksums.CHECKED) {
                 s3.putObject(put.checksumSHA256(base64(digest("SHA-256", data))).build(), RequestBody.fromBytes(data));
             }
+        } catch (S3Exception e) {
+            if (!notImplemented(e) && e.statusCode() != 400) {
+                throw e;
+            }
+            found = Checksums.UNSUPPORTED; // refuses the header whatever it says
         } finally {
             s3.deleteObject(b -> b.bucket(bucket).key(key));
         }
-        storeChecksSha256 = refused;
-        return refused;
+        checksums = found;
+        return found;
+    }
+
+    /** Whether a store's answer says it does not implement what the request asked. */
+    private static boolean notImplemented(S3Exception e) {
+        return e.statusCode() == 501 || e.awsErrorDetails() != null && "NotImplemented".equals(e.awsErrorDetails().errorCode());
+    }
+
+    /** What the store does with checksums, as last learnt. */
+    Checksums checksums() {
+        return checksums;
     }
 
     /** Sends every body hashed here with its {@code Content-MD5}, as for a store that does not check checksums (tests). */
     void hashEveryBody() {
-        storeChecksSha256 = false;
+        checksums = Checksums.IGNORED;
+    }
+
+    /** Whether requests may carry the checksum headers: the store takes them, checked or not. */
+    private boolean sendChecksums() {
+        Checksums c = checksums;
+        return c == Checksums.CHECKED || c == Checksums.IGNORED;
     }
 
     /**
@@ -209,10 +247,13 @@ final class S3Uploads {
      * against {@code sha256}; for any other, the file is hashed here first and sent with its MD5.
      */
     private Stored putWhole(FileChannel ch, String key, String sha256, long size, ObjectOptions options) throws IOException {
-        boolean storeChecks = storeChecksSha256;
+        Checksums known = checksums;
+        boolean storeChecks = known == Checksums.CHECKED;
         PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key).contentLength(size)
-                .contentType("application/zip").checksumSHA256(base64(Hex.decode(sha256)))
-                .metadata(Map.of("sha256", sha256)).ifNoneMatch("*");
+                .contentType("application/zip").metadata(Map.of("sha256", sha256)).ifNoneMatch("*");
+        if (storeChecks || known == Checksums.IGNORED) {
+            put.checksumSHA256(base64(Hex.decode(sha256)));
+        }
         if (!storeChecks) {
             byte[][] d = digests(ch, 0, size, null);
             if (!Hex.encode(d[0]).equals(sha256)) {
@@ -244,8 +285,10 @@ final class S3Uploads {
      */
     private Stored multipart(FileChannel ch, String key, String sha256, long size, ObjectOptions options) throws IOException {
         long partSize = Math.max(PART_SIZE, (size + MAX_PARTS - 1) / MAX_PARTS);
+        boolean withChecksums = sendChecksums();
         CreateMultipartUploadRequest.Builder create = CreateMultipartUploadRequest.builder().bucket(bucket).key(key)
-                .contentType("application/zip").checksumAlgorithm(ChecksumAlgorithm.SHA256).metadata(Map.of("sha256", sha256));
+                .contentType("application/zip").checksumAlgorithm(withChecksums ? ChecksumAlgorithm.SHA256 : null)
+                .metadata(Map.of("sha256", sha256));
         options.encryption().ifPresent(e -> create.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
         options.lock().ifPresent(l -> create.objectLockMode(l.mode()).objectLockRetainUntilDate(l.until()));
         String uploadId = s3.createMultipartUpload(create.build()).uploadId();
@@ -260,9 +303,10 @@ final class S3Uploads {
                 ofParts.update(d[0]);
                 int number = parts.size() + 1;
                 UploadPartResponse r = s3.uploadPart(b -> b.bucket(bucket).key(key).uploadId(uploadId).partNumber(number)
-                        .contentLength(length).contentMD5(base64(d[1])).checksumSHA256(base64(d[0])),
+                        .contentLength(length).contentMD5(base64(d[1])).checksumSHA256(withChecksums ? base64(d[0]) : null),
                         body(ch, from, length, "application/octet-stream"));
-                parts.add(CompletedPart.builder().partNumber(number).eTag(r.eTag()).checksumSHA256(base64(d[0])).build());
+                parts.add(CompletedPart.builder().partNumber(number).eTag(r.eTag())
+                        .checksumSHA256(withChecksums ? base64(d[0]) : null).build());
             }
             if (!Hex.encode(whole.digest()).equals(sha256)) {
                 throw new IOException("the file's SHA-256 is not " + sha256);
@@ -293,8 +337,8 @@ final class S3Uploads {
     }
 
     /**
-     * One PUT of a few bytes held in memory (the readiness probe), with its checksums and the configured
-     * encryption, but no retention: the probe is deleted at once.
+     * One PUT of a few bytes held in memory (the readiness probe), with its {@code Content-MD5}, its SHA-256
+     * where the store takes the header, and the configured encryption, but no retention: the probe is deleted at once.
      */
     void putBytes(String key, byte[] data, Optional<S3Settings.Encryption> encryption) {
         putBytes(key, data, encryption, null, null);
@@ -303,7 +347,7 @@ final class S3Uploads {
     /** {@link #putBytes(String, byte[], Optional)} with the headers a static reader of the object gets (null: none). */
     void putBytes(String key, byte[] data, Optional<S3Settings.Encryption> encryption, String contentType, String cacheControl) {
         PutObjectRequest.Builder put = PutObjectRequest.builder().bucket(bucket).key(key).contentType(contentType).cacheControl(cacheControl)
-                .contentMD5(base64(digest("MD5", data))).checksumSHA256(base64(digest("SHA-256", data)));
+                .contentMD5(base64(digest("MD5", data))).checksumSHA256(sendChecksums() ? base64(digest("SHA-256", data)) : null);
         encryption.ifPresent(e -> put.serverSideEncryption(algorithm(e)).ssekmsKeyId(e.kmsKeyId().orElse(null)));
         s3.putObject(put.build(), RequestBody.fromBytes(data));
     }
@@ -323,7 +367,8 @@ final class S3Uploads {
     private void verifyStored(String key, long size, Stored stored) throws IOException {
         String checksum = stored.answered().orElse(null);
         if (checksum == null) {
-            HeadObjectResponse h = s3.headObject(b -> b.bucket(bucket).key(key).checksumMode(ChecksumMode.ENABLED));
+            ChecksumMode mode = sendChecksums() ? ChecksumMode.ENABLED : null;
+            HeadObjectResponse h = s3.headObject(b -> b.bucket(bucket).key(key).checksumMode(mode));
             if (h.contentLength() == null || h.contentLength() != size) {
                 throw new IOException("s3://" + bucket + "/" + key + ": stored " + h.contentLength() + " bytes, sent " + size);
             }

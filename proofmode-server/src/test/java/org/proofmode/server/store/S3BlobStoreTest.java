@@ -107,7 +107,7 @@ class S3BlobStoreTest {
     @Test
     void open_learnsWhetherStoreChecksSha256_andLeavesNoProbe() throws Exception {
         try (S3BlobStore store = store(s3.settings("learn"))) {
-            assertThat(store.uploads().learnChecksums("learn/.probe/x", Optional.empty())).isTrue();
+            assertThat(store.uploads().learnChecksums("learn/.probe/x", Optional.empty())).isEqualTo(S3Uploads.Checksums.CHECKED);
         }
         assertThat(s3.keysUnder("learn/")).isEmpty();
     }
@@ -128,6 +128,44 @@ class S3BlobStoreTest {
             assertThatThrownBy(() -> store.put(g, claimed)).isInstanceOf(IOException.class)
                     .hasMessage("the file's SHA-256 is not " + claimed);
             assertThat(s3.keysUnder("md5/")).containsExactly(key("md5", sha));
+        }
+    }
+
+    /**
+     * A store that answers {@code 501 NotImplemented} to the checksum headers (s3proxy 2.6, older MinIO, Ceph and
+     * Garage): the start probe takes it for a store that does not check them, and every bundle, whole or in
+     * parts, goes with its {@code Content-MD5} alone, hashed here, and reads back byte for byte.
+     */
+    @Test
+    void put_roundTripsWithMd5Alone_storeAnswering501ToChecksumHeaders() throws Exception {
+        try (ChecksumRefusingProxy old = new ChecksumRefusingProxy(s3.endpoint());
+             S3BlobStore store = store(s3.settings("old").withAccess(old.endpoint(), s3.keys()))) {
+            assertThat(old.refused()).as("the start probe met the 501").isPositive();
+            assertThat(store.uploads().checksums()).isEqualTo(S3Uploads.Checksums.UNSUPPORTED);
+            int refusedAtStart = old.refused();
+            List<String> keys = new java.util.ArrayList<>();
+            for (long size : new long[] {70_000, 17L * MIB}) {
+                Path f = file("old-" + size + ".zip", size, size);
+                byte[] bytes = Files.readAllBytes(f);
+                String sha = Digests.sha256(f);
+                store.put(f, sha);
+                keys.add(key("old", sha));
+                try (InputStream in = store.open(sha)) {
+                    assertThat(in.readAllBytes()).isEqualTo(bytes);
+                }
+                assertThat(s3.read(key("old", sha))).isEqualTo(bytes);
+            }
+            Path g = file("wrong.zip", 70_000, 8);
+            String claimed = Digests.sha256Hex("something else".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertThatThrownBy(() -> store.put(g, claimed)).isInstanceOf(IOException.class)
+                    .hasMessage("the file's SHA-256 is not " + claimed);
+            store.probe();
+            store.putPublic("log/checkpoint", "a checkpoint".getBytes(java.nio.charset.StandardCharsets.UTF_8), "text/plain", "no-cache");
+            assertThat(s3.read("old/log/checkpoint")).isEqualTo("a checkpoint".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(old.refused()).as("no checksum header sent once the store was known").isEqualTo(refusedAtStart);
+            assertThat(old.relayed()).isPositive();
+            assertThat(s3.keysUnder("old/")).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.Stream.concat(keys.stream(), java.util.stream.Stream.of("old/log/checkpoint")).toList());
         }
     }
 
