@@ -51,6 +51,7 @@ import org.proofmode.proof.ProofTimes;
 import org.proofmode.prove.Notarization;
 import org.proofmode.prove.Prover;
 import org.proofmode.publish.PublishQueue;
+import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.Publisher;
 import org.proofmode.publish.Publishing;
 import org.proofmode.redact.Redactor;
@@ -181,7 +182,10 @@ public final class ProofMode {
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot write " + root.resolve(ProofStore.ENCRYPTED_MARKER) + ": " + e.getMessage(), e);
         }
-        return new Encrypted(id, withStoreIdentity(id).sealPlainSets());
+        ProofMode sealed = withStoreIdentity(id);
+        int moved = sealed.sealPlainSets();
+        sealed.store().queueSealing().ifPresent(q -> PublishToken.sealClear(home, q));
+        return new Encrypted(id, moved);
     }
 
     /** An encrypted store made: its identity and how many plain sets were sealed. */
@@ -521,8 +525,13 @@ public final class ProofMode {
      * time-outs.
      */
     public TimeStamper c2paTimeStamper(URI tsa) {
+        return c2paTimeStamper(tsa, settings().proxy());
+    }
+
+    /** As {@link #c2paTimeStamper(URI)}, through this SOCKS5 proxy (or directly) whatever the settings say. */
+    public TimeStamper c2paTimeStamper(URI tsa, Optional<Http.Socks> proxy) {
         TsaClient client = new TsaClient(
-                new Http(TimestampSettings.load(home).timeouts(), settings().proxy()), new SecureRandom());
+                new Http(TimestampSettings.load(home).timeouts(), proxy), new SecureRandom());
         return sha256 -> client.stamp(tsa, sha256);
     }
 

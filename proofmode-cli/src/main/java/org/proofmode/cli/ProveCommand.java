@@ -264,7 +264,8 @@ final class ProveCommand implements Callable<Integer> {
      */
     private int credentialedCopies(CliContext ctx, ProofMode pm, Settings settings, List<Work> work, List<Work> out) throws IOException {
         Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, null, null);
-        Optional<TimeStamper> stamper = timestampOptions.tsa.stream().findFirst().map(pm::c2paTimeStamper);
+        Optional<TimeStamper> stamper = timestampOptions.tsa.stream().findFirst()
+                .map(t -> pm.c2paTimeStamper(t, timestampOptions.proxy.choose(pm.settings())));
         int exit = ExitCodes.OK;
         for (Work w : work) {
             try {

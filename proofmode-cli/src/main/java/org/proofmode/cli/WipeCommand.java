@@ -102,9 +102,9 @@ final class WipeCommand implements Callable<Integer> {
                     + "\" (" + SafeText.escape(t.device()) + "); to delete it there: pkcs11-tool --module " + t.module()
                     + " --token-label " + SafeText.escape(t.tokenLabel()) + " --login --delete-object --type privkey --label " + t.keyId()
                     + " (and the same with --type pubkey and --type cert)"));
-            Path token = home.resolve(PublishCommand.TOKEN);
-            if (Files.isRegularFile(token)) {
-                DeviceKeys.shred(token);
+            if (org.proofmode.publish.PublishToken.isSet(home)) {
+                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.CLEAR));
+                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.SEALED));
                 ctx.err().println("proofmode: upload token overwritten and removed (revoke it on the server too: 'proofmode server token revoke')");
             }
         }
