@@ -44,7 +44,7 @@ one_run() {
     rm -rf "$home"
     local db=()
     [[ -n $url ]] && db=(--db "$url")
-    local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench "${db[@]}" 2>/dev/null)
+    local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench --scope admin "${db[@]}" 2>/dev/null)
     start_server "$jar" "$home" "$name" "${db[@]}"
     local pid=$SERVER_PID port=$SERVER_PORT
     local line

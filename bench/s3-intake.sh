@@ -55,7 +55,7 @@ EOF2
 intake() {
     local name=$1 home=$2 jar=$ROOT/proofmode-cli/target/proofmode.jar
     shift 2
-    local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench 2>/dev/null)
+    local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench --scope admin 2>/dev/null)
     start_server "$jar" "$home" "$name" "$@"
     CLEANUP_HOOKS+=("kill $SERVER_PID")
     if (( WARMUP > 0 )); then

@@ -45,7 +45,7 @@ main() {
         positive_int SIZES "$n"
         "${PG_AS[@]}" psql -q -h 127.0.0.1 -p "$PGPORT" -U postgres -c "CREATE DATABASE items_$n" >/dev/null
         local url="jdbc:postgresql://127.0.0.1:$PGPORT/items_$n?user=postgres" home=$WORK/home-$n
-        local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench --db "$url" 2>/dev/null)
+        local token; token=$(PROOFMODE_HOME=$home java -jar "$jar" server token create bench --scope admin --db "$url" 2>/dev/null)
         log "filling $n items"
         local t0=$EPOCHREALTIME
         sed "s/ITEMS/$n/g" "$fill" | "${PG_AS[@]}" psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PGPORT" -U postgres -d "items_$n" >/dev/null

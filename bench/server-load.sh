@@ -81,7 +81,7 @@ PY
     t1=$EPOCHREALTIME
     cli_s=$(elapsed "$t0" "$t1")
 
-    local token; token=$(java -jar "$jar" server token create bench ${DB:+--db "$DB"} 2>/dev/null)
+    local token; token=$(java -jar "$jar" server token create bench --scope admin ${DB:+--db "$DB"} 2>/dev/null)
     # shellcheck disable=SC2086 # SERVER_JAVA_OPTS: JVM options of the server alone (a profiler agent), split on spaces
     java ${SERVER_JAVA_OPTS:-} -jar "$jar" serve --port 0 --rate 1000000 ${DB:+--db "$DB"} > "$WORK/serve.out" 2> "$WORK/serve.err" &
     local pid=$!

@@ -75,6 +75,7 @@ try {
       verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
       line: await page.locator('.result-link').innerText(),
       fingerprint: await page.locator('.fingerprint').first().innerText(),
+      unchecked: await page.locator('#result > .verdict .unchecked').innerText().catch(() => ''),
     };
     await page.screenshot({ path: join(out, 'desktop-report-link.png'), fullPage: true });
     // The kept result as a document: its PDF link downloads the server's report.

@@ -51,6 +51,7 @@ import org.proofmode.proof.ProofTimes;
 import org.proofmode.prove.Notarization;
 import org.proofmode.prove.Prover;
 import org.proofmode.publish.PublishQueue;
+import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.Publisher;
 import org.proofmode.publish.Publishing;
 import org.proofmode.redact.Redactor;
@@ -181,7 +182,10 @@ public final class ProofMode {
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot write " + root.resolve(ProofStore.ENCRYPTED_MARKER) + ": " + e.getMessage(), e);
         }
-        return new Encrypted(id, withStoreIdentity(id).sealPlainSets());
+        ProofMode sealed = withStoreIdentity(id);
+        int moved = sealed.sealPlainSets();
+        sealed.store().queueSealing().ifPresent(q -> PublishToken.sealClear(home, q));
+        return new Encrypted(id, moved);
     }
 
     /** An encrypted store made: its identity and how many plain sets were sealed. */
@@ -271,6 +275,18 @@ public final class ProofMode {
         return reader.inspect(file);
     }
 
+    /**
+     * The stored proof of the file that was at this path when it was proved, whatever it holds now: so a
+     * file changed since is checked against its proof (and found changed) rather than found unproved. Only
+     * in a home whose store is not encrypted ({@link MediaPaths}).
+     */
+    public Optional<Path> provedAt(Path file) {
+        if (store.isEncrypted()) {
+            return Optional.empty();
+        }
+        return new MediaPaths(home).provedAt(file).flatMap(store::find);
+    }
+
     /** A stored proof set and, when known, the media file it is for. */
     public record StoredProof(String sha256, Path folder, Optional<Path> media) {
         /** Validates the fields. */
@@ -328,13 +344,17 @@ public final class ProofMode {
         }
     }
 
-    /** The media at the recorded path, if it is still there and unchanged. */
+    /**
+     * The media at the recorded path, if the proof records a full path ({@code context.file-path full}, older
+     * proofs), else where this home noted it ({@link MediaPaths}), if the file is still there and unchanged.
+     */
     private Path storedFolder(String h) {
         return store.find(h).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + h + " in " + store.root()));
     }
 
     private Optional<Path> recordedMedia(Path folder, String h) {
-        Optional<Path> p = storedRecord(folder, h).get(ProofFields.FILE_PATH).map(Path::of).filter(Files::isRegularFile);
+        Optional<Path> p = storedRecord(folder, h).get(ProofFields.FILE_PATH).map(Path::of).filter(Path::isAbsolute)
+                .or(() -> new MediaPaths(home).noted(h)).filter(Files::isRegularFile);
         try {
             return p.isPresent() && Digests.sha256(p.get()).equals(h) ? p : Optional.empty();
         } catch (IOException e) {
@@ -357,7 +377,16 @@ public final class ProofMode {
     public Prover prover(SigningKey key, ProofStore target, List<MetadataSource> sources) {
         Objects.requireNonNull(key, "key");
         target.recover();
-        return new Prover(key, target, sources, clock);
+        return remembering(new Prover(key, target, sources, clock), target);
+    }
+
+    /** A prover into this home's plain store notes where each media file is ({@link MediaPaths}). */
+    private Prover remembering(Prover prover, ProofStore target) {
+        if (target != store || store.isEncrypted()) {
+            return prover;
+        }
+        MediaPaths paths = new MediaPaths(home);
+        return prover.withGuard((file, sha256, size) -> paths.remember(file, sha256));
     }
 
     /**
@@ -369,7 +398,7 @@ public final class ProofMode {
      */
     public Prover prover(Supplier<SigningKey> key, ProofStore target, List<MetadataSource> sources) {
         target.recover();
-        return new Prover(key, target, sources, clock);
+        return remembering(new Prover(key, target, sources, clock), target);
     }
 
     /**
@@ -496,8 +525,13 @@ public final class ProofMode {
      * time-outs.
      */
     public TimeStamper c2paTimeStamper(URI tsa) {
+        return c2paTimeStamper(tsa, settings().proxy());
+    }
+
+    /** As {@link #c2paTimeStamper(URI)}, through this SOCKS5 proxy (or directly) whatever the settings say. */
+    public TimeStamper c2paTimeStamper(URI tsa, Optional<Http.Socks> proxy) {
         TsaClient client = new TsaClient(
-                new Http(TimestampSettings.load(home).timeouts(), settings().proxy()), new SecureRandom());
+                new Http(TimestampSettings.load(home).timeouts(), proxy), new SecureRandom());
         return sha256 -> client.stamp(tsa, sha256);
     }
 

@@ -108,6 +108,9 @@ final class C2paCommand {
         @Mixin
         ContextOptions context;
 
+        @Mixin
+        ProxyOptions proxy;
+
         @Parameters(paramLabel = "IN", description = "A JPEG, PNG, WAV, AVI or WebP without content credentials.")
         Path input;
 
@@ -119,7 +122,7 @@ final class C2paCommand {
             Settings s = context.apply(pm.settings());
             ProofRecord record = pm.inspect(input, s, context.manualLocation());
             Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, cert, key);
-            Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(pm::c2paTimeStamper);
+            Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(t -> pm.c2paTimeStamper(t, proxy.choose(pm.settings())));
             ManifestBuilder m = ContentCredentials.capture(input.getFileName().toString(), record.fields(),
                     unlocked.getKey().fingerprint(), bytes);
             ContentCredentials.write(bytes, output, force, m, unlocked.getValue(), stamper);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,19 +18,24 @@ import org.proofmode.verify.Check;
 import org.proofmode.verify.MediaComparison.Relation;
 import org.proofmode.verify.MediaComparison.Side;
 import org.proofmode.verify.MediaComparison;
+import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code proofmode compare}: how two media relate. */
 @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Say how two media relate: the same bytes; the same content in another container or with other metadata "
-                + "(the same decoded video frames, audio samples or image pixels); an excerpt (a run of one's frames "
-                + "inside the other's, with which frames and at what times); perceptually close (images by their perceptual "
-                + "hash; videos by one frame per second, at the best alignment, so a re-encoded, resized or cut copy is "
-                + "found with the seconds it covers); or different.",
+            "Say how two media relate, as one outcome: the same bytes; the same content in another container or with "
+                + "other metadata (the same decoded video frames, audio samples or image pixels); an excerpt (one "
+                + "contiguous run of the other's frames, with which frames and at what times, and the other's sound at "
+                + "those times where both have sound); perceptually close, not the same (images by their perceptual hash; "
+                + "videos by one frame per second, at the best alignment, so a re-encoded, resized or cut copy is found "
+                + "with the seconds it covers); different (other content, frames spliced with foreign ones or reordered, "
+                + "or an excerpt's frames with other sound); uncomparable (nothing both have shows how they relate); or "
+                + "proof invalid (a proof does not verify, so what it records says nothing).",
             "",
             "Each of A and B is a media file (hashed now: image hashes, or frame and sample hashes by ffmpeg), a "
                 + "share bundle or proof folder, or the SHA-256 of a proof in the store. A proof is verified first and "
@@ -39,8 +45,12 @@ import picocli.CommandLine.ParentCommand;
         footer = {"", "Examples:", "  proofmode compare original.mp4 from-messenger.mp4",
             "  proofmode compare 5860ae6ab6c0de34...14cb0300 excerpt.mkv    (a stored proof, by its hash)",
             "  proofmode compare proof.zip IMG_0001-resized.jpg",
-            "", "compare exits 0 when the two are the same bytes or content, or one is an excerpt of the other, and 3",
-            "when they differ (also when only perceptually close, or when a proof does not verify).", "", ExitCodes.HELP_TABLE})
+            "  proofmode compare --json original.mp4 clip.mp4    (one JSON object: outcome, exit code, checks)",
+            "", "Outcomes and exit codes:",
+            "   0  PASS  same bytes, same content, or excerpt",
+            "   2  WARN  perceptually close, not the same",
+            "   3  FAIL  different, or proof invalid",
+            "  13  WARN  uncomparable", "", ExitCodes.HELP_TABLE})
 final class CompareCommand implements Callable<Integer> {
     @ParentCommand
     Main root;
@@ -51,6 +61,10 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The same kinds as A.")
     String b;
 
+    @Option(names = "--json", description = "Print one JSON object: relation, status, outcome, exitCode, the sides, the checks "
+            + "and notes (the server's comparison format, with exitCode).")
+    boolean json;
+
     @Override
     public Integer call() throws Exception {
         CliContext ctx = root.ctx;
@@ -60,6 +74,13 @@ final class CompareCommand implements Callable<Integer> {
         Side sa = side(ctx, pm, verifier, a, notes);
         Side sb = side(ctx, pm, verifier, b, notes);
         MediaComparison.Result r = MediaComparison.compare(sa, sb);
+        int exit = exitCode(r.relation());
+        if (json) {
+            ObjectNode node = ReportJson.toNode(sa, sb, r, notes);
+            node.put("exitCode", exit);
+            ctx.out().println(node.toString());
+            return exit;
+        }
         for (Side s : List.of(sa, sb)) {
             ctx.out().println(SafeText.escape((s == sa ? "A: " : "B: ") + s.name() + " ("
                     + s.proof().map(v -> "proof, " + v.name()).orElse("media file") + s.sha256().map(h -> ", SHA-256 " + h).orElse("")
@@ -68,20 +89,20 @@ final class CompareCommand implements Callable<Integer> {
         for (Check c : r.checks()) {
             ReportPrinter.line(ctx.out(), "  ", c);
         }
-        ctx.out().println(summary(r.relation()));
+        ctx.out().println(r.relation().status() + "  " + r.relation().words());
         for (String n : notes) {
             ctx.err().println("proofmode: " + SafeText.escape(n));
         }
-        return r.relation() == Relation.SIMILAR || r.relation() == Relation.DIFFERENT ? ExitCodes.INVALID : ExitCodes.OK;
+        return exit;
     }
 
-    private static String summary(Relation r) {
+    /** Each outcome's exit code, as {@code --help} lists them. */
+    static int exitCode(Relation r) {
         return switch (r) {
-            case SAME_BYTES -> "same bytes";
-            case SAME_CONTENT -> "same content: other bytes, the same decoded frames, samples or pixels";
-            case EXCERPT -> "excerpt: one is a run of the other's frames";
-            case SIMILAR -> "similar: other pixels or frames, perceptually close";
-            case DIFFERENT -> "different";
+            case SAME_BYTES, SAME_CONTENT, EXCERPT -> ExitCodes.OK;
+            case SIMILAR -> ExitCodes.CLOSE;
+            case DIFFERENT, PROOF_INVALID -> ExitCodes.INVALID;
+            case UNCOMPARABLE -> ExitCodes.UNSUPPORTED;
         };
     }
 

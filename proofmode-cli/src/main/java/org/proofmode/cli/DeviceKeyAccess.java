@@ -122,8 +122,13 @@ final class DeviceKeyAccess {
     }
 
     static void create(CliContext ctx, DeviceKeys keys, KeyType type, Optional<Passphrase> passphrase) {
+        create(ctx, keys, type, passphrase, DeviceKeys.USER_ID);
+    }
+
+    /** As {@link #create(CliContext, DeviceKeys, KeyType, Optional)}, with a user ID that names the key's owner. */
+    static void create(CliContext ctx, DeviceKeys keys, KeyType type, Optional<Passphrase> passphrase, String userId) {
         try {
-            DeviceKeys.Created c = keys.create(type, passphrase);
+            DeviceKeys.Created c = keys.create(type, passphrase, userId);
             announce(ctx, c, "created");
         } finally {
             passphrase.ifPresent(Passphrase::clear);

@@ -12,6 +12,8 @@ public final class ExitCodes {
     public static final int OK = 0;
     /** Internal error (a bug), or local storage failed. */
     public static final int INTERNAL = 1;
+    /** compare: the two are perceptually close, not the same. */
+    public static final int CLOSE = 2;
     /** Verification ran and found the proof invalid. */
     public static final int INVALID = 3;
     /** Unsupported algorithm, format or version. */
@@ -42,8 +44,9 @@ public final class ExitCodes {
             "Exit codes:%n" +
             "   0  success; for verify: the proof is valid%n" +
             "   1  internal error, or local storage failed (disk full, permissions)%n" +
-            "   3  verify: the proof is invalid (changed media, bad or missing signature)%n" +
-            "  13  unsupported algorithm, format or version; verify: incomplete (a content binding it cannot check)%n" +
+            "   2  compare: perceptually close, not the same%n" +
+            "   3  verify: the proof is invalid (changed media, bad or missing signature); compare: different, or a proof is invalid%n" +
+            "  13  unsupported algorithm, format or version; verify: incomplete (a content binding it cannot check); compare: uncomparable%n" +
             "  19  missing argument (or no command at all)%n" +
             "  37  bad option or option value%n" +
             "  41  bad data: input is not what it claims (corrupt zip, unparseable key, damaged encrypted bundle; verify: not a bundle, proof folder or media file)%n" +

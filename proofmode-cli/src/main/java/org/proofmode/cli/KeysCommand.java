@@ -43,7 +43,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode keys protect                        (choose your own passphrase)",
             "  proofmode keys import --key-passphrase-file old.txt secret.asc", "", ExitCodes.HELP_TABLE},
         subcommands = {KeysCommand.Create.class, KeysCommand.Show.class, KeysCommand.Export.class,
-            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rotate.class, KeysCommand.Use.class,
+            KeysCommand.Import.class, KeysCommand.Protect.class, KeysCommand.Rename.class, KeysCommand.Rotate.class, KeysCommand.Use.class,
             KeysCommand.EncryptStore.class, KeysCommand.ExportIdentity.class, KeysCommand.ImportIdentity.class})
 final class KeysCommand implements Callable<Integer> {
     @ParentCommand
@@ -71,8 +71,12 @@ final class KeysCommand implements Callable<Integer> {
             + "or security key through OpenSC, SoftHSM) as a sensitive, never extractable object, and signs there; the "
             + "home keeps only its public key and where it is (keys/token.json). Its PIN comes from --pin-file, "
             + "PROOFMODE_PIN, or a prompt, whenever the key signs. Token keys are p256 (default) or rsa3072: Java's "
-            + "PKCS#11 provider cannot sign with ed25519 (exit 13).", ""},
-        footer = {"", "Examples:", "  proofmode keys create --key-type rsa4096",
+            + "PKCS#11 provider cannot sign with ed25519 (exit 13).", "",
+        "--name sets the key's OpenPGP user ID, which gpg --show-keys, 'keys show' and every verify report's signer line "
+            + "show: who stands behind the proofs. Without it the key is called 'ProofMode device key' and names no one; "
+            + "'keys rename' names it later.", ""},
+        footer = {"", "Examples:", "  proofmode keys create --name \"Alice Example, Example News\"",
+            "  proofmode keys create --key-type rsa4096",
             "  proofmode keys create --pkcs11 /usr/lib/softhsm/libsofthsm2.so --token proofmode --pin-file pin.txt",
             "  proofmode keys create --pkcs11 /usr/lib/x86_64-linux-gnu/pkcs11/libtpm2_pkcs11.so.1 --token laptop", "",
             "Token problems: no module file, no such token, or the key gone from the token: 61; wrong or locked PIN: 67;",
@@ -87,6 +91,10 @@ final class KeysCommand implements Callable<Integer> {
 
         @Mixin
         TokenOptions token;
+
+        @Option(names = "--name", paramLabel = "NAME", description = "The key's user ID, e.g. \"Alice Example, Example News\" "
+                + "(default: ProofMode device key, which names no one). Not for a key in a PKCS#11 token (exit 13).")
+        String name;
 
         @Option(names = "--encrypt-store", description = "Also encrypt the proof store, as 'keys encrypt-store' does: needs a "
                 + "passphrase you choose (--passphrase-file or PROOFMODE_PASSPHRASE), not a generated one nor a token.")
@@ -107,7 +115,7 @@ final class KeysCommand implements Callable<Integer> {
                             + "(--passphrase-file or PROOFMODE_PASSPHRASE): a generated one kept on disk would protect nothing");
                 }
                 DeviceKeyAccess.create(parent.ctx(), parent.keys(), keyOptions.keyType,
-                        Passphrases.given(parent.ctx(), keyOptions.passphraseFile));
+                        Passphrases.given(parent.ctx(), keyOptions.passphraseFile), name != null ? DeviceKeys.checkUserId(name) : DeviceKeys.USER_ID);
                 print(parent.ctx(), parent.keys());
                 if (encryptStore) {
                     EncryptStore.encryptStore(parent.ctx(), parent.root.proofMode(), keyOptions.passphraseFile);
@@ -116,6 +124,10 @@ final class KeysCommand implements Callable<Integer> {
             }
             if (encryptStore) {
                 throw new ProofModeException(Failure.UNSUPPORTED, "--encrypt-store needs a device key with a passphrase here, not in a PKCS#11 token");
+            }
+            if (name != null) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "--name is not supported for a key in a PKCS#11 token yet: "
+                        + "its user ID is 'ProofMode device key'");
             }
             KeyType type = spec.commandLine().getParseResult().hasMatchedOption("--key-type") ? keyOptions.keyType : KeyType.P256;
             DeviceKeys.requireTokenKeyType(type);
@@ -283,6 +295,40 @@ final class KeysCommand implements Callable<Integer> {
                 }
             }
             parent.ctx().err().println("proofmode: the device key now uses your passphrase; keep it safe, it cannot be recovered");
+            return ExitCodes.OK;
+        }
+    }
+
+    @Command(name = "rename", mixinStandardHelpOptions = true, description = {"Give the device key a name: its OpenPGP user ID.", "",
+        "Adds NAME as a user ID, certified by the key and made its primary one, and revokes the user IDs it had as no "
+            + "longer valid, so gpg --show-keys, 'keys show' and verify's signer line show NAME alone. The key itself does "
+            + "not change: its fingerprint stays, and every signature made before still verifies (with gpg and sqv too). "
+            + "Share the key again ('keys export') so that recipients see the name; proofs made from now on carry it in "
+            + "pubkey.asc. Unlocks the key (its passphrase as for prove). A key in a PKCS#11 token cannot be renamed yet "
+            + "(exit 13).", ""},
+        footer = {"", "Examples:", "  proofmode keys rename \"Alice Example, Example News\"", "", ExitCodes.HELP_TABLE})
+    static final class Rename implements Callable<Integer> {
+        @ParentCommand
+        KeysCommand parent;
+
+        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
+        Path passphraseFile;
+
+        @Parameters(paramLabel = "NAME", description = "The new user ID, e.g. \"Alice Example, Example News\" (1 to 256 characters).")
+        String name;
+
+        @Override
+        public Integer call() {
+            DeviceKeys keys = parent.keys();
+            String id = DeviceKeys.checkUserId(name);
+            keys.info();
+            if (keys.token().isPresent()) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token: renaming it is not supported yet");
+            }
+            try (Passphrase p = Passphrases.unlocking(parent.ctx(), passphraseFile == null ? null : parent.ctx().resolve(passphraseFile), keys)) {
+                keys.rename(p, id);
+            }
+            print(parent.ctx(), keys);
             return ExitCodes.OK;
         }
     }

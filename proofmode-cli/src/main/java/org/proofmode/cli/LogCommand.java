@@ -91,6 +91,9 @@ final class LogCommand implements Callable<Integer> {
                 + "PROOFMODE_HOME/tsa-roots/*.pem.")
         List<Path> tsaTrust = new ArrayList<>();
 
+        @Mixin
+        ProxyOptions proxy;
+
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
@@ -112,7 +115,7 @@ final class LogCommand implements Callable<Integer> {
             for (Path t : tsaTrust) {
                 roots.addAll(TrustedRoots.read(t));
             }
-            Http http = new Http(Http.Timeouts.DEFAULT);
+            Http http = new Http(Http.Timeouts.DEFAULT, proxy.choose(parent.root.proofMode().settings()));
             LogMonitor.Result r = new LogMonitor(http, base, k).check(before);
             String origin = SafeText.escape(k.name());
             if (r.ok()) {

@@ -52,7 +52,8 @@ import picocli.CommandLine.ParentCommand;
                 + "<sha256>.proof.json and .proof.csv, three .asc signatures and pubkey.asc into the store "
                 + "(PROOFMODE_HOME/proofs/<sha256>/) or DIR/<sha256>/ with --out. Files are recognised by "
                 + "content, not name; folders are proved recursively on every core, and other files are "
-                + "skipped with a notice. Prints '<sha256>  <path>' for each file. Proving the same content "
+                + "skipped with a notice. Prints '<sha256>  <path>' for each file, and once on stderr where the "
+                + "proofs are and how many are new. Proving the same content "
                 + "again keeps the existing proof unless --force is given.",
             "",
             "What the proof records beyond the file follows PROOFMODE_HOME/settings ('proofmode settings'): "
@@ -116,6 +117,10 @@ final class ProveCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Media files or folders.")
     List<Path> paths;
+
+    /** This run's proofs: made now, and kept from before. */
+    private int proved;
+    private int existing;
 
     /** A file to prove: as the command line names it, and where it is. */
     private record Work(Path file, Path path, boolean explicit, long size) {}
@@ -240,6 +245,8 @@ final class ProveCommand implements Callable<Integer> {
             for (int i = 0; i < work.size(); i++) {
                 exit = firstError(exit, report(ctx, bar, work.get(i), futures.get(i), stamps));
             }
+            bar.finish();
+            where(ctx, store);
             // A timestamp that could not be had never fails the proof, unless one was required now.
             if (timestampOptions.requireTimestamp) {
                 exit = firstError(exit, StampPrinter.exit(stamps, true));
@@ -257,7 +264,8 @@ final class ProveCommand implements Callable<Integer> {
      */
     private int credentialedCopies(CliContext ctx, ProofMode pm, Settings settings, List<Work> work, List<Work> out) throws IOException {
         Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, null, null);
-        Optional<TimeStamper> stamper = timestampOptions.tsa.stream().findFirst().map(pm::c2paTimeStamper);
+        Optional<TimeStamper> stamper = timestampOptions.tsa.stream().findFirst()
+                .map(t -> pm.c2paTimeStamper(t, timestampOptions.proxy.choose(pm.settings())));
         int exit = ExitCodes.OK;
         for (Work w : work) {
             try {
@@ -277,6 +285,28 @@ final class ProveCommand implements Callable<Integer> {
             }
         }
         return exit;
+    }
+
+    /**
+     * Says once, on stderr, where this run's proofs are: the store (or --out) and how many are new. A run
+     * that stored nothing says nothing.
+     */
+    private void where(CliContext ctx, ProofStore store) {
+        if (proved + existing == 0) {
+            return;
+        }
+        String folder = out != null ? out.toString() : home(store.root().toString());
+        ctx.err().println("proofmode: proofs " + (out != null ? "written to " : "stored in ") + folder + " (" + proved + " new"
+                + (existing > 0 ? ", " + existing + " kept from before" : "") + ")");
+    }
+
+    /** A path under the user's home folder written as {@code ~/...}, as a shell user reads it. */
+    private static String home(String path) {
+        String user = System.getProperty("user.home");
+        if (user != null && !user.isEmpty() && !user.equals("/") && path.startsWith(user + "/")) {
+            return "~" + path.substring(user.length());
+        }
+        return path;
     }
 
     private int report(CliContext ctx, ProgressBar bar, Work w, Future<BatchProver.Item> f, List<StampResult> stamps)
@@ -302,9 +332,13 @@ final class ProveCommand implements Callable<Integer> {
         }
         ProveResult r = item.result();
         switch (r.outcome()) {
-            case PROVED -> ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
+            case PROVED -> {
+                ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
+                proved++;
+            }
             case EXISTING -> {
                 ctx.out().println(r.sha256().orElseThrow() + "  " + w.file());
+                existing++;
                 ctx.err().println("proofmode: " + w.file() + ": already proved in " + r.proofFolder().orElseThrow()
                         + " (use --force for a fresh proof)");
             }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 final class ProxyOptions {
     @Option(names = "--proxy", paramLabel = "socks5h://HOST:PORT", description = "Send every connection through this SOCKS5 proxy; "
             + "the proxy resolves host names (an .onion address works), none is looked up here, and nothing goes direct "
-            + "(default: the setting publish.proxy).")
+            + "(default: the setting publish.proxy). With no proxy at all, an .onion address is refused (exit 83), never looked up.")
     String proxy;
 
     @Option(names = "--tor", description = "Through Tor: the same as --proxy socks5h://127.0.0.1:9050.")

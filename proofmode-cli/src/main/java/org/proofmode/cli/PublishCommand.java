@@ -25,10 +25,10 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.Publisher;
+import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.timestamp.TimestampSettings;
-import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
@@ -55,7 +55,9 @@ import picocli.CommandLine.Spec;
                 + "not queued.",
             "",
             "Set the server once: 'proofmode publish login URL' reads the upload token from standard input (never from the "
-                + "command line) and keeps it owner-only in PROOFMODE_HOME/publish/token. With --tor, --proxy or the setting "
+                + "command line) and keeps it owner-only in PROOFMODE_HOME/publish/token, or, when the store is encrypted, "
+                + "sealed to it in publish/token.age (publishing then unlocks the store's identity, as any sealed read does). "
+                + "With --tor, --proxy or the setting "
                 + "publish.proxy every connection goes through that SOCKS5 proxy, which resolves host names (an .onion "
                 + "server works; no DNS query leaves the machine); if the proxy cannot be reached, nothing goes direct.",
             ""},
@@ -71,7 +73,7 @@ import picocli.CommandLine.Spec;
             "", ExitCodes.HELP_TABLE})
 final class PublishCommand implements Callable<Integer> {
     /** The token file, under the home. */
-    static final String TOKEN = "publish/token";
+    static final String TOKEN = PublishToken.CLEAR;
 
     /** Where the addresses of resumable uploads under way are kept, under the home. */
     static final String UPLOADS = "publish/uploads";
@@ -195,17 +197,30 @@ final class PublishCommand implements Callable<Integer> {
      * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} when no server or token is set, saying how
      */
     static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy) {
+        return publisher(ctx, pm, settings, proxy, null);
+    }
+
+    /**
+     * As {@link #publisher(CliContext, ProofMode, Settings, ProxyOptions)}; a token sealed to a store this
+     * home cannot read now is opened with the store's identity, unlocked as any sealed read is (the agent,
+     * the passphrase from {@code passphraseFile}, {@code PROOFMODE_PASSPHRASE} or a prompt).
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the identity cannot be unlocked
+     */
+    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy, Path passphraseFile) {
         if (settings.publishServer().isEmpty()) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "no evidence server is set: run 'proofmode publish login URL' "
                     + "(it reads the upload token from standard input)");
         }
-        Path tokenFile = pm.home().resolve(TOKEN);
-        if (!Files.isRegularFile(tokenFile)) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "no upload token for " + settings.publishServer()
-                    + ": run 'proofmode publish login " + settings.publishServer() + "'");
+        ProofMode reader = PublishToken.isSealed(pm.home()) && !pm.store().canRead() ? StoreAccess.reading(ctx, pm, passphraseFile) : pm;
+        char[] kept = PublishToken.read(pm.home(), reader.store().queueSealing()).orElseThrow(() -> new ProofModeException(
+                Failure.BAD_ARGUMENT, "no upload token for " + settings.publishServer() + ": run 'proofmode publish login "
+                + settings.publishServer() + "'"));
+        try {
+            return client(pm, URI.create(settings.publishServer()), new String(kept), proxy.choose(settings));
+        } finally {
+            Arrays.fill(kept, '\0');
         }
-        String token = new String(InputFiles.read(tokenFile, 4096, "upload token"), StandardCharsets.UTF_8).strip();
-        return client(pm, URI.create(settings.publishServer()), token, proxy.choose(settings));
     }
 
     /** A client of a server with a token, this home's time limits and resumable uploads' addresses. */
@@ -221,7 +236,8 @@ final class PublishCommand implements Callable<Integer> {
     /** {@code proofmode publish login URL}: set the server and keep its upload token. */
     @Command(name = "login", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, usageHelpAutoWidth = true,
             description = {"Set the evidence server 'publish' sends to, and keep its upload token (from 'proofmode server token "
-                + "create' on the server) owner-only in PROOFMODE_HOME/publish/token.",
+                + "create' on the server) owner-only in PROOFMODE_HOME/publish/token; in a home whose store is encrypted, sealed "
+                + "to the store in publish/token.age, which needs no passphrase now and the store's identity to publish.",
                 "", "The token is read from standard input (a prompt on a terminal), or from --token-file; never from the "
                     + "command line, where other users' process lists would show it. The server is asked once whether it "
                     + "takes the token; when it cannot be reached now, the token is kept anyway and 'publish' will tell.", ""},
@@ -266,19 +282,26 @@ final class PublishCommand implements Callable<Integer> {
                 Publisher publisher = client(pm, u, t, proxy.choose(pm.settings()));
                 String checked;
                 try {
-                    publisher.check();
-                    checked = "the server takes the token";
+                    Publisher.TokenCheck said = publisher.check();
+                    // the name and scope are the server's words: a hostile server's escapes are shown, not run
+                    checked = "the server takes the token" + (said.name().isEmpty() ? "" : " '" + SafeText.escape(said.name()) + "'")
+                            + (said.scope().isEmpty() ? "" : ", scope " + SafeText.escape(said.scope()));
                 } catch (ProofModeException e) {
                     if (e.failure() != Failure.SERVICE_UNREACHABLE) {
                         throw e;
                     }
                     checked = "not checked: " + e.getMessage();
                 }
-                Path file = pm.home().resolve(TOKEN);
-                AtomicFiles.privateDirectories(file.getParent());
-                AtomicFiles.write(file, (t + "\n").getBytes(StandardCharsets.UTF_8), true, true);
+                char[] clean = t.toCharArray();
+                Path file;
+                try {
+                    file = PublishToken.keep(pm.home(), clean, pm.store().queueSealing());
+                } finally {
+                    Arrays.fill(clean, '\0');
+                }
                 pm.settingsFile().set(SettingKey.PUBLISH_SERVER, server);
-                ctx.out().println("proofmode: publishing to " + server + " (" + checked + "); token kept in " + file);
+                ctx.out().println("proofmode: publishing to " + server + " (" + checked + "); token kept in " + file
+                        + (PublishToken.isSealed(pm.home()) ? " (sealed to the encrypted store)" : ""));
                 return ExitCodes.OK;
             } finally {
                 Arrays.fill(token, '\0');

@@ -10,7 +10,9 @@ import org.proofmode.server.LogKey;
 import org.proofmode.server.LogPolicy;
 import org.proofmode.server.http.EncryptedUploads;
 import org.proofmode.server.store.Database;
+import org.proofmode.server.store.TokenScope;
 import org.proofmode.server.store.TokenStore;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -80,8 +82,12 @@ final class ServerCommand implements Callable<Integer> {
 
     /** {@code server token}. */
     @Command(name = "token", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-            description = {"Create, list and revoke upload tokens. A token is shown once, when it is created; "
-                + "the server keeps only its SHA-256. Clients send it as 'Authorization: Bearer TOKEN'.", ""},
+            description = {"Create, list and revoke tokens. A token is shown once, when it is created; "
+                + "the server keeps only its SHA-256. Clients send it as 'Authorization: Bearer TOKEN'.",
+                "", "Each token has a scope: upload (the default: a field device's token; it sends evidence and "
+                    + "notarizations and reads back only what it sent), read (a desk's token; it reads, searches and "
+                    + "downloads everything and sends nothing) or admin (both). Tokens made before scopes may do "
+                    + "everything; 'token list' marks them: replace them with scoped ones.", ""},
             subcommands = {Create.class, Revoke.class, ListTokens.class})
     static final class Token implements Callable<Integer> {
         @ParentCommand
@@ -98,7 +104,13 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     /** {@code server token create NAME}. */
-    @Command(name = "create", mixinStandardHelpOptions = true, description = "Create a token for NAME; print it once on stdout, its id on stderr.")
+    @Command(name = "create", mixinStandardHelpOptions = true, usageHelpAutoWidth = true,
+            description = {"Create a token for NAME; print it once on stdout, its id and scope on stderr.", "",
+                "The default scope is upload, the least a field device needs: if the device is seized, its token "
+                    + "reads back only what that device sent, never the rest of the archive.", ""},
+            footer = {"", "Examples:", "  proofmode server token create field-anna              an upload token",
+                "  proofmode server token create desk-ben --scope read    reads everything, sends nothing",
+                "", ExitCodes.HELP_TABLE})
     static final class Create implements Callable<Integer> {
         @ParentCommand
         Token token;
@@ -109,13 +121,18 @@ final class ServerCommand implements Callable<Integer> {
         @Parameters(paramLabel = "NAME", description = "Who the token is for, e.g. desk-anna (named in the custody log).")
         String name;
 
+        @Option(names = "--scope", paramLabel = "upload|read|admin", description = "What the token may do: upload (default: "
+                + "send, and read back only what it sent), read (read everything, send nothing) or admin (both).")
+        String scope = "upload";
+
         @Override
         public Integer call() {
+            TokenScope s = TokenScope.parse(scope);
             try (Database db = token.open(options)) {
-                TokenStore.NewToken t = new TokenStore(db).create(name);
+                TokenStore.NewToken t = new TokenStore(db).create(name, s);
                 token.parent.root.ctx.out().println(t.secret());
-                token.parent.root.ctx.err().println("proofmode: token " + t.info().id() + " for " + t.info().name()
-                        + " created; it is shown only now");
+                token.parent.root.ctx.err().println("proofmode: token " + t.info().id() + " for " + SafeText.escape(t.info().name())
+                        + " (scope " + s.spelled() + ") created; it is shown only now");
                 return ExitCodes.OK;
             }
         }
@@ -146,7 +163,8 @@ final class ServerCommand implements Callable<Integer> {
     }
 
     /** {@code server token list}. */
-    @Command(name = "list", mixinStandardHelpOptions = true, description = "List tokens: id, name, created, revoked.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List tokens: id, name, scope, created, revoked; "
+            + "a token made before scopes is marked 'unscoped' and warned about on stderr.")
     static final class ListTokens implements Callable<Integer> {
         @ParentCommand
         Token token;
@@ -157,9 +175,17 @@ final class ServerCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             try (Database db = token.open(options)) {
+                int unscoped = 0;
                 for (TokenStore.TokenInfo t : new TokenStore(db).list()) {
-                    token.parent.root.ctx.out().println(t.id() + "  " + t.name() + "  created " + t.createdAt()
+                    token.parent.root.ctx.out().println(t.id() + "  " + SafeText.escape(t.name()) + "  "
+                            + t.scope().map(TokenScope::spelled).orElse("unscoped") + "  created " + t.createdAt()
                             + t.revokedAt().map(r -> "  revoked " + r).orElse(""));
+                    unscoped += t.scope().isEmpty() && t.revokedAt().isEmpty() ? 1 : 0;
+                }
+                if (unscoped > 0) {
+                    token.parent.root.ctx.err().println("proofmode: warning: " + unscoped + " live token(s) made before scopes "
+                            + "may send and read everything; replace each with 'server token create NAME --scope upload' "
+                            + "(or read for a desk) and revoke it");
                 }
                 return ExitCodes.OK;
             }

@@ -22,6 +22,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.publish.PublishQueue;
+import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
@@ -83,6 +84,9 @@ final class StatusCommand implements Callable<Integer> {
             out.println("publish:     " + queued + " item(s) queued"
                     + publish.stream().map(QueuedPublish::nextTry).min(Instant::compareTo).map(t -> ", next try after " + t
                             + " ('proofmode publish sync')").orElse(""));
+            // told from the files alone: a sealed token is never opened here
+            out.println("upload token: " + (!PublishToken.isSet(pm.home()) ? "none ('proofmode publish login URL')"
+                    : PublishToken.isSealed(pm.home()) ? "set, sealed to the encrypted store" : "set, owner-only file"));
         }
         return ExitCodes.OK;
     }

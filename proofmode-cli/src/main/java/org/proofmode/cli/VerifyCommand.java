@@ -52,8 +52,9 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Check proofs: share bundles, proof folders, or proved media files.",
             "",
-            "PATH is a share bundle (.zip, ours or the ProofMode app's), a proof folder, or a media file "
-                + "whose proof is in the store. Every check runs and is printed with a stable code; the "
+            "PATH is a share bundle (.zip, ours or the ProofMode app's), a proof folder or an unpacked bundle (a "
+                + "folder holding a proof record, <h>.proof.json or .proof.csv), a media file whose proof is in the store "
+                + "(the report names the file and the stored proof it found), or any other folder: what is in it. Every check runs and is printed with a stable code; the "
                 + "verdict comes first: INVALID (a check failed), VALID (intact, but the signer is not a "
                 + "trusted key) or TRUSTED (intact and signed by one of your device keys or a --trust key).",
             "",
@@ -80,7 +81,14 @@ import picocli.CommandLine.ParentCommand;
                 + "(an age identity file, as age-keygen writes it): it is decrypted into a temporary file only its owner "
                 + "can read, deleted when done. Without --identity, or with one it was not encrypted to, verify exits 67.",
             "",
-            "Many at once: a folder of bundles, or several PATHs, is verified on every core (--jobs), with a progress "
+            "A folder that is not itself a bundle stands for everything in it and its subfolders, read as 'proofmode "
+                + "prove FOLDER' reads it (hidden files left out): share bundles (.zip, .zip.age) and proof folders are "
+                + "verified as bundles, every other media file by its proof in the store (a file changed since it was "
+                + "proved is checked against the proof of the file that was at its path, and is INVALID; a file never "
+                + "proved is listed unreadable, exit 61), and other files are left out with a notice. So "
+                + "'proofmode prove photos && proofmode verify photos' checks each photo. A folder may mix them.",
+            "",
+            "Many at once: a folder, or several PATHs, is verified on every core (--jobs), with a progress "
                 + "bar on a terminal, each report in the order given, and a summary at the end: how many TRUSTED, VALID, "
                 + "INVALID and unreadable, and which. The exit code is then that of the first unreadable item if any "
                 + "(41, 61, ...), else the worst verdict: 3 if any is INVALID, 43 with --require-trusted if any is only VALID, "
@@ -88,6 +96,7 @@ import picocli.CommandLine.ParentCommand;
             ""},
         footer = {"", "Examples:", "  proofmode verify share.zip", "  proofmode verify --short intake/   one line per bundle: verdict, name, first failing check",
             "  proofmode verify --passphrase-file pass.txt IMG_0001.jpg   a proof in an encrypted store", "  proofmode verify --json intake/   every bundle in a folder, one JSON line each", "  proofmode verify --json IMG_0001.jpg",
+            "  proofmode prove photos && proofmode verify photos   every photo under photos/ by its proof in the store",
             "  proofmode verify --original IMG_0001.jpg IMG_0001-redacted.jpg   a redacted copy against its original",
             "  proofmode verify --trust alice.asc --require-trusted share.zip",
             "  proofmode verify --c2pa-trust newsroom-ca.pem photo.jpg",
@@ -162,8 +171,9 @@ final class VerifyCommand implements Callable<Integer> {
     private ProofMode readingHome;
     private CompletableFuture<Prehash> earlyHash;
 
-    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders of bundles "
-            + "(a folder with .zip bundles, .zip.age ones with --identity, or proof folders in it and no proof record of its own: each is verified).")
+    @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders "
+            + "(with no proof record of their own: the .zip bundles, .zip.age ones with --identity, proof folders and media files "
+            + "in them and their subfolders, each verified).")
     List<Path> paths;
 
     @Override
@@ -208,6 +218,9 @@ final class VerifyCommand implements Callable<Integer> {
         if (original != null && !Files.exists(original)) {
             throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
         }
+        if (original != null) {
+            requireFileOrFolder(original);
+        }
         if (original != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--original goes with a single PATH");
         }
@@ -216,6 +229,13 @@ final class VerifyCommand implements Callable<Integer> {
         }
         C2paChecks c2pa = verifier.c2paChecks();
         VerifyBatch.Items items = VerifyBatch.expand(paths);
+        if (items.leftOut() > 0) {
+            ctx.err().println("proofmode: left out " + items.leftOut() + " file" + (items.leftOut() == 1 ? "" : "s")
+                    + " that are neither media nor bundles");
+        }
+        if (items.paths().isEmpty()) {
+            throw new ProofModeException(Failure.INPUT_MISSING, paths.get(0) + ": no media, bundles or proof folders in this folder");
+        }
         if (items.paths().size() == 1 && !items.fromFolder()) {
             return single(pm, verifier, c2pa, items.paths().get(0), shown);
         }
@@ -226,9 +246,9 @@ final class VerifyCommand implements Callable<Integer> {
         long start = System.nanoTime();
         int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx,
-                json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT);
+                json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT, shown::show);
         if (!json && !brief) {
-            VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9);
+            VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9, shown::show);
         }
         if (!summary.unreadable().isEmpty()) {
             return ExitCodes.of(summary.unreadable().get(0).failure().orElseThrow().failure());
@@ -352,17 +372,27 @@ final class VerifyCommand implements Callable<Integer> {
             Optional<Bundle> sealed = reading.store().bundle(sha, BundleLimits.DEFAULT);
             if (sealed.isPresent()) {
                 try (Bundle b = sealed.get()) {
-                    return verifier.verify(b, Optional.of(p), orig);
+                    return asTyped(verifier.verify(b, Optional.of(p), orig), p, pm.store().root());
                 }
             }
         }
         Optional<Path> folder = pm.store().isEncrypted() ? Optional.empty() : pm.store().find(sha);
         if (folder.isEmpty()) {
+            // A file changed since it was proved: checked against the proof made of it there, so it shows INVALID.
+            Optional<Path> before = pm.provedAt(p);
+            if (before.isPresent()) {
+                return asTyped(verifier.verify(before.get(), p, () -> hashed, orig), p, before.get());
+            }
             return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
                     p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
                             + " and no content credentials in it; verify its bundle or proof folder instead"));
         }
-        return verifier.verify(folder.get(), p, () -> hashed, orig);
+        return asTyped(verifier.verify(folder.get(), p, () -> hashed, orig), p, folder.get());
+    }
+
+    /** The report of a media file verified by its stored proof, named by the file and the proof it found. */
+    private static VerificationReport asTyped(VerificationReport r, Path media, Path stored) {
+        return new VerificationReport(media + " (its proof: " + stored + ")", r.verdict(), r.checks(), r.proofs());
     }
 
     /** The home able to read its encrypted store: unlocked once, on the first proof looked up there. */

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.proofmode.MediaPaths;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.failure.Failure;
@@ -101,9 +102,9 @@ final class WipeCommand implements Callable<Integer> {
                     + "\" (" + SafeText.escape(t.device()) + "); to delete it there: pkcs11-tool --module " + t.module()
                     + " --token-label " + SafeText.escape(t.tokenLabel()) + " --login --delete-object --type privkey --label " + t.keyId()
                     + " (and the same with --type pubkey and --type cert)"));
-            Path token = home.resolve(PublishCommand.TOKEN);
-            if (Files.isRegularFile(token)) {
-                DeviceKeys.shred(token);
+            if (org.proofmode.publish.PublishToken.isSet(home)) {
+                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.CLEAR));
+                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.SEALED));
                 ctx.err().println("proofmode: upload token overwritten and removed (revoke it on the server too: 'proofmode server token revoke')");
             }
         }
@@ -112,6 +113,7 @@ final class WipeCommand implements Callable<Integer> {
             delete(pm.store().root());
             delete(home.resolve(TimestampQueue.FOLDER));
             delete(home.resolve(PublishQueue.FOLDER));
+            delete(home.resolve(MediaPaths.FOLDER));
             delete(home.resolve("publish").resolve("outgoing"));
             for (String suffix : List.of("", "-wal", "-shm")) {
                 Files.deleteIfExists(home.resolve(WatchDb.FILE + suffix));

@@ -14,6 +14,7 @@ final class Cli {
 
     private final Map<String, String> env = new HashMap<>();
     private Terminal terminal = Terminal.NONE;
+    private Path cwd = Path.of("").toAbsolutePath();
 
     Cli(Path home) {
         env.put("PROOFMODE_HOME", home.toString());
@@ -33,10 +34,17 @@ final class Cli {
         return this;
     }
 
+    /** Runs the commands as if started in {@code folder}: relative paths on the command line are relative to it. */
+    Cli cwd(Path folder) {
+        cwd = folder.toAbsolutePath();
+        return this;
+    }
+
     Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = Main.execute(args, new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, terminal));
+        int code = Main.execute(args, new CliContext(new PrintWriter(out, true), new PrintWriter(err, true), env, terminal, cwd,
+                java.util.Optional.empty(), java.util.Optional.empty()));
         return new Result(code, out.toString(), err.toString());
     }
 

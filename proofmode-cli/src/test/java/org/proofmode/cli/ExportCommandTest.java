@@ -58,7 +58,9 @@ class ExportCommandTest {
     }
 
     @Test
-    void export_findsRecordedMedia_withMediaByHash() throws Exception {
+    void export_findsRecordedMedia_withMediaByHashOfProofWithFullPath() throws Exception {
+        assertThat(cli.run("settings", "set", "context.file-path", "full").exit()).isZero();
+        assertThat(cli.run("prove", "--force", media.toString()).exit()).isZero();
         Path zip = tmp.resolve("share.zip");
         assertThat(cli.run("export", "--with-media", "-o", zip.toString(), h).exit()).isZero();
         assertThat(entries(zip)).contains("IMG_0001.jpg");
@@ -66,6 +68,8 @@ class ExportCommandTest {
 
     @Test
     void export_exits61_whenRecordedMediaChanged() throws Exception {
+        assertThat(cli.run("settings", "set", "context.file-path", "full").exit()).isZero();
+        assertThat(cli.run("prove", "--force", media.toString()).exit()).isZero();
         Files.write(media, new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, 1});
         Cli.Result r = cli.run("export", "--with-media", "-o", tmp.resolve("x.zip").toString(), h);
         assertThat(r.exit()).isEqualTo(61);
@@ -88,8 +92,10 @@ class ExportCommandTest {
     }
 
     @Test
-    void export_exits19_withoutMode() {
-        assertThat(cli.run("export", "-o", tmp.resolve("x.zip").toString(), h).exit()).isEqualTo(19);
+    void export_sharesTheMedia_withoutMode() throws Exception {
+        Path zip = tmp.resolve("x.zip");
+        assertThat(cli.run("export", "-o", zip.toString(), media.toString()).exit()).isZero();
+        assertThat(entries(zip)).contains("IMG_0001.jpg");
     }
 
     @Test

@@ -361,4 +361,33 @@ class PublishCommandTest {
             }
         }
     }
+
+    /**
+     * A hostile server's answer to the token check (its name for the token and the scope) with a terminal
+     * title escape, a screen clear, a bidi override and zero-width characters: printed escaped.
+     */
+    @Test
+    void login_escapesTheServersWords_hostileAnswer() throws Exception {
+        com.sun.net.httpserver.HttpServer hostile = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        hostile.createContext("/api/v1/token", ex -> {
+            byte[] body = ("{\"name\":\"\\u001b]0;owned\\u0007\\u001b[2Jdesk\\u202egnp.exe\\u200b\\u2060\\ufeff\","
+                    + "\"scope\":\"upload\\u001b[31m\\u200d\"}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(200, body.length);
+            ex.getResponseBody().write(body);
+            ex.close();
+        });
+        hostile.start();
+        try {
+            Cli.Result r = login("http://127.0.0.1:" + hostile.getAddress().getPort());
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("\\u001b]0;owned\\u0007\\u001b[2Jdesk\\u202egnp.exe\\u200b\\u2060\\ufeff", "upload\\u001b[31m\\u200d");
+            for (char c : new char[] {0x1b, 0x07, 0x202e, 0x200b, 0x200d, 0x2060, 0xfeff}) {
+                assertThat(r.out() + r.err()).as("U+%04X", (int) c).doesNotContain(String.valueOf(c));
+            }
+        } finally {
+            hostile.stop(0);
+        }
+    }
 }

@@ -105,4 +105,41 @@ class PublishMicrosocksIT {
                     .isGreaterThanOrEqualTo(3);
         }
     }
+
+    /**
+     * {@code log monitor} goes through the home's proxy setting and through {@code --proxy}: the proxy's log
+     * shows the log's host by name; with no proxy an {@code .onion} log is refused before any look-up.
+     */
+    @Test
+    void logMonitor_throughMicrosocks_homeSettingAndOption() throws Exception {
+        try (ProofServer server = ProofServer.start(ServerConfig.defaults(tmp.resolve("server")).withListen("127.0.0.1", 0))) {
+            Cli cli = new Cli(tmp.resolve("home"));
+            int port = freePort();
+            Path log = tmp.resolve("microsocks.log");
+            String url = "http://localhost:" + server.port();
+            Process proxy = microsocks(port, log);
+            try {
+                Cli.Result byOption = cli.run("log", "monitor", "--proxy", "socks5h://127.0.0.1:" + port, "--log-key", server.logKey(), url);
+                assertThat(byOption.exit()).as(byOption.err()).isZero();
+                assertThat(Files.readString(log)).contains("connected to localhost:" + server.port());
+                long before = Files.readAllLines(log).size();
+                assertThat(cli.run("settings", "set", "publish.proxy", "socks5h://127.0.0.1:" + port).exit()).isZero();
+                Cli.Result bySetting = cli.run("log", "monitor", "--log-key", server.logKey(), url);
+                assertThat(bySetting.exit()).as(bySetting.err()).isZero();
+                assertThat(Files.readAllLines(log).stream().skip(before).filter(l -> l.contains("connected to localhost:" + server.port())))
+                        .isNotEmpty();
+            } finally {
+                proxy.destroy();
+                proxy.waitFor(10, TimeUnit.SECONDS);
+            }
+            Cli.Result down = cli.run("log", "monitor", "--log-key", server.logKey(), url);
+            assertThat(down.exit()).as("the proxy is down: nothing goes direct").isNotZero();
+            assertThat(down.err()).contains("through the proxy");
+
+            Cli direct = new Cli(tmp.resolve("direct-home"));
+            Cli.Result onion = direct.run("log", "monitor", "--log-key", server.logKey(), "http://exampleonionaddressxyz.onion");
+            assertThat(onion.exit()).isEqualTo(ExitCodes.INCOMPATIBLE_OPTIONS);
+            assertThat(onion.err().strip()).contains(".onion", "--tor").doesNotContain("\n");
+        }
+    }
 }

@@ -35,6 +35,32 @@ class ServerCommandTest {
     }
 
     @Test
+    void tokenCreate_scopeUploadByDefault_listShowsScopesAndWarnsOfUnscoped() throws Exception {
+        Cli.Result field = cli.run("server", "token", "create", "field-anna");
+        assertThat(field.exit()).as(field.err()).isZero();
+        assertThat(field.err()).contains("(scope upload)");
+        assertThat(cli.run("server", "token", "create", "desk-ben", "--scope", "read").exit()).isZero();
+        Cli.Result bad = cli.run("server", "token", "create", "x", "--scope", "everything");
+        assertThat(bad.exit()).isEqualTo(ExitCodes.BAD_OPTION);
+        assertThat(bad.err()).contains("upload, read or admin");
+        assertThat(cli.run("server", "token", "create", "--help").out()).contains("The default scope is upload");
+
+        Cli.Result scoped = cli.run("server", "token", "list");
+        assertThat(scoped.out()).contains("  field-anna  upload  created ", "  desk-ben  read  created ");
+        assertThat(scoped.err()).doesNotContain("warning");
+
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + home.resolve("server/evidence.db"));
+             java.sql.Statement st = c.createStatement()) {
+            st.executeUpdate("INSERT INTO tokens (id, name, token_hash, created_at) VALUES ('old00001', 'old-desk', 'h', "
+                    + "'2025-01-01T00:00:00.000Z')");
+        }
+        Cli.Result withOld = cli.run("server", "token", "list");
+        assertThat(withOld.exit()).isZero();
+        assertThat(withOld.out()).contains("old00001  old-desk  unscoped  created ");
+        assertThat(withOld.err()).contains("warning: 1 live token(s) made before scopes", "--scope upload");
+    }
+
+    @Test
     void tokenRevoke_marksTheTokenRevoked_inTheList() {
         cli.run("server", "token", "create", "leaver");
         String id = cli.run("server", "token", "list").out().strip().split("\\s+")[0];

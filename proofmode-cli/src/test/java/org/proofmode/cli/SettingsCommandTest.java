@@ -30,7 +30,7 @@ class SettingsCommandTest {
         assertThat(r.out().lines()).containsExactly("location = false", "network = false", "sensors = true", "radios = false",
                 "device-ids = false",
                 "image-hashes = true", "frame-hashes = true", "j3m = false", "gpsd.host = 127.0.0.1", "gpsd.port = 2947",
-                "publish.server = ", "publish.proxy = ", "publish.mode = with-media");
+                "publish.server = ", "publish.proxy = ", "publish.mode = with-media", "context.file-path = name");
         assertThat(home.resolve("settings")).exists();
     }
 

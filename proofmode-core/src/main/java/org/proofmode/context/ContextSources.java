@@ -46,7 +46,7 @@ public final class ContextSources {
         IdentifierHasher hasher = new IdentifierHasher(home);
         Optional<IdentifierHasher> ids = settings.deviceIds() ? Optional.of(hasher) : Optional.empty();
         List<MetadataSource> sources = new ArrayList<>();
-        sources.add(new FileSource());
+        sources.add(new FileSource(settings.fullFilePath()));
         sources.add(new DeviceSource());
         sources.add(new DeviceContextSource(ids));
         sources.add(new MediaMetadataSource(settings.location(), ids));
@@ -110,7 +110,7 @@ public final class ContextSources {
     public static List<MetadataSource> media(Path home, Settings settings) {
         IdentifierHasher hasher = new IdentifierHasher(Objects.requireNonNull(home, "home"));
         List<MetadataSource> sources = new ArrayList<>();
-        sources.add(new FileSource());
+        sources.add(new FileSource(settings.fullFilePath()));
         sources.add(new MediaMetadataSource(settings.location(), settings.deviceIds() ? Optional.of(hasher) : Optional.empty()));
         if (settings.imageHashes()) {
             sources.add(new ImageHashSource());

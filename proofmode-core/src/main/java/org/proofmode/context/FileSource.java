@@ -8,8 +8,26 @@ import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
 
-/** The file's own facts: path, times, size and type. */
+/**
+ * The file's own facts: times, size and type, and, when the settings ask for it
+ * ({@code context.file-path full}), its full path in place of the name the prover records.
+ */
 public final class FileSource implements MetadataSource {
+    private final boolean fullPath;
+
+    /** A source that leaves the file named by its name only. */
+    public FileSource() {
+        this(false);
+    }
+
+    /**
+     * A source that records the file's full path when {@code fullPath} is set.
+     *
+     * @param fullPath record the absolute path (the {@code context.file-path full} setting)
+     */
+    public FileSource(boolean fullPath) {
+        this.fullPath = fullPath;
+    }
     @Override
     public String name() {
         return "File";
@@ -17,6 +35,9 @@ public final class FileSource implements MetadataSource {
 
     @Override
     public void contribute(MediaFile media, ProofRecord.Builder record) throws Exception {
+        if (fullPath) {
+            record.put(ProofFields.FILE_PATH, media.path().toAbsolutePath().normalize().toString());
+        }
         BasicFileAttributes attrs = Files.readAttributes(media.path(), BasicFileAttributes.class);
         record.put(ProofFields.FILE_CREATED, ProofTimes.format(attrs.creationTime().toInstant()));
         record.put(ProofFields.FILE_MODIFIED, ProofTimes.format(attrs.lastModifiedTime().toInstant()));

@@ -65,9 +65,13 @@ public enum SettingKey {
             "Host names are resolved by the proxy, never here. Empty: connect directly."),
     /** What 'publish' sends by default. */
     PUBLISH_MODE("publish.mode", "with-media", Kind.MODE,
-            "What 'publish' sends: with-media (the share bundle with the media) or proof-only.");
+            "What 'publish' sends: with-media (the share bundle with the media) or proof-only."),
+    /** How a proof names its media file: by name only, or by its full path. */
+    FILE_PATH("context.file-path", "name", Kind.FILE_PATH,
+            "How a proof names its media file (the \"File Path\" field): name (IMG_0001.jpg, the default) or full",
+            "(/home/you/Pictures/IMG_0001.jpg). A full path tells whoever receives the proof your user name and folders.");
 
-    private enum Kind { BOOLEAN, HOST, PORT, URL, PROXY, MODE }
+    private enum Kind { BOOLEAN, HOST, PORT, URL, PROXY, MODE, FILE_PATH }
 
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._:\\-\\[\\]]{1,253}");
 
@@ -107,6 +111,7 @@ public enum SettingKey {
             case URL -> "an http:// or https:// URL, or nothing";
             case PROXY -> "socks5h://HOST:PORT, or nothing";
             case MODE -> "with-media or proof-only";
+            case FILE_PATH -> "name or full";
         };
     }
 
@@ -176,6 +181,12 @@ public enum SettingKey {
             case MODE -> {
                 String l = v.toLowerCase(Locale.ROOT);
                 if (l.equals("with-media") || l.equals("proof-only")) {
+                    return l;
+                }
+            }
+            case FILE_PATH -> {
+                String l = v.toLowerCase(Locale.ROOT);
+                if (l.equals("name") || l.equals("full")) {
                     return l;
                 }
             }

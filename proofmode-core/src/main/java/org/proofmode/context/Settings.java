@@ -25,9 +25,11 @@ import org.proofmode.failure.ProofModeException;
  * @param publishServer the evidence server 'publish' sends to ({@code ""}: none)
  * @param publishProxy the SOCKS5 proxy of 'publish' and 'timestamp' ({@code ""}: none)
  * @param publishMode {@code with-media} or {@code proof-only}
+ * @param fullFilePath record the media file's full path instead of its name only
  */
 public record Settings(boolean location, boolean network, boolean deviceIds, boolean sensors, boolean radios, boolean imageHashes, boolean frameHashes, boolean j3m,
-        String gpsdHost, int gpsdPort, String publishServer, String publishProxy, String publishMode) {
+        String gpsdHost, int gpsdPort, String publishServer, String publishProxy, String publishMode,
+        boolean fullFilePath) {
     /** Validates the fields. */
     public Settings {
         Objects.requireNonNull(gpsdHost, "gpsdHost");
@@ -87,6 +89,7 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
         v.put(SettingKey.PUBLISH_SERVER, publishServer);
         v.put(SettingKey.PUBLISH_PROXY, publishProxy);
         v.put(SettingKey.PUBLISH_MODE, publishMode);
+        v.put(SettingKey.FILE_PATH, fullFilePath ? "full" : "name");
         return Collections.unmodifiableMap(v);
     }
 
@@ -101,6 +104,6 @@ public record Settings(boolean location, boolean network, boolean deviceIds, boo
                 Boolean.parseBoolean(v.get(SettingKey.RADIOS)), Boolean.parseBoolean(v.get(SettingKey.IMAGE_HASHES)),
                 Boolean.parseBoolean(v.get(SettingKey.FRAME_HASHES)), Boolean.parseBoolean(v.get(SettingKey.J3M)), v.get(SettingKey.GPSD_HOST),
                 Integer.parseInt(v.get(SettingKey.GPSD_PORT)), v.get(SettingKey.PUBLISH_SERVER), v.get(SettingKey.PUBLISH_PROXY),
-                v.get(SettingKey.PUBLISH_MODE));
+                v.get(SettingKey.PUBLISH_MODE), v.get(SettingKey.FILE_PATH).equals("full"));
     }
 }

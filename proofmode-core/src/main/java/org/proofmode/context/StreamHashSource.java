@@ -49,9 +49,15 @@ public final class StreamHashSource implements MetadataSource {
         if (kind == MediaKind.VIDEO && streams.video()) {
             try {
                 Decoded<Frames> d = StreamHashes.frames(media.path(), streams.seconds());
+                byte[] list = d.value().list(decoder);
+                if (list.length > Frames.maxListBytes(media.size())) {
+                    // The verifier reads no more of a list for media of this size: never write what it refuses.
+                    throw new NotHashed("the frame list (" + list.length + " bytes) is larger than a verifier reads for a "
+                            + media.size() + "-byte video (" + Frames.maxListBytes(media.size()) + " bytes)");
+                }
                 record.put(ContextFields.VIDEO_FRAME_HASH, d.value().frameHash());
                 record.put(ContextFields.VIDEO_FRAME_COUNT, Integer.toString(d.value().count()));
-                record.attach(ProofFiles.FRAMES, d.value().list(decoder));
+                record.attach(ProofFiles.FRAMES, list);
                 d.errors().ifPresent(m -> record.warn("Video", "ffmpeg reported decoding errors (the hash is of what it decoded): " + m));
                 hashed = true;
             } catch (NotHashed e) {

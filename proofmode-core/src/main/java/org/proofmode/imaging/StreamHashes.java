@@ -51,7 +51,8 @@ public final class StreamHashes {
     public static final class NotHashed extends Exception {
         private static final long serialVersionUID = 1L;
 
-        NotHashed(String message) {
+        /** Why, in one line. */
+        public NotHashed(String message) {
             super(message);
         }
     }
@@ -84,6 +85,44 @@ public final class StreamHashes {
          */
         public static final String SECONDS_FILTER = "fps=1,scale=32:32:flags=area,format=gray";
 
+        /**
+         * The fewest bytes a coded frame takes in a media file, container included: every container we know
+         * spends more on each frame (MP4: a 4-byte size entry and a 4-byte NAL length; Matroska: a 6-byte
+         * block header; AVI: a 16-byte index entry; MPEG-TS: 188-byte packets), so a file of {@code n} bytes
+         * holds at most {@code n / 8} frames, whatever its header claims about its duration.
+         */
+        public static final long MIN_FRAME_BYTES = 8;
+        /** The most frames of one list (the digests of one list fit one array): 2^26, 25 days at 30 fps. */
+        public static final int MAX_FRAMES = 1 << 26;
+        /** The longest frame line: a 10-digit index, a 20-character pts (a sign and 19 digits), 64 hex digits, two commas, '\n'. */
+        static final long FRAME_LINE_BYTES = 10 + 1 + 20 + 1 + 64 + 1;
+        /** The longest per-second line: a 10-digit second, 16 hex digits, a comma, '\n'. */
+        static final long SECOND_LINE_BYTES = 10 + 1 + 16 + 1;
+        /** The comment and header lines of a list, at most. */
+        static final long LIST_HEAD_BYTES = 8192;
+        /** Lists up to this size are read whatever the media's size (the bound before it depended on it). */
+        static final long LIST_FLOOR_BYTES = 64L << 20;
+
+        /**
+         * The most frames, and the most per-second hashes, that a media file of this many bytes can hold:
+         * {@code mediaBytes / }{@value #MIN_FRAME_BYTES}, at least 1, at most {@value #MAX_FRAMES}. The
+         * prover keeps no more ({@link StreamHashes#frames} stops FFmpeg there) and the verifier reads no
+         * more, so a claimed duration cannot make either do more work than the bytes can hold.
+         */
+        public static int maxFrames(long mediaBytes) {
+            return (int) Math.max(1, Math.min(MAX_FRAMES, mediaBytes / MIN_FRAME_BYTES));
+        }
+
+        /**
+         * The largest frame list of a media file of this many bytes: {@link #maxFrames} frame lines and as
+         * many per-second lines at their longest, with the comments, and never less than 64 MiB. The prover
+         * writes no larger list, and the verifier reads any list up to this size.
+         */
+        public static long maxListBytes(long mediaBytes) {
+            long frames = maxFrames(mediaBytes);
+            return Math.max(LIST_FLOOR_BYTES, LIST_HEAD_BYTES + frames * (FRAME_LINE_BYTES + SECOND_LINE_BYTES));
+        }
+
         /** Frames without per-second perceptual hashes. */
         public Frames(String timeBase, long[] pts, byte[] digests) {
             this(timeBase, pts, digests, new long[0]);
@@ -109,6 +148,9 @@ public final class StreamHashes {
          * line per frame, {@code index,pts,sha256}.
          */
         public byte[] list(String decoder) {
+            // The decoder's name goes into a comment line: one line, of a length the reader takes.
+            String named = decoder.replaceAll("[^\\x20-\\x7e]", " ");
+            decoder = named.length() > 200 ? named.substring(0, 200) : named;
             ByteArrayOutputStream out = new ByteArrayOutputStream(90 * count() + 512);
             ascii(out, "# Video.FrameHash = SHA-256 of the concatenated frame digests below, in order (" + count() + " frames)\n");
             ascii(out, "# first video stream, as 'ffmpeg -i FILE -map 0:v:0 -f framehash -hash sha256 -' prints it; pts in "
@@ -122,7 +164,7 @@ public final class StreamHashes {
                         + ", then the 64-bit DCT hash of Image.PerceptualHash)\n");
                 ascii(out, SECONDS_HEADER + "\n");
                 for (int i = 0; i < seconds.length; i++) {
-                    ascii(out, i + "," + String.format("%016x", seconds[i]) + "\n");
+                    ascii(out, i + "," + HexFormat.of().toHexDigits(seconds[i]) + "\n");
                 }
             }
             return out.toByteArray();
@@ -146,9 +188,13 @@ public final class StreamHashes {
                 if (sha256.length != 32) {
                     throw new IllegalArgumentException("a frame digest is 32 bytes");
                 }
+                if (n >= MAX_FRAMES) {
+                    throw new IllegalStateException("more than " + MAX_FRAMES + " frames");
+                }
                 if (n == pts.length) {
-                    pts = Arrays.copyOf(pts, 2 * n);
-                    digests = Arrays.copyOf(digests, 64 * n);
+                    int grown = (int) Math.min(MAX_FRAMES, 2L * n);
+                    pts = Arrays.copyOf(pts, grown);
+                    digests = Arrays.copyOf(digests, 32 * grown);
                 }
                 pts[n] = framePts;
                 System.arraycopy(sha256, 0, digests, 32 * n, 32);
@@ -161,8 +207,11 @@ public final class StreamHashes {
 
             /** Adds the perceptual hash of the next second's frame. */
             public Builder second(long perceptualHash) {
+                if (secondCount >= MAX_FRAMES) {
+                    throw new IllegalStateException("more than " + MAX_FRAMES + " seconds");
+                }
                 if (secondCount == seconds.length) {
-                    seconds = Arrays.copyOf(seconds, 2 * secondCount);
+                    seconds = Arrays.copyOf(seconds, (int) Math.min(MAX_FRAMES, 2L * secondCount));
                 }
                 seconds[secondCount++] = perceptualHash;
                 return this;
@@ -262,23 +311,41 @@ public final class StreamHashes {
     /**
      * Decodes the first video stream and hashes each frame.
      *
+     * <p>The work is bounded by the file's size, not by what its header claims: at most
+     * {@link Frames#maxFrames} frames (a file that decodes to more is not hashed) and as many per-second
+     * hashes (FFmpeg stops there: a two-frame file claiming 28 hours between them would otherwise be
+     * repeated into 100,000 seconds), within {@link #decodeTime}. The temporary file of the per-second
+     * frames is removed however this ends (done, failed, timed out or interrupted).
+     *
      * @param seconds how long the file plays, if known: bounds the time given to FFmpeg
-     * @throws NotHashed if FFmpeg fails, prints no frame, or runs too long
+     * @throws NotHashed if FFmpeg fails, prints no frame or more than the file can hold, runs too long, or
+     *     the calling thread is interrupted (FFmpeg is then stopped)
      */
     public static Decoded<Frames> frames(Path file, Optional<Double> seconds) throws NotHashed {
-        FrameParser parser = new FrameParser();
+        return frames(file, seconds, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * {@link #frames(Path, Optional)} with the per-second frames' temporary file in the given folder.
+     *
+     * @throws NotHashed as {@link #frames(Path, Optional)}
+     */
+    public static Decoded<Frames> frames(Path file, Optional<Double> seconds, Path temporaryFolder) throws NotHashed {
+        long size = size(file);
+        int most = Frames.maxFrames(size);
+        FrameParser parser = new FrameParser(most, size);
         // The same decode feeds a second output: one frame per second, 32 by 32 grey, into an owner-only
         // temporary file (1 KiB a second of video), read into perceptual hashes once FFmpeg is done.
         Path grey;
         try {
-            grey = Files.createTempFile("proofmode-seconds", ".grey"); // owner-only on POSIX systems
+            grey = Files.createTempFile(temporaryFolder, "proofmode-seconds", ".grey"); // owner-only on POSIX systems
         } catch (IOException e) {
             throw new NotHashed("no temporary file for the per-second frames: " + IoErrors.describe(e));
         }
         try {
             Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:v:0", "-f",
-                    "framehash", "-hash", "sha256", "-", "-map", "0:v:0", "-vf", Frames.SECONDS_FILTER, "-f", "rawvideo", "-y",
-                    grey.toString()), decodeTime(seconds), parser::line);
+                    "framehash", "-hash", "sha256", "-", "-map", "0:v:0", "-vf", Frames.SECONDS_FILTER, "-frames:v",
+                    Integer.toString(most), "-f", "rawvideo", "-y", grey.toString()), decodeTime(seconds, size), parser::line);
             parser.seconds(grey);
             return new Decoded<>(parser.frames(), ran.errors());
         } finally {
@@ -290,6 +357,14 @@ public final class StreamHashes {
         }
     }
 
+    static long size(Path file) throws NotHashed {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new NotHashed("the file's size could not be read: " + IoErrors.describe(e));
+        }
+    }
+
     /**
      * Decodes the first audio stream and hashes its samples.
      *
@@ -298,7 +373,7 @@ public final class StreamHashes {
      */
     public static Decoded<String> samples(Path file, Optional<Double> seconds) throws NotHashed {
         Ran ran = run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-i", input(file), "-map", "0:a:0", "-f",
-                "hash", "-hash", "sha256", "-"), decodeTime(seconds), line -> { });
+                "hash", "-hash", "sha256", "-"), decodeTime(seconds, size(file)), line -> { });
         String out = ran.text().strip();
         if (!out.startsWith("SHA256=") || !Hex.isSha256(out.substring(7))) {
             throw new NotHashed("ffmpeg printed no sample hash");
@@ -328,7 +403,7 @@ public final class StreamHashes {
             String scale = "scale=" + maxSide + ":" + maxSide + ":force_original_aspect_ratio=decrease:flags=area";
             run(List.of("ffmpeg", "-nostdin", "-hide_banner", "-v", "error", "-nostats", "-ss", String.format(Locale.ROOT, "%.3f", seconds),
                     "-i", input(file), "-map", "0:v:0", "-frames:v", "1", "-vf", scale, "-c:v", "mjpeg", "-q:v", "3", "-f", "image2",
-                    "-bitexact", "-y", out.toString()), decodeTime(Optional.empty()), line -> { });
+                    "-bitexact", "-y", out.toString()), decodeTime(Optional.empty(), size(file)), line -> { });
             byte[] jpeg = Files.readAllBytes(out);
             if (jpeg.length == 0) {
                 throw new NotHashed("ffmpeg wrote no frame at " + seconds + " s");
@@ -345,27 +420,60 @@ public final class StreamHashes {
         }
     }
 
-    private static String input(Path file) {
+    static String input(Path file) {
         return file.toAbsolutePath().toString();
     }
 
-    /** Ten minutes, plus ten times the playing time: generous for any decoder on any machine we know. */
-    private static Duration decodeTime(Optional<Double> seconds) {
-        return Duration.ofMinutes(10).plusSeconds((long) Math.min(10 * seconds.orElse(3600.0), 1e9));
+    /**
+     * Ten minutes plus ten times the playing time, generous for any decoder on any machine we know, but
+     * never more than two minutes plus ten seconds per MB of the file: a header that claims a long
+     * duration cannot buy more time than the bytes can take to decode.
+     */
+    static Duration decodeTime(Optional<Double> seconds, long fileBytes) {
+        Duration claimed = Duration.ofMinutes(10).plusSeconds((long) Math.min(10 * seconds.orElse(3600.0), 1e9));
+        Duration bySize = Duration.ofMinutes(2).plusMillis(fileBytes / 100);
+        return claimed.compareTo(bySize) < 0 ? claimed : bySize;
     }
 
     private interface LineSink {
         void line(String line) throws NotHashed;
     }
 
+    /** Reads a command's whole output as it comes, and returns what to keep of it as text. */
+    interface OutputReader {
+        String read(InputStream out) throws IOException, NotHashed;
+    }
+
     /** A command's output (its first 64 KiB) and the first line of its error output, if any. */
-    private record Ran(String text, Optional<String> errors) {}
+    record Ran(String text, Optional<String> errors) {}
 
     /**
      * Runs a command, handing each line of its output to {@code sink} as it comes, within a time limit.
      */
     private static Ran run(List<String> command, Duration limit, LineSink sink) throws NotHashed {
+        return runReading(command, limit, out -> {
+            StringBuilder text = new StringBuilder();
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(out, StandardCharsets.US_ASCII))) {
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    sink.line(line);
+                    if (text.length() < 64 * 1024) {
+                        text.append(line).append('\n');
+                    }
+                }
+            }
+            return text.toString();
+        });
+    }
+
+    /**
+     * Runs a command, handing its output to {@code reader} as it comes, within a time limit; the process is
+     * stopped when time runs out, when the calling thread is interrupted, or when the reader fails.
+     */
+    static Ran runReading(List<String> command, Duration limit, OutputReader reader) throws NotHashed {
         String program = command.get(0);
+        if (Thread.currentThread().isInterrupted()) {
+            throw new NotHashed(program + " not started: interrupted");
+        }
         if (OsCommand.find(program).isEmpty()) {
             throw new NotHashed(program + " not found on PATH (install FFmpeg)");
         }
@@ -380,11 +488,23 @@ public final class StreamHashes {
         errorReader.setDaemon(true);
         errorReader.start();
         AtomicBoolean timedOut = new AtomicBoolean();
+        Thread caller = Thread.currentThread();
+        // Stops the process when time runs out or when the caller is interrupted (a server that answered
+        // 503, a task cancelled): the caller may be blocked reading the process's output, which no
+        // interrupt ends, so the process is ended instead and its output closes.
         Thread watchdog = new Thread(() -> {
+            long deadline = System.nanoTime() + limit.toNanos();
             try {
-                if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
-                    timedOut.set(true);
-                    p.destroyForcibly();
+                while (!p.waitFor(Math.min(50, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)), TimeUnit.MILLISECONDS)) {
+                    if (caller.isInterrupted()) {
+                        p.destroyForcibly();
+                        return;
+                    }
+                    if (System.nanoTime() - deadline >= 0) {
+                        timedOut.set(true);
+                        p.destroyForcibly();
+                        return;
+                    }
                 }
             } catch (InterruptedException e) {
                 p.destroyForcibly();
@@ -392,24 +512,21 @@ public final class StreamHashes {
         }, program + "-limit");
         watchdog.setDaemon(true);
         watchdog.start();
-        StringBuilder text = new StringBuilder();
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
-            for (String line = r.readLine(); line != null; line = r.readLine()) {
-                sink.line(line);
-                if (text.length() < 64 * 1024) {
-                    text.append(line).append('\n');
-                }
-            }
+        try (InputStream out = p.getInputStream()) {
+            String text = reader.read(out);
             int exit = p.waitFor();
             errorReader.join(1000);
             String err = firstLine(errors);
+            if (Thread.currentThread().isInterrupted()) {
+                throw new InterruptedException();
+            }
             if (timedOut.get()) {
                 throw new NotHashed(program + " did not finish within " + limit.toSeconds() + " s; stopped");
             }
             if (exit != 0) {
                 throw new NotHashed(program + " failed (exit " + exit + ")" + (err.isEmpty() ? "" : ": " + err));
             }
-            return new Ran(text.toString(), err.isEmpty() ? Optional.empty() : Optional.of(err));
+            return new Ran(text, err.isEmpty() ? Optional.empty() : Optional.of(err));
         } catch (IOException e) {
             throw new NotHashed(program + " output could not be read: " + IoErrors.describe(e));
         } catch (InterruptedException e) {
@@ -449,8 +566,15 @@ public final class StreamHashes {
 
     /** Reads {@code -f framehash} output: header lines start with '#', then one line per packet. */
     private static final class FrameParser {
+        private final int most;
+        private final long fileBytes;
         private String timeBase;
         private final Frames.Builder frames = new Frames.Builder();
+
+        FrameParser(int most, long fileBytes) {
+            this.most = most;
+            this.fileBytes = fileBytes;
+        }
 
         void line(String line) throws NotHashed {
             if (line.startsWith("#")) {
@@ -478,6 +602,10 @@ public final class StreamHashes {
             } catch (NumberFormatException e) {
                 throw new NotHashed("ffmpeg printed a frame line without a time");
             }
+            if (frames.count() >= most) {
+                throw new NotHashed("ffmpeg decoded more than " + most + " frames from " + fileBytes
+                        + " bytes, more than a file of that size can hold (" + Frames.MIN_FRAME_BYTES + " bytes a frame at least)");
+            }
             frames.add(pts, HexFormat.of().parseHex(hash));
         }
 
@@ -486,7 +614,7 @@ public final class StreamHashes {
             int size = 32 * 32;
             try (InputStream in = new BufferedInputStream(Files.newInputStream(grey))) {
                 byte[] frame = new byte[size];
-                while (in.readNBytes(frame, 0, size) == size) {
+                while (frames.secondCount() < most && in.readNBytes(frame, 0, size) == size) {
                     double[][] px = new double[32][32];
                     for (int i = 0; i < size; i++) {
                         px[i / 32][i % 32] = frame[i] & 0xFF;

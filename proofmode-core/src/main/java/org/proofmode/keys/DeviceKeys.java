@@ -115,12 +115,61 @@ public final class DeviceKeys {
      * @throws ProofModeException with {@link Failure#OUTPUT_EXISTS} if a key exists already
      */
     public Created create(KeyType type, Optional<Passphrase> passphrase) {
+        return create(type, passphrase, USER_ID);
+    }
+
+    /**
+     * Creates the device key with a user ID that names its owner, as {@link #create(KeyType, Optional)}.
+     *
+     * @param userId the OpenPGP user ID, e.g. {@code Alice Example, Example News} ({@link #checkUserId})
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a user ID that is empty, too long or
+     *     holds control characters, {@link Failure#OUTPUT_EXISTS} if a key exists already
+     */
+    public Created create(KeyType type, Optional<Passphrase> passphrase, String userId) {
+        String id = checkUserId(userId);
         return HomeLock.holding(home(), () -> {
             if (exists()) {
                 throw new ProofModeException(Failure.OUTPUT_EXISTS, "a device key exists already in " + dir);
             }
-            return createUnchecked(type, passphrase);
+            return createUnchecked(type, passphrase, id);
         });
+    }
+
+    /**
+     * Gives the device key a new user ID (a name, an organisation), made its primary one and certified by the
+     * key; the user IDs it had are revoked as no longer valid, so every OpenPGP tool shows the new one.
+     * Signatures made before stay good: the key itself does not change. The public key in {@code public/} is
+     * replaced too, so proofs made from now on carry the new user ID in {@code pubkey.asc}.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a bad user ID, {@link Failure#UNSUPPORTED}
+     *     for a key in a PKCS#11 token, {@link Failure#KEY_LOCKED} for a wrong passphrase
+     */
+    public KeyInfo rename(Passphrase passphrase, String userId) {
+        String id = checkUserId(userId);
+        return HomeLock.holding(home(), () -> {
+            if (token().isPresent()) {
+                throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token: its user ID is "
+                        + "certified when the key is made or adopted and cannot be changed here yet");
+            }
+            PGPSecretKeyRing renamed = KeyPolicy.rename(readSecret(), passphrase, id);
+            store(renamed);
+            return OpenPgpKeys.describe(renamed);
+        });
+    }
+
+    /**
+     * Checks a user ID given for a key: 1 to 256 characters, no control characters (it is shown on one line).
+     *
+     * @return the user ID, stripped
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} otherwise
+     */
+    public static String checkUserId(String userId) {
+        String id = userId == null ? "" : userId.strip();
+        if (id.isEmpty() || id.length() > 256 || id.codePoints().anyMatch(Character::isISOControl)) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "a key name is 1 to 256 characters on one line, such as "
+                    + "'Alice Example, Example News'");
+        }
+        return id;
     }
 
     /**
@@ -133,17 +182,17 @@ public final class DeviceKeys {
         if (exists()) {
             return Optional.empty();
         }
-        return HomeLock.holding(home(), () -> exists() ? Optional.empty() : Optional.of(createUnchecked(type, passphrase)));
+        return HomeLock.holding(home(), () -> exists() ? Optional.empty() : Optional.of(createUnchecked(type, passphrase, USER_ID)));
     }
 
     private Path home() {
         return dir.getParent();
     }
 
-    private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase) {
+    private Created createUnchecked(KeyType type, Optional<Passphrase> passphrase, String userId) {
         Passphrase secret = passphrase.orElseGet(Passphrase::random);
         try {
-            PGPSecretKeyRing ring = KeyPolicy.generate(type, secret, passphrase.isEmpty());
+            PGPSecretKeyRing ring = KeyPolicy.generate(type, secret, passphrase.isEmpty(), userId);
             Optional<Path> generated = Optional.empty();
             if (passphrase.isEmpty()) {
                 secret.writeOwnerOnly(passphraseFile());
@@ -246,23 +295,25 @@ public final class DeviceKeys {
     }
 
     /**
-     * Replaces the current key by a new one. The old public key is kept; the old secret key is
-     * overwritten and deleted.
+     * Replaces the current key by a new one, with the current key's user ID. The old public key is kept; the
+     * old secret key is overwritten and deleted.
      *
      * @return the new key and where a generated passphrase was written
      */
     public Created rotate(KeyType type, Optional<Passphrase> passphrase) {
         return HomeLock.holding(home(), () -> {
+            // The new key keeps the name of the one it replaces.
+            String name = exists() ? Optional.of(info().userId()).filter(n -> !n.isBlank()).orElse(USER_ID) : USER_ID;
             if (token().isPresent()) {
                 // from a token to a file: the new key is stored before the reference goes (its public key stays)
-                Created made = createUnchecked(type, passphrase);
+                Created made = createUnchecked(type, passphrase, name);
                 shred(tokenFile());
                 return made;
             }
             if (exists()) {
                 retireCurrent();
             }
-            return createUnchecked(type, passphrase);
+            return createUnchecked(type, passphrase, name);
         });
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.keys;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.bouncycastle.bcpg.S2K;
@@ -25,6 +26,7 @@ import org.pgpainless.key.generation.type.rsa.RsaLength;
 import org.pgpainless.key.info.KeyRingInfo;
 import org.pgpainless.key.protection.KeyRingProtectionSettings;
 import org.pgpainless.key.protection.SecretKeyRingProtector;
+import org.pgpainless.key.util.RevocationAttributes;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
@@ -61,6 +63,10 @@ final class KeyPolicy {
     }
 
     static PGPSecretKeyRing generate(KeyType type, Passphrase passphrase, boolean generated) {
+        return generate(type, passphrase, generated, DeviceKeys.USER_ID);
+    }
+
+    static PGPSecretKeyRing generate(KeyType type, Passphrase passphrase, boolean generated, String userId) {
         org.pgpainless.key.generation.type.KeyType spec = switch (type) {
             case ED25519 -> org.pgpainless.key.generation.type.KeyType.EDDSA_LEGACY(EdDSALegacyCurve._Ed25519);
             case RSA4096 -> org.pgpainless.key.generation.type.KeyType.RSA(RsaLength._4096);
@@ -71,12 +77,41 @@ final class KeyPolicy {
         try {
             KeySpec primary = KeySpec.getBuilder(spec, KeyFlag.CERTIFY_OTHER, KeyFlag.SIGN_DATA).build();
             // No expiry: a device key signs for as long as the device is in use; rotate to retire it.
-            clear = PGPainless.buildKeyRing().setPrimaryKey(primary).addUserId(DeviceKeys.USER_ID).setExpirationDate(null).build();
+            clear = PGPainless.buildKeyRing().setPrimaryKey(primary).addUserId(userId).setExpirationDate(null).build();
         } catch (Exception e) {
             throw new ProofModeException(Failure.INTERNAL, "key generation failed: " + OpenPgpKeys.oneLine(e), e);
         }
         // The unencrypted key exists only in memory; it is encrypted with our settings before any write.
         return reprotect(clear, Optional.empty(), passphrase, generated);
+    }
+
+    /**
+     * A key ring with a new primary user ID, certified by its primary key; the user IDs it had are revoked as
+     * no longer valid (a soft revocation: signatures made before stay good), so that only the new one shows.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} for a wrong passphrase
+     */
+    static PGPSecretKeyRing rename(PGPSecretKeyRing ring, Passphrase passphrase, String userId) {
+        List<String> old = new ArrayList<>();
+        ring.getPublicKey().getUserIDs().forEachRemaining(old::add);
+        org.pgpainless.util.Passphrase pp = new org.pgpainless.util.Passphrase(passphrase.chars());
+        try {
+            SecretKeyRingProtector protector = SecretKeyRingProtector.unlockAnyKeyWith(pp);
+            var editor = PGPainless.modifyKeyRing(ring).addPrimaryUserId(userId, protector);
+            for (String id : old) {
+                if (!id.equals(userId)) {
+                    editor = editor.revokeUserId(id, protector, RevocationAttributes.createCertificateRevocation()
+                            .withReason(RevocationAttributes.Reason.USER_ID_NO_LONGER_VALID).withDescription("renamed"));
+                }
+            }
+            return editor.done();
+        } catch (WrongPassphraseException e) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "wrong passphrase for the device key", e);
+        } catch (PGPException | RuntimeException e) {
+            throw new ProofModeException(Failure.KEY_LOCKED, "cannot rename the key: " + OpenPgpKeys.oneLine(e), e);
+        } finally {
+            pp.clear();
+        }
     }
 
     static PGPSecretKeyRing reprotect(PGPSecretKeyRing ring, Optional<Passphrase> oldPassphrase, Passphrase newPassphrase,

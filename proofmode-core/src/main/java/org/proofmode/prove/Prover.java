@@ -175,12 +175,18 @@ public final class Prover {
     }
 
     /**
-     * Returns a prover that runs a check just before each proof set is stored.
+     * Returns a prover that runs a check just before each proof set is stored, then the checks it ran already.
      *
      * @param check throws to keep the proof out of the store
      */
     public Prover withGuard(Guard check) {
-        return new Prover(key, store, sources, clock, j3m, check, readAlready);
+        Objects.requireNonNull(check, "check");
+        Guard before = guard;
+        Guard both = before == Guard.NONE ? check : (file, sha256, size) -> {
+            check.beforeStore(file, sha256, size);
+            before.beforeStore(file, sha256, size);
+        };
+        return new Prover(key, store, sources, clock, j3m, both, readAlready);
     }
 
     /** Returns a prover that takes a file's hash from a read begun before it was asked, where there is one. */
@@ -448,10 +454,14 @@ public final class Prover {
         }
     }
 
-    /** Runs the metadata sources; the record's first fields are the file's path and (still empty) hash. */
+    /**
+     * Runs the metadata sources; the record's first fields are the file's name (its full path only when a
+     * source puts it there: {@code context.file-path full}) and (still empty) hash.
+     */
     private ProofRecord.Builder context(MediaFile media) {
         ProofRecord.Builder b = ProofRecord.builder();
-        b.put(ProofFields.FILE_PATH, media.path().toString());
+        Path name = media.path().getFileName();
+        b.put(ProofFields.FILE_PATH, (name != null ? name : media.path()).toString());
         b.put(ProofFields.FILE_HASH_SHA256, "");
         MetadataSource.contributeAll(sources, media, b);
         return b;

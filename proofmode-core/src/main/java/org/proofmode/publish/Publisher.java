@@ -270,13 +270,37 @@ public final class Publisher {
     }
 
     /**
-     * Checks that the server answers and takes the token (one search for a single item).
+     * What the server says of a token: the name it was made for and its scope, as the server sent them
+     * (a stranger's text: escape it before showing it).
      *
+     * @param name the token's name, empty if the server did not say
+     * @param scope {@code upload}, {@code read}, {@code admin} or {@code unscoped}, empty if the server did not say
+     */
+    public record TokenCheck(String name, String scope) {
+        /** Validates the fields. */
+        public TokenCheck {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(scope, "scope");
+        }
+    }
+
+    /**
+     * Checks that the server answers and takes the token ({@code GET /api/v1/token}; a server older than
+     * scopes is asked for one search result instead).
+     *
+     * @return what the server says of the token
      * @throws ProofModeException as {@link #bundle}
      */
-    public void check() {
-        URI uri = api("/api/v1/evidence?limit=1");
-        answer(uri, http.get(uri, "application/json", auth(), MAX_ANSWER));
+    public TokenCheck check() {
+        URI uri = api("/api/v1/token");
+        Http.Response r = http.get(uri, "application/json", auth(), MAX_ANSWER);
+        if (r.status() == 404) {
+            URI old = api("/api/v1/evidence?limit=1");
+            answer(old, http.get(old, "application/json", auth(), MAX_ANSWER));
+            return new TokenCheck("", "");
+        }
+        JsonNode n = answer(uri, r);
+        return new TokenCheck(n.path("name").asText(""), n.path("scope").asText(""));
     }
 
     private Map<String, String> auth() {

@@ -3,12 +3,14 @@ package org.proofmode.util;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -36,6 +38,11 @@ import org.proofmode.failure.ProofModeException;
  * <p>With a proxy, no host name of a service is ever looked up on this machine: the proxy is given the
  * name (SOCKS5 address type 3), so an {@code .onion} address works and no DNS query leaves the machine.
  * A proxy that cannot be reached fails the request; nothing goes direct.
+ *
+ * <p>Without a proxy, an {@code .onion} name is refused before anything is looked up or sent
+ * ({@link Failure#INCOMPATIBLE_OPTIONS}): only Tor knows it, and asking this machine's resolver would tell
+ * the network which hidden service the user is about to reach. Every client of a service is built here,
+ * so no caller can forget the rule.
  */
 public final class Http {
     /** The User-Agent sent with every request. */
@@ -141,8 +148,16 @@ public final class Http {
         }
     }
 
+    /** Looks a host name up on this machine (the system resolver, unless a test watches it). */
+    @FunctionalInterface
+    interface Resolver {
+        /** The addresses of a host. */
+        List<InetAddress> lookup(String host) throws UnknownHostException;
+    }
+
     private final Timeouts timeouts;
     private final Optional<Socks> proxy;
+    private final Resolver resolver;
     private OkHttpClient client;
 
     /**
@@ -156,8 +171,20 @@ public final class Http {
 
     /** Creates a client whose every connection goes through the proxy, if one is given. */
     public Http(Timeouts timeouts, Optional<Socks> proxy) {
+        this(timeouts, proxy, host -> List.of(InetAddress.getAllByName(host)));
+    }
+
+    /** Creates a client that looks host names up with this resolver when no proxy is set. */
+    Http(Timeouts timeouts, Optional<Socks> proxy, Resolver resolver) {
         this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
         this.proxy = Objects.requireNonNull(proxy, "proxy");
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /** Tells whether a host is a Tor onion service's name ({@code .onion}, any case, a final dot or not). */
+    public static boolean isOnion(String host) {
+        String h = host == null ? "" : host.toLowerCase(Locale.ROOT);
+        return h.endsWith(".onion") || h.endsWith(".onion.");
     }
 
     /** The proxy every connection goes through, if any. */
@@ -186,6 +213,13 @@ public final class Http {
                 // instead, the request fails rather than leak the name to this machine's resolver.
                 b.dns(hostname -> {
                     throw new UnknownHostException(hostname + ": not looked up here while a proxy is set");
+                });
+            } else {
+                b.dns(hostname -> {
+                    if (isOnion(hostname)) {
+                        throw new UnknownHostException(hostname + ": an .onion name is never looked up here");
+                    }
+                    return resolver.lookup(hostname);
                 });
             }
             client = b.build();
@@ -275,6 +309,11 @@ public final class Http {
             throw new ProofModeException(Failure.UNSUPPORTED, uri + ": only http and https services are supported");
         }
         HttpUrl url = HttpUrl.get(uri.toString());
+        if (proxy.isEmpty() && isOnion(url.host())) {
+            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, SafeText.escape(url.host())
+                    + ": an .onion address is reached only through Tor: give --tor or --proxy socks5h://HOST:PORT "
+                    + "(or set publish.proxy); it is not looked up here");
+        }
         Request.Builder b = new Request.Builder().url(url).header("Accept", accept).header("User-Agent", USER_AGENT);
         headers.forEach(b::header);
         return b;
@@ -301,7 +340,8 @@ public final class Http {
             }
             throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": no answer in time", e);
         } catch (IOException e) {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            // the message may quote what the server sent (a malformed status line): escaped like any stranger's text
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : SafeText.escape(e.getMessage());
             throw new ProofModeException(Failure.SERVICE_UNREACHABLE, uri + ": cannot be reached ("
                     + proxy.map(p -> "through the proxy " + p.url() + ": ").orElse("") + why + ")", e);
         }

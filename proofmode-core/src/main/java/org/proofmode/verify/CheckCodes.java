@@ -22,6 +22,11 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
     /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}), or the how-to text. */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
+    /**
+     * Note: the how-to text ({@code HowToVerifyProofData.txt}) in the bundle's root, as our export and the
+     * app write it: instructions for the recipient, not evidence. The verdict's summary does not list it.
+     */
+    public static final String BUNDLE_FILE_INSTRUCTIONS = "bundle.file.instructions";
     /** Warning: a media file in the bundle that no proof names; it was not checked. */
     public static final String BUNDLE_ENTRY_UNPROVED = "bundle.entry.unproved";
     /**
@@ -158,7 +163,8 @@ public final class CheckCodes {
     public static final String COMPARE_PIXELS_IDENTICAL = "compare.pixels.identical";
     /**
      * Other pixels, perceptual hashes close: probably the same picture re-encoded, resized or lightly
-     * edited, but not the same content (a failure: the copy is not what the original was).
+     * edited, but not the same content (a warning in {@code compare}; a failure in {@code verify --original}:
+     * the copy is not what the original was).
      */
     public static final String COMPARE_PERCEPTUAL_CLOSE = "compare.perceptual.close";
     /** Other pixels, and perceptual hashes far apart (or none to compare). */
@@ -167,6 +173,20 @@ public final class CheckCodes {
     public static final String COMPARE_UNCOMPARABLE = "compare.uncomparable";
     /** A side is a proof that does not verify: what it records proves nothing. */
     public static final String COMPARE_PROOF_INVALID = "compare.proof.invalid";
+    /**
+     * Frames of one video are the other's, but not in one run: foreign frames spliced in, or runs reordered;
+     * the message lists the foreign frames and the runs.
+     */
+    public static final String COMPARE_FRAMES_SPLICED = "compare.frames.spliced";
+    /** An excerpt's sound is the original's at the matching times (alike block by block in loudness and pitch). */
+    public static final String COMPARE_AUDIO_SAME = "compare.audio.same";
+    /** An excerpt's sound is not the original's at the matching times (re-dubbed), or the original has no sound. */
+    public static final String COMPARE_AUDIO_DIFFERENT = "compare.audio.different";
+    /**
+     * An excerpt's frames whose sound could not be compared with the original's at the matching times (a proof
+     * holds a whole-track hash only): uncomparable in {@code compare}; information in {@code verify --original}.
+     */
+    public static final String COMPARE_AUDIO_UNCHECKED = "compare.audio.unchecked";
 
     /**
      * The proof is of a redacted copy and its {@code .redaction.json} record is well formed and names this

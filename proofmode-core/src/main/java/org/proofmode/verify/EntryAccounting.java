@@ -43,7 +43,10 @@ final class EntryAccounting {
             }
         }
         for (BundleEntry e : layout.ignored) {
-            if (e.fileName().toLowerCase(Locale.ROOT).equals(ProofFiles.HOW_TO_VERIFY.toLowerCase(Locale.ROOT))) {
+            if (e.name().equals(ProofFiles.HOW_TO_VERIFY)) {
+                // Ours (and the app's) by name in the bundle's root: not evidence, so not "unchecked media" either.
+                out.add(new Check(CheckCodes.BUNDLE_FILE_INSTRUCTIONS, Status.INFO, e.name(), "instructions for the recipient, not evidence"));
+            } else if (e.fileName().toLowerCase(Locale.ROOT).equals(ProofFiles.HOW_TO_VERIFY.toLowerCase(Locale.ROOT))) {
                 out.add(new Check(CheckCodes.BUNDLE_FILE_UNCHECKED, Status.INFO, e.name(), "instructions for people: not checked"));
             } else if (e.fileName().endsWith(ProofFiles.SIG)) {
                 out.add(new Check(CheckCodes.BUNDLE_ENTRY_UNKNOWN, Status.WARN, e.name(),

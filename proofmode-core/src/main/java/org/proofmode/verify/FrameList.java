@@ -8,10 +8,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.proofmode.imaging.StreamHashes.Frames;
 import org.proofmode.proof.ContextFields;
+import org.proofmode.proof.ProofFields;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.util.Hex;
 
@@ -28,8 +30,10 @@ final class FrameList {
     private static final Pattern TIME_BASE = Pattern.compile("pts in ([0-9]{1,9}/[0-9]{1,10}) s");
 
     /**
-     * The most bytes of a frame list read: 64 MiB, about 800,000 frames (7 hours at 30 frames a second).
-     * A list is read line by line into compact arrays (40 bytes a frame), never whole into memory.
+     * The most bytes of a frame list read when the media's size is not known: 64 MiB, about 700,000 frames
+     * (6.5 hours at 30 frames a second). With the record's {@code File.Size}, the bound is
+     * {@link Frames#maxListBytes}: the largest list the prover writes for media of that size, never less
+     * than this. A list is read line by line into compact arrays (40 bytes a frame), never whole into memory.
      */
     static final long MAX_BYTES = 64L << 20;
     /** How the problem of a list longer than {@link #MAX_BYTES} begins. */
@@ -53,24 +57,48 @@ final class FrameList {
     }
 
     static Read read(byte[] list) {
+        return read(list, OptionalLong.empty());
+    }
+
+    /** Reads a list held in memory, for media of the given size if known. */
+    static Read read(byte[] list, OptionalLong mediaBytes) {
         try {
-            return read(new ByteArrayInputStream(list));
+            return read(new ByteArrayInputStream(list), mediaBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not from memory
         }
     }
 
-    /**
-     * Reads a frame list from a stream, to its end or to the first problem.
-     *
-     * @throws IOException if reading fails, or the list is longer than {@link #MAX_BYTES}
-     */
+    /** Reads a frame list from a stream, for media of unknown size: {@link #read(InputStream, OptionalLong)}. */
     static Read read(InputStream in) throws IOException {
+        return read(in, OptionalLong.empty());
+    }
+
+    /** The most bytes of a frame list read for media of the given size, if known. */
+    static long maxBytes(OptionalLong mediaBytes) {
+        return mediaBytes.isPresent() ? Frames.maxListBytes(mediaBytes.getAsLong()) : MAX_BYTES;
+    }
+
+    /** The media's size as the record gives it ({@code File.Size}), if it does. */
+    static OptionalLong mediaBytes(ProofRecord record) {
+        Optional<String> size = record.get(ProofFields.FILE_SIZE).filter(v -> v.matches("[0-9]{1,18}"));
+        return size.isPresent() ? OptionalLong.of(Long.parseLong(size.get())) : OptionalLong.empty();
+    }
+
+    /**
+     * Reads a frame list from a stream, to its end or to the first problem, at most {@link #maxBytes} bytes
+     * of it: any list the prover writes for media of that size is read to its end.
+     *
+     * @param mediaBytes the size of the media the list is of, if known
+     * @throws IOException if reading fails
+     */
+    static Read read(InputStream in, OptionalLong mediaBytes) throws IOException {
         String timeBase = "?";
         boolean header = false;
         boolean inSeconds = false;
         Frames.Builder frames = new Frames.Builder();
-        Lines lines = new Lines(in);
+        long limit = maxBytes(mediaBytes);
+        Lines lines = new Lines(in, limit);
         for (String line = lines.next(); line != null; line = lines.next()) {
             int number = lines.number;
             if (line.length() > MAX_LINE) {
@@ -78,7 +106,8 @@ final class FrameList {
             }
             if (lines.tooLarge) {
                 // The line that reached the bound is cut short, and nothing after it is read.
-                return new Read(Optional.empty(), TOO_LARGE + MAX_BYTES + " bytes", true);
+                return new Read(Optional.empty(), TOO_LARGE + limit + " bytes"
+                        + (mediaBytes.isPresent() ? " (the most a " + mediaBytes.getAsLong() + "-byte video can have)" : ""), true);
             }
             if (line.isEmpty() && lines.last) {
                 continue;
@@ -107,14 +136,26 @@ final class FrameList {
                 if (f.length != 2 || !f[0].equals(Integer.toString(s)) || !f[1].matches("[0-9a-f]{16}")) {
                     return new Read(Optional.empty(), "line " + number + " is not 'second,phash' for second " + s);
                 }
+                if (s >= Frames.MAX_FRAMES) {
+                    return new Read(Optional.empty(), TOO_LARGE + Frames.MAX_FRAMES + " seconds", true);
+                }
                 frames.second(Long.parseUnsignedLong(f[1], 16));
                 continue;
             }
             int n = frames.count();
-            if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,18}") || !Hex.isSha256(f[2])) {
+            if (f.length != 3 || !f[0].equals(Integer.toString(n)) || !f[1].matches("-?[0-9]{1,19}") || !Hex.isSha256(f[2])) {
                 return new Read(Optional.empty(), "line " + number + " is not 'index,pts,sha256' for frame " + n);
             }
-            frames.add(Long.parseLong(f[1]), HexFormat.of().parseHex(f[2]));
+            if (n >= Frames.MAX_FRAMES) {
+                return new Read(Optional.empty(), TOO_LARGE + Frames.MAX_FRAMES + " frames", true);
+            }
+            long pts;
+            try {
+                pts = Long.parseLong(f[1]);
+            } catch (NumberFormatException e) {
+                return new Read(Optional.empty(), "line " + number + " has a pts beyond 64 bits");
+            }
+            frames.add(pts, HexFormat.of().parseHex(f[2]));
         }
         if (!header) {
             return new Read(Optional.empty(), "no '" + HEADER + "' header");
@@ -128,20 +169,22 @@ final class FrameList {
     /**
      * The lines of an ASCII stream split at '\n' (as {@code split("\n", -1)}: a final empty line after
      * the last '\n'), each cut at {@link #MAX_LINE} + 1 characters so that a line without end cannot fill
-     * memory; what lies beyond {@link #MAX_BYTES} is not read.
+     * memory; what lies beyond the limit is not read.
      */
     private static final class Lines {
         private final InputStream in;
+        private final long limit;
         private long total;
         private boolean eof;
         int number;
         /** Whether the line just read ended the stream (rather than a '\n'). */
         boolean last;
-        /** Whether the stream went on past {@link #MAX_BYTES}; it then reads as ended there. */
+        /** Whether the stream went on past the limit; it then reads as ended there. */
         boolean tooLarge;
 
-        Lines(InputStream in) {
+        Lines(InputStream in, long limit) {
             this.in = new BufferedInputStream(in, 1 << 16);
+            this.limit = limit;
         }
 
         /** The next line, or null after the last. */
@@ -166,7 +209,7 @@ final class FrameList {
 
         private int read() throws IOException {
             int c = in.read();
-            if (c >= 0 && ++total > MAX_BYTES) {
+            if (c >= 0 && ++total > limit) {
                 tooLarge = true;
                 return -1;
             }

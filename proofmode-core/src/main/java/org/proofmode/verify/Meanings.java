@@ -19,6 +19,7 @@ public final class Meanings {
             Map.entry(CheckCodes.BUNDLE_PUBKEY_MISSING, "The bundle carries no public key; signatures could be checked only against keys the verifier already trusts."),
             Map.entry(CheckCodes.BUNDLE_PUBKEY_MALFORMED, "The bundle's pubkey.asc is not a readable OpenPGP key."),
             Map.entry(CheckCodes.BUNDLE_FILE_UNCHECKED, "A file this version does not check (such as the how-to text); the verdict does not speak for it."),
+            Map.entry(CheckCodes.BUNDLE_FILE_INSTRUCTIONS, "The how-to text the exporting app adds for the recipient: instructions, not evidence; the verdict is not about it."),
             Map.entry(CheckCodes.BUNDLE_ENTRY_UNPROVED, "A media file that no proof names: it may have been added later; it was not checked."),
             Map.entry(CheckCodes.BUNDLE_ENTRY_UNKNOWN, "A file that belongs to no proof and is not media; it was not checked."),
             Map.entry(CheckCodes.PROOF_RECORD_MISSING, "A proof has signatures or media but no proof record."),
@@ -61,10 +62,14 @@ public final class Meanings {
             Map.entry(CheckCodes.COMPARE_SAMPLES_IDENTICAL, "The two recordings have the same decoded sound."),
             Map.entry(CheckCodes.COMPARE_SAMPLES_DIFFERENT, "The two recordings' decoded sound differs."),
             Map.entry(CheckCodes.COMPARE_PIXELS_IDENTICAL, "The two images have the same pixels (other bytes, such as other metadata)."),
-            Map.entry(CheckCodes.COMPARE_PERCEPTUAL_CLOSE, "The two images look alike but their pixels differ: re-encoded, resized or edited."),
-            Map.entry(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, "The two images are different pictures."),
+            Map.entry(CheckCodes.COMPARE_PERCEPTUAL_CLOSE, "The two images or videos look alike but their pixels differ: re-encoded, resized, cut or edited."),
+            Map.entry(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, "The two images or videos are different pictures."),
             Map.entry(CheckCodes.COMPARE_UNCOMPARABLE, "The two files could not be compared by content."),
             Map.entry(CheckCodes.COMPARE_PROOF_INVALID, "One side's proof does not verify, so what it records proves nothing."),
+            Map.entry(CheckCodes.COMPARE_FRAMES_SPLICED, "One video has frames of the other, but not as one run: foreign frames were spliced in, or parts reordered."),
+            Map.entry(CheckCodes.COMPARE_AUDIO_SAME, "The excerpt's sound is the original's at the same times."),
+            Map.entry(CheckCodes.COMPARE_AUDIO_DIFFERENT, "The excerpt's sound is not the original's at the same times: it was replaced or added."),
+            Map.entry(CheckCodes.COMPARE_AUDIO_UNCHECKED, "The excerpt's frames are the original's, but its sound could not be compared with the original's at the same times."),
             Map.entry(CheckCodes.REDACTION_RECORD_VALID, "This media is a redacted copy, and its signed record says of which original and how it was made."),
             Map.entry(CheckCodes.REDACTION_RECORD_MALFORMED, "The redaction record cannot be read or is incomplete."),
             Map.entry(CheckCodes.REDACTION_RECORD_MISMATCH, "The redaction record is for another copy."),
@@ -154,6 +159,13 @@ public final class Meanings {
     public static String explain(VerificationReport r) {
         String covered = of(r.verdict());
         List<String> unchecked = r.unchecked();
+        boolean noMedia = !r.proofs().isEmpty() && r.proofs().stream().allMatch(p -> p.checks().stream()
+                .anyMatch(c -> c.code().equals(CheckCodes.MEDIA_MISSING)));
+        if (noMedia) {
+            // A proof-only bundle: the verdict speaks for the proof records alone, and says so once.
+            covered = covered.replace("(proof records and media)", "(proof records)") + "; the media was not in the bundle";
+            unchecked = unchecked.stream().filter(u -> !u.startsWith("the media of proof ")).toList();
+        }
         if (unchecked.isEmpty()) {
             return covered;
         }

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
 import org.proofmode.bundle.ProofFiles;
@@ -45,23 +46,47 @@ import org.proofmode.util.IoErrors;
 public final class MediaComparison {
     /** Perceptual hashes at most this many bits apart are called close: re-encoded copies stay well within. */
     public static final int CLOSE_BITS = 10;
-    /** An excerpt must share at least this share of the shorter side's frames, in one run. */
-    private static final double EXCERPT_SHARE = 0.9;
 
     private MediaComparison() {}
 
-    /** How two media relate, from closest to farthest. */
+    /**
+     * How two media relate, from closest to farthest, each with the one status its words go with and the
+     * words that say it.
+     */
     public enum Relation {
         /** The same bytes. */
-        SAME_BYTES,
+        SAME_BYTES(Status.PASS, "same bytes"),
         /** Other bytes, the same decoded content: frames and samples, or pixels. */
-        SAME_CONTENT,
-        /** One's frames are a run of the other's. */
-        EXCERPT,
-        /** Images whose perceptual hashes are close. */
-        SIMILAR,
-        /** None of the above. */
-        DIFFERENT
+        SAME_CONTENT(Status.PASS, "same content: other bytes, the same decoded frames, samples or pixels"),
+        /** One's frames are one contiguous run of the other's, with the other's audio where both have audio. */
+        EXCERPT(Status.PASS, "excerpt: one is a contiguous run of the other's frames, with its audio where both have audio"),
+        /** Other pixels or frames that look alike: perceptually close, not the same. */
+        SIMILAR(Status.WARN, "perceptually close, not the same: other pixels or frames that look alike (re-encoded, resized,"
+                + " cut or edited); nothing shows what was changed"),
+        /** None of the above: other content, or the same frames with other audio, or frames spliced or reordered. */
+        DIFFERENT(Status.FAIL, "different"),
+        /** Other bytes, and no content hash both sides have (or an excerpt's frames whose sound could not be compared). */
+        UNCOMPARABLE(Status.WARN, "uncomparable: other bytes, and what both have does not show how they relate"),
+        /** A side's proof does not verify: what it records says nothing. */
+        PROOF_INVALID(Status.FAIL, "proof invalid: a proof does not verify, so what it records says nothing about the media");
+
+        private final Status status;
+        private final String words;
+
+        Relation(Status status, String words) {
+            this.status = status;
+            this.words = words;
+        }
+
+        /** The status of this outcome: PASS for the same or an excerpt, WARN for close or uncomparable, FAIL otherwise. */
+        public Status status() {
+            return status;
+        }
+
+        /** The outcome in words, as {@code proofmode compare} prints it. */
+        public String words() {
+            return words;
+        }
     }
 
     /**
@@ -77,10 +102,18 @@ public final class MediaComparison {
      * @param frames the frame list, when known
      * @param sampleHash {@code Audio.SampleHash}
      * @param proof the verdict of the proof this side comes from, if it is a proof
+     * @param file the media file, when this side is one (its audio is then compared span by span)
      */
     public record Side(String name, Optional<MediaKind> kind, Optional<String> sha256, List<String> pixelHashes,
             Optional<Long> perceptualHash, Optional<String> frameHash, Optional<Frames> frames, Optional<String> sampleHash,
-            Optional<Verdict> proof) {
+            Optional<Verdict> proof, Optional<Path> file) {
+        /** A side without a media file to read. */
+        public Side(String name, Optional<MediaKind> kind, Optional<String> sha256, List<String> pixelHashes,
+                Optional<Long> perceptualHash, Optional<String> frameHash, Optional<Frames> frames, Optional<String> sampleHash,
+                Optional<Verdict> proof) {
+            this(name, kind, sha256, pixelHashes, perceptualHash, frameHash, frames, sampleHash, proof, Optional.empty());
+        }
+
         /** Validates the fields. */
         public Side {
             Objects.requireNonNull(name, "name");
@@ -92,6 +125,7 @@ public final class MediaComparison {
             Objects.requireNonNull(frames, "frames");
             Objects.requireNonNull(sampleHash, "sampleHash");
             Objects.requireNonNull(proof, "proof");
+            Objects.requireNonNull(file, "file");
         }
     }
 
@@ -126,8 +160,11 @@ public final class MediaComparison {
                 notes.add(name + ": " + v);
             }
         });
+        OptionalLong size = OptionalLong.of(Files.size(file));
         Side side = ofRecord(name, fields, Optional.of(sha), Optional.ofNullable(b.attachments().get(ProofFiles.FRAMES))
-                .flatMap(FrameList::parse), Optional.empty());
+                .flatMap(list -> FrameList.read(list, size).frames()), Optional.empty());
+        side = new Side(name, side.kind(), side.sha256(), side.pixelHashes(), side.perceptualHash(), side.frameHash(), side.frames(),
+                side.sampleHash(), side.proof(), Optional.of(file));
         String pixelHash = fields.get(ContextFields.IMAGE_PIXEL_HASH);
         if (pixelHash != null && pixelHash.startsWith(ImageHashes.V2)) {
             // Proofs made before version 2 hold version 1 for the same JPEG.
@@ -135,7 +172,7 @@ public final class MediaComparison {
                 Optional<String> v1 = ImageHashes.pixelHashAs(file, "");
                 if (v1.isPresent()) {
                     side = new Side(name, side.kind(), side.sha256(), List.of(pixelHash, v1.get()), side.perceptualHash(),
-                            side.frameHash(), side.frames(), side.sampleHash(), side.proof());
+                            side.frameHash(), side.frames(), side.sampleHash(), side.proof(), side.file());
                 }
             } catch (ImageHashes.NotHashed e) {
                 notes.add(name + ": no version 1 pixel hash: " + e.getMessage());
@@ -164,7 +201,7 @@ public final class MediaComparison {
             for (BundleEntry e : bundle.entries()) {
                 if (e.fileName().equals(wanted)) {
                     try (InputStream in = e.open()) {
-                        frames = FrameList.read(in).frames();
+                        frames = FrameList.read(in, FrameList.mediaBytes(ProofRecord.of(proof.record()))).frames();
                     }
                 }
             }
@@ -209,37 +246,74 @@ public final class MediaComparison {
                 : m.startsWith("audio/") ? Optional.of(MediaKind.AUDIO) : Optional.empty();
     }
 
-    /** Compares two sides. */
+    /**
+     * Compares two sides. The result has one relation, whose {@link Relation#status} no check contradicts:
+     * a check that would say worse than the relation (the frames differ, where one frame a second is close)
+     * is shown as INFO. A proof that does not verify makes the relation {@link Relation#PROOF_INVALID},
+     * and what is compared with what it records is shown as INFO only, saying what was compared.
+     */
     public static Result compare(Side a, Side b) {
         List<Check> checks = new ArrayList<>();
-        boolean invalidProof = false;
+        List<Side> invalid = new ArrayList<>();
         for (Side s : List.of(a, b)) {
             if (s.proof().isPresent() && s.proof().get() == Verdict.INVALID) {
-                checks.add(new Check(CheckCodes.COMPARE_PROOF_INVALID, Status.FAIL, s.name(),
-                        "the proof does not verify: what it records is not evidence of anything"));
-                invalidProof = true;
+                checks.add(new Check(CheckCodes.COMPARE_PROOF_INVALID, Status.FAIL, s.name(), "the proof does not verify: the media it"
+                        + " names" + s.sha256().map(h -> " (SHA-256 " + h + ")").orElse("") + " and the hashes it records are not"
+                        + " evidence of anything; what follows compares with what it records, for information only"));
+                invalid.add(s);
             }
         }
+        Relation relation = content(a, b, checks);
+        if (!invalid.isEmpty()) {
+            relation = Relation.PROOF_INVALID;
+        }
+        List<Check> shown = new ArrayList<>();
+        for (Check c : checks) {
+            boolean proofCheck = c.code().equals(CheckCodes.COMPARE_PROOF_INVALID);
+            boolean contradicts = !invalid.isEmpty() ? !proofCheck && c.status() != Status.INFO
+                    : rank(c.status()) > rank(relation.status());
+            shown.add(contradicts ? new Check(c.code(), Status.INFO, c.subject(), c.message()) : c);
+        }
+        return new Result(relation, shown);
+    }
+
+    /** PASS, then WARN, then FAIL; INFO says nothing either way. */
+    private static int rank(Status s) {
+        return switch (s) {
+            case INFO, PASS -> 0;
+            case WARN -> 1;
+            case FAIL -> 2;
+        };
+    }
+
+    /** How one side is named in a message: a proof's media, or the file itself. */
+    static String what(Side s) {
+        return s.proof().isPresent() ? "the media of " + s.name() + "'s proof" : s.name();
+    }
+
+    /** The relation from the hashes both sides have, with the checks that show it. */
+    private static Relation content(Side a, Side b, List<Check> checks) {
         if (a.sha256().isPresent() && a.sha256().equals(b.sha256())) {
-            checks.add(new Check(CheckCodes.COMPARE_BYTES_IDENTICAL, Status.PASS, b.name(), "the same bytes as " + a.name()
-                    + " (SHA-256 " + a.sha256().get() + ")"));
-            return new Result(invalidProof ? Relation.DIFFERENT : Relation.SAME_BYTES, checks);
+            checks.add(new Check(CheckCodes.COMPARE_BYTES_IDENTICAL, Status.PASS, b.name(), "the same bytes as " + what(a)
+                    + " (SHA-256 " + a.sha256().get() + ")" + (b.proof().isPresent() ? ", which " + b.name() + "'s proof names" : "")));
+            return Relation.SAME_BYTES;
         }
         Relation relation = Relation.DIFFERENT;
         boolean compared = false;
         if (a.frameHash().isPresent() && b.frameHash().isPresent()) {
             compared = true;
-            relation = closer(relation, frames(a, b, checks));
+            Relation video = VideoComparison.frames(a, b, checks);
+            // An excerpt's frames whose sound cannot be compared: uncomparable, not different.
+            relation = video == Relation.UNCOMPARABLE ? video : closer(relation, video);
         }
-        if (a.sampleHash().isPresent() && b.sampleHash().isPresent()) {
+        boolean spans = checks.stream().anyMatch(c -> c.code().startsWith("compare.audio."));
+        if (a.sampleHash().isPresent() && b.sampleHash().isPresent() && relation != Relation.EXCERPT && !spans) {
+            // An excerpt's audio is compared with the matching span: a sample hash covers whole tracks only.
             compared = true;
             boolean same = a.sampleHash().equals(b.sampleHash());
-            // An excerpt's audio is a part of the other's: sample hashes cover whole tracks only.
-            boolean excerpt = relation == Relation.EXCERPT;
             checks.add(new Check(same ? CheckCodes.COMPARE_SAMPLES_IDENTICAL : CheckCodes.COMPARE_SAMPLES_DIFFERENT,
-                    same ? Status.PASS : excerpt ? Status.INFO : Status.FAIL, b.name(), same ? "the same decoded audio samples as "
-                            + a.name() : "other decoded audio samples than " + a.name()
-                            + (excerpt ? " (as for any excerpt: the sample hash covers a whole track)" : "")));
+                    same ? Status.PASS : Status.FAIL, b.name(), same ? "the same decoded audio samples as " + what(a)
+                            : "other decoded audio samples than " + what(a)));
             if (!same) {
                 relation = relation == Relation.SAME_CONTENT ? Relation.DIFFERENT : relation;
             } else if (a.frameHash().isEmpty() && b.frameHash().isEmpty()) {
@@ -248,32 +322,38 @@ public final class MediaComparison {
         }
         if (!a.pixelHashes().isEmpty() && !b.pixelHashes().isEmpty()) {
             compared = true;
-            boolean sameVersion = a.pixelHashes().stream().anyMatch(x -> b.pixelHashes().stream().anyMatch(y -> sameVersion(x, y)));
-            String versions = sameVersion ? "" : " (their pixel hashes are of different versions: "
-                    + versionsOf(a) + " and " + versionsOf(b) + ")";
-            if (!Collections.disjoint(a.pixelHashes(), b.pixelHashes())) {
-                checks.add(new Check(CheckCodes.COMPARE_PIXELS_IDENTICAL, Status.PASS, b.name(), "the same decoded pixels as "
-                        + a.name() + " (other bytes: other metadata or container)"));
-                relation = closer(relation, Relation.SAME_CONTENT);
-            } else if (a.perceptualHash().isPresent() && b.perceptualHash().isPresent()) {
-                int d = ImageHashes.distance(a.perceptualHash().get(), b.perceptualHash().get());
-                boolean close = d <= CLOSE_BITS;
-                checks.add(new Check(close ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT,
-                        Status.FAIL, b.name(), (sameVersion ? "other pixels than " + a.name() : "pixels not comparable with "
-                                + a.name() + versions) + "; perceptual hashes "
-                                + d + " of 64 bits apart (close: at most " + CLOSE_BITS + "): "
-                                + (close ? "probably the same picture re-encoded, resized or lightly edited" : "another picture")));
-                relation = closer(relation, close ? Relation.SIMILAR : Relation.DIFFERENT);
-            } else {
-                checks.add(new Check(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL, b.name(),
-                        (sameVersion ? "other pixels than " + a.name() : "pixels not comparable with " + a.name() + versions)));
-            }
+            relation = closer(relation, pixels(a, b, checks));
         }
         if (!compared) {
-            checks.add(new Check(CheckCodes.COMPARE_UNCOMPARABLE, Status.FAIL, b.name(), "other bytes than " + a.name()
+            checks.add(new Check(CheckCodes.COMPARE_UNCOMPARABLE, Status.WARN, b.name(), "other bytes than " + what(a)
                     + ", and no content hash both have (" + describe(a) + "; " + describe(b) + ")"));
+            return Relation.UNCOMPARABLE;
         }
-        return new Result(invalidProof ? Relation.DIFFERENT : relation, checks);
+        return relation;
+    }
+
+    private static Relation pixels(Side a, Side b, List<Check> checks) {
+        boolean sameVersion = a.pixelHashes().stream().anyMatch(x -> b.pixelHashes().stream().anyMatch(y -> sameVersion(x, y)));
+        String versions = sameVersion ? "" : " (their pixel hashes are of different versions: "
+                + versionsOf(a) + " and " + versionsOf(b) + ")";
+        if (!Collections.disjoint(a.pixelHashes(), b.pixelHashes())) {
+            checks.add(new Check(CheckCodes.COMPARE_PIXELS_IDENTICAL, Status.PASS, b.name(), "the same decoded pixels as "
+                    + what(a) + " (other bytes: other metadata or container)"));
+            return Relation.SAME_CONTENT;
+        }
+        if (a.perceptualHash().isPresent() && b.perceptualHash().isPresent()) {
+            int d = ImageHashes.distance(a.perceptualHash().get(), b.perceptualHash().get());
+            boolean close = d <= CLOSE_BITS;
+            checks.add(new Check(close ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT,
+                    close ? Status.WARN : Status.FAIL, b.name(), (sameVersion ? "other pixels than " + what(a)
+                            : "pixels not comparable with " + what(a) + versions) + "; perceptual hashes "
+                            + d + " of 64 bits apart (close: at most " + CLOSE_BITS + "): "
+                            + (close ? "probably the same picture re-encoded, resized or lightly edited" : "another picture")));
+            return close ? Relation.SIMILAR : Relation.DIFFERENT;
+        }
+        checks.add(new Check(CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL, b.name(),
+                (sameVersion ? "other pixels than " + what(a) : "pixels not comparable with " + what(a) + versions)));
+        return Relation.DIFFERENT;
     }
 
     private static String describe(Side s) {
@@ -295,105 +375,8 @@ public final class MediaComparison {
                 .map(v -> "v" + v).reduce((x, y) -> x + ", " + y).orElse("");
     }
 
-    private static Relation closer(Relation a, Relation b) {
+    static Relation closer(Relation a, Relation b) {
         return a.ordinal() <= b.ordinal() ? a : b;
-    }
-
-    /** Frame hashes equal, an excerpt in either direction, or the first frame that differs. */
-    private static Relation frames(Side a, Side b, List<Check> checks) {
-        if (a.frameHash().equals(b.frameHash())) {
-            String count = b.frames().map(f -> f.count() + " ").orElse("");
-            checks.add(new Check(CheckCodes.COMPARE_FRAMES_IDENTICAL, Status.PASS, b.name(), "the same " + count
-                    + "decoded video frames as " + a.name() + " (other bytes: another container, other metadata or audio)"));
-            return Relation.SAME_CONTENT;
-        }
-        if (a.frames().isEmpty() || b.frames().isEmpty()) {
-            checks.add(new Check(CheckCodes.COMPARE_FRAMES_DIFFERENT, Status.FAIL, b.name(), "other decoded video frames than "
-                    + a.name() + " (no frame list to look for an excerpt in)"));
-            return Relation.DIFFERENT;
-        }
-        Frames fa = a.frames().get();
-        Frames fb = b.frames().get();
-        int[] run = longestRun(fa, fb);
-        int shorter = Math.min(fa.count(), fb.count());
-        if (run[2] > 0 && run[2] >= EXCERPT_SHARE * shorter) {
-            boolean bInA = fb.count() <= fa.count();
-            Side whole = bInA ? a : b;
-            Side part = bInA ? b : a;
-            Frames fw = bInA ? fa : fb;
-            Frames fp = bInA ? fb : fa;
-            int atWhole = bInA ? run[0] : run[1];
-            int atPart = bInA ? run[1] : run[0];
-            checks.add(new Check(CheckCodes.COMPARE_FRAMES_EXCERPT, Status.PASS, part.name(), run[2] + " of its " + fp.count()
-                    + " frames (from frame " + atPart + ") are frames " + atWhole + " to " + (atWhole + run[2] - 1) + " of "
-                    + whole.name() + " (" + seconds(fw, atWhole) + " to " + seconds(fw, atWhole + run[2] - 1) + ", of "
-                    + fw.count() + " frames), in order"));
-            return Relation.EXCERPT;
-        }
-        int first = 0;
-        while (first < shorter && fa.digest(first).equals(fb.digest(first))) {
-            first++;
-        }
-        checks.add(new Check(CheckCodes.COMPARE_FRAMES_DIFFERENT, Status.FAIL, b.name(), "other decoded video frames than "
-                + a.name() + ": " + (first < shorter ? "the first to differ is frame " + first + " (" + seconds(fa, first) + " in "
-                        + a.name() + ")" : "the first " + shorter + " frames are the same; then " + (fa.count() > fb.count()
-                                ? b.name() + " ends" : a.name() + " ends"))
-                + (run[2] > 1 ? "; the longest common run is " + run[2] + " frames" : "")));
-        return perceptualVideo(a, fa, b, fb, checks);
-    }
-
-    /**
-     * Videos with other frames compared by the perceptual hashes of one frame per second: the alignment
-     * (a whole number of seconds either way) where most seconds are close. Close when at least
-     * {@value #EXCERPT_SHARE} of the shorter side's seconds overlap the other and at least that share of
-     * those are within {@link #CLOSE_BITS}: the same video re-encoded, resized, or a re-encoded excerpt.
-     */
-    private static Relation perceptualVideo(Side a, Frames fa, Side b, Frames fb, List<Check> checks) {
-        long[] sa = fa.seconds();
-        long[] sb = fb.seconds();
-        if (sa.length == 0 || sb.length == 0) {
-            return Relation.DIFFERENT; // a frame list made before per-second hashes were taken
-        }
-        int shorter = Math.min(sa.length, sb.length);
-        int bestShift = 0;
-        int bestClose = -1;
-        int bestOverlap = 0;
-        for (int shift = -(sb.length - 1); shift < sa.length; shift++) {
-            int close = 0;
-            int overlap = 0;
-            for (int j = Math.max(0, -shift); j < sb.length && j + shift < sa.length; j++) {
-                overlap++;
-                if (ImageHashes.distance(sa[j + shift], sb[j]) <= CLOSE_BITS) {
-                    close++;
-                }
-            }
-            if (close > bestClose || close == bestClose && overlap > bestOverlap) {
-                bestClose = close;
-                bestShift = shift;
-                bestOverlap = overlap;
-            }
-        }
-        boolean similar = bestOverlap >= EXCERPT_SHARE * shorter && bestClose >= EXCERPT_SHARE * bestOverlap;
-        int fromB = Math.max(0, -bestShift);
-        int fromA = fromB + bestShift;
-        String where = "seconds " + fromA + " to " + (fromA + bestOverlap - 1) + " of " + a.name() + " against seconds " + fromB
-                + " to " + (fromB + bestOverlap - 1) + " of " + b.name();
-        checks.add(new Check(similar ? CheckCodes.COMPARE_PERCEPTUAL_CLOSE : CheckCodes.COMPARE_PERCEPTUAL_DIFFERENT, Status.FAIL,
-                b.name(), "one frame per second compared by perceptual hash: " + bestClose + " of " + bestOverlap + " within "
-                        + CLOSE_BITS + " of 64 bits (" + where + ")" + (similar
-                                ? ": probably the same video re-encoded, resized or cut, with other frames"
-                                : ": another video")));
-        return similar ? Relation.SIMILAR : Relation.DIFFERENT;
-    }
-
-    /** A frame's time in its stream, as text, e.g. {@code 12.480 s}; its pts when the time base is unknown. */
-    private static String seconds(Frames f, int frame) {
-        String[] tb = f.timeBase().split("/");
-        if (tb.length == 2 && tb[0].matches("[0-9]{1,9}") && tb[1].matches("[1-9][0-9]{0,9}")) {
-            double s = f.pts()[frame] * Double.parseDouble(tb[0]) / Double.parseDouble(tb[1]);
-            return String.format(Locale.ROOT, "%.3f s", s);
-        }
-        return "pts " + f.pts()[frame];
     }
 
     /**
@@ -424,7 +407,7 @@ public final class MediaComparison {
         return best;
     }
 
-    private static ByteBuffer key(Frames f, int frame) {
+    static ByteBuffer key(Frames f, int frame) {
         return ByteBuffer.wrap(f.digests(), 32 * frame, 32).slice();
     }
 }

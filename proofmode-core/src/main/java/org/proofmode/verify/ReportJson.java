@@ -131,7 +131,8 @@ public final class ReportJson {
     }
 
     /**
-     * A comparison of two media ({@link MediaComparison}) as a JSON tree: {@code relation}, each side
+     * A comparison of two media ({@link MediaComparison}) as a JSON tree: {@code relation}, its
+     * {@code status} (PASS, WARN or FAIL) and {@code outcome} (the relation in words), each side
      * ({@code name}, {@code kind} "proof" or "media", the proof's {@code verdict}, {@code sha256}), the
      * checks that show the relation, and {@code notes} (why a hash could not be made).
      */
@@ -139,6 +140,8 @@ public final class ReportJson {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("formatVersion", FORMAT_VERSION);
         root.put("relation", result.relation().name());
+        root.put("status", result.relation().status().name());
+        root.put("outcome", result.relation().words());
         ArrayNode sides = root.putArray("sides");
         for (MediaComparison.Side s : List.of(a, b)) {
             ObjectNode n = sides.addObject();

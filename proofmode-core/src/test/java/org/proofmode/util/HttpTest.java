@@ -104,4 +104,53 @@ class HttpTest {
         assertThatThrownBy(() -> http.get(URI.create("ftp://127.0.0.1/x"), "*/*", 64)).isInstanceOf(ProofModeException.class)
                 .satisfies(e -> assertThat(((ProofModeException) e).failure()).isEqualTo(Failure.UNSUPPORTED));
     }
+
+    /**
+     * An .onion name without a proxy is refused before this machine's resolver is asked: the resolver the
+     * client holds counts its calls, and does answer for an ordinary name (localhost), so a count of zero
+     * means the refusal came first.
+     */
+    @Test
+    void get_refusedBeforeAnyLookup_onionWithoutProxy() {
+        java.util.List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Http watched = new Http(new Http.Timeouts(Duration.ofSeconds(2), Duration.ofSeconds(2)), java.util.Optional.empty(), host -> {
+            asked.add(host);
+            return java.util.List.of(InetAddress.getAllByName(host));
+        });
+        for (String onion : new String[] {"abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz234.onion", "x.ONION", "x.onion."}) {
+            assertThatThrownBy(() -> watched.get(URI.create("http://" + onion + "/api/v1/token"), "*/*", 64))
+                    .isInstanceOfSatisfying(ProofModeException.class, e -> {
+                        assertThat(e.failure()).isEqualTo(Failure.INCOMPATIBLE_OPTIONS);
+                        assertThat(e.getMessage()).contains("--tor").doesNotContain("\n");
+                    });
+        }
+        assertThat(asked).isEmpty();
+        Http.Response r = watched.get(URI.create("http://localhost:" + server.getAddress().getPort() + "/ok"), "*/*", 64);
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(asked).containsExactly("localhost");
+    }
+
+    /** A server whose status line carries a terminal escape and a bidi override: the message shows them escaped. */
+    @Test
+    void get_escapesWhatTheServerSent_malformedStatusLine() throws Exception {
+        try (ServerSocket raw = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread t = new Thread(() -> {
+                try (java.net.Socket s = raw.accept()) {
+                    s.getInputStream().read(new byte[4096]);
+                    s.getOutputStream().write("HTTP/1.1 2x0 \u001b]0;owned\u0007\u001b[2J\u202e\u200bok\r\n\r\n"
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                } catch (IOException e) {
+                    // the test fails on the client's side
+                }
+            });
+            t.start();
+            assertThatThrownBy(() -> http.get(URI.create("http://127.0.0.1:" + raw.getLocalPort() + "/"), "*/*", 64))
+                    .isInstanceOfSatisfying(ProofModeException.class, e -> {
+                        assertThat(e.failure()).isEqualTo(Failure.SERVICE_UNREACHABLE);
+                        assertThat(e.getMessage()).contains("\\u001b", "\\u202e", "\\u200b")
+                                .doesNotContain("\u001b", "\u0007", "\u202e", "\u200b");
+                    });
+            t.join(5000);
+        }
+    }
 }

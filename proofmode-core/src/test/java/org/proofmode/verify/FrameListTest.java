@@ -106,4 +106,106 @@ class FrameListTest {
         FrameList.Read longLine = FrameList.read(repeated("0", 10_000_000L));
         assertThat(longLine.problem()).contains("longer than");
     }
+
+    /** A frame list as the prover writes it, made line by line as it is read: {@code frames} frames, then comment lines up to {@code total} bytes. */
+    private static InputStream listOf(int frames, long total) {
+        return new InputStream() {
+            private final StringBuilder line = new StringBuilder("# a test list; pts in 1/25 s\nindex,pts,sha256\n");
+            private int at;
+            private int frame;
+            private long sent;
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                int n = 0;
+                while (n < len) {
+                    int c = read();
+                    if (c < 0) {
+                        return n == 0 ? -1 : n;
+                    }
+                    b[off + n++] = (byte) c;
+                    if (at < line.length() && sent < total) {
+                        int bulk = (int) Math.min(Math.min(len - n, line.length() - at), total - sent);
+                        for (int i = 0; i < bulk; i++) {
+                            b[off + n++] = (byte) line.charAt(at++);
+                        }
+                        sent += bulk;
+                    }
+                }
+                return n;
+            }
+
+            @Override
+            public int read() {
+                if (sent >= total) {
+                    return -1;
+                }
+                if (at == line.length()) {
+                    line.setLength(0);
+                    at = 0;
+                    if (frame < frames) {
+                        line.append(frame).append(',').append(40L * frame).append(',').append(frame % 2 == 0 ? A : B).append('\n');
+                        frame++;
+                    } else {
+                        long left = total - sent;
+                        line.append('#').append("x".repeat((int) Math.max(0, Math.min(1000, left - 2)))).append('\n');
+                    }
+                }
+                sent++;
+                return line.charAt(at++);
+            }
+        };
+    }
+
+    /**
+     * The bound follows the media's size: a list over 64 MiB of a video large enough to hold its frames is
+     * read to its end, and one byte past the bound is not.
+     */
+    @Test
+    void read_boundedByTheMediasSize_readsAListAtTheBound_refusesOneBytePast() throws Exception {
+        int frames = 600_000;
+        long media = Frames.MIN_FRAME_BYTES * frames; // a 4.8 MB video can hold 600,000 frames
+        long bound = Frames.maxListBytes(media);
+        assertThat(bound).isGreaterThan(FrameList.MAX_BYTES);
+        assertThat(FrameList.maxBytes(java.util.OptionalLong.of(media))).isEqualTo(bound);
+
+        // The bound is in bytes: a few frames, then comment lines up to it (the test with the most frames is below).
+        int few = 1000;
+        FrameList.Read at = FrameList.read(listOf(few, bound), java.util.OptionalLong.of(media));
+        assertThat(at.problem()).isEmpty();
+        assertThat(at.frames()).hasValueSatisfying(f -> assertThat(f.count()).isEqualTo(few));
+
+        FrameList.Read past = FrameList.read(listOf(few, bound + 1), java.util.OptionalLong.of(media));
+        assertThat(past.tooLarge()).isTrue();
+        assertThat(past.problem()).startsWith(FrameList.TOO_LARGE + bound + " bytes (the most a " + media + "-byte video can have)");
+        // Without the media's size, the bound of 64 MiB.
+        assertThat(FrameList.read(listOf(few, bound)).tooLarge()).isTrue();
+    }
+
+    /**
+     * The prover's longest lines at its most frames and seconds for a media size still fit the reader's bound.
+     * (A list past the 64 MiB floor, written and read whole: some seconds, the price of the real writer and reader.)
+     */
+    @Test
+    void list_atTheMostFramesAVideoCanHold_withTheLongestLines_isReadBack() throws Exception {
+        int frames = 600_000;
+        long media = Frames.MIN_FRAME_BYTES * frames;
+        assertThat(Frames.maxFrames(media)).isEqualTo(frames);
+        Frames.Builder b = new Frames.Builder();
+        byte[] digest = HexFormat.of().parseHex(B);
+        for (int i = 0; i < frames; i++) {
+            b.add(Long.MIN_VALUE + i, digest).second(-1L - i);
+        }
+        Frames made = b.build("1/90000");
+        byte[] list = made.list("ffmpeg " + "9".repeat(500));
+        assertThat((long) list.length).isGreaterThan(FrameList.MAX_BYTES).isLessThanOrEqualTo(Frames.maxListBytes(media));
+        assertThat(FrameList.read(list, java.util.OptionalLong.of(media)).frames()).contains(made);
+    }
+
+    @Test
+    void mediaBytes_isTheRecordsFileSize_whenItIsANumber() {
+        assertThat(FrameList.mediaBytes(ProofRecord.of(Map.of("File.Size", "123")))).hasValue(123);
+        assertThat(FrameList.mediaBytes(ProofRecord.of(Map.of("File.Size", "-1")))).isEmpty();
+        assertThat(FrameList.mediaBytes(ProofRecord.of(Map.of()))).isEmpty();
+    }
 }

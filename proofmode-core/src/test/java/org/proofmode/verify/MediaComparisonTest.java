@@ -58,17 +58,101 @@ class MediaComparisonTest {
 
         MediaComparison.Result changed = MediaComparison.compare(video("a", a), video("b", frames(1, 2, 3, 99, 5, 6, 7, 8, 9, 10)));
         assertThat(changed.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
-        assertThat(changed.checks().get(0).message()).contains("the first to differ is frame 3");
+        assertThat(changed.checks().get(0).code()).isEqualTo(CheckCodes.COMPARE_FRAMES_SPLICED);
+        assertThat(changed.checks().get(0).message()).contains("1 of its 10 frames are not a's (frame 3)");
+        MediaComparison.Result other = MediaComparison.compare(video("a", a), video("b", frames(11, 12, 13, 14, 15, 16, 17, 18, 19, 20)));
+        assertThat(other.checks().get(0).message()).contains("the first to differ is frame 0");
     }
 
     @Test
-    void compare_anInvalidProof_isNeverTheSame() {
+    void compare_anInvalidProof_isProofInvalid_andWhatItRecordsIsOnlyInformation() {
         Frames a = frames(1, 2, 3);
         MediaComparison.Side proof = new MediaComparison.Side("p", Optional.of(MediaKind.VIDEO), Optional.of("x"), List.of(),
                 Optional.empty(), Optional.of(a.frameHash()), Optional.of(a), Optional.empty(), Optional.of(Verdict.INVALID));
         MediaComparison.Result r = MediaComparison.compare(proof, video("b", frames(1, 2, 3)));
-        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
-        assertThat(r.checks()).extracting(Check::code).contains(CheckCodes.COMPARE_PROOF_INVALID, CheckCodes.COMPARE_FRAMES_IDENTICAL);
+        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.PROOF_INVALID);
+        assertThat(r.relation().status()).isEqualTo(Status.FAIL);
+        assertThat(r.checks()).extracting(Check::code).containsExactly(CheckCodes.COMPARE_PROOF_INVALID, CheckCodes.COMPARE_FRAMES_IDENTICAL);
+        assertThat(r.checks()).extracting(Check::status).containsExactly(Status.FAIL, Status.INFO);
+
+        // The same bytes as the media an invalid proof names: information, never a PASS.
+        MediaComparison.Side sameBytes = new MediaComparison.Side("file", Optional.of(MediaKind.VIDEO), Optional.of("x"), List.of(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+        MediaComparison.Result bytes = MediaComparison.compare(sameBytes, proof);
+        assertThat(bytes.relation()).isEqualTo(MediaComparison.Relation.PROOF_INVALID);
+        assertThat(bytes.checks()).filteredOn(c -> c.code().equals(CheckCodes.COMPARE_BYTES_IDENTICAL)).singleElement()
+                .satisfies(c -> {
+                    assertThat(c.status()).isEqualTo(Status.INFO);
+                    assertThat(c.message()).isEqualTo("the same bytes as file (SHA-256 x), which p's proof names");
+                });
+    }
+
+    /** Every outcome's status, and no check that says worse than the outcome (unless a proof is invalid). */
+    @Test
+    void compare_eachOutcomeHasOneStatus_noCheckContradictsIt() {
+        assertThat(MediaComparison.Relation.SAME_BYTES.status()).isEqualTo(Status.PASS);
+        assertThat(MediaComparison.Relation.SAME_CONTENT.status()).isEqualTo(Status.PASS);
+        assertThat(MediaComparison.Relation.EXCERPT.status()).isEqualTo(Status.PASS);
+        assertThat(MediaComparison.Relation.SIMILAR.status()).isEqualTo(Status.WARN);
+        assertThat(MediaComparison.Relation.UNCOMPARABLE.status()).isEqualTo(Status.WARN);
+        assertThat(MediaComparison.Relation.DIFFERENT.status()).isEqualTo(Status.FAIL);
+        assertThat(MediaComparison.Relation.PROOF_INVALID.status()).isEqualTo(Status.FAIL);
+        Frames a = frames(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        List<MediaComparison.Result> results = List.of(MediaComparison.compare(video("a", a), video("b", frames(4, 5, 6, 7))),
+                MediaComparison.compare(video("a", a), video("b", frames(1, 2, 3, 99, 5, 6, 7, 8, 9, 10))),
+                MediaComparison.compare(proofOfImage("x", "p", 0L), proofOfImage("y", "q", 1L)),
+                MediaComparison.compare(proofOfImage("x", "p", 0L), video("b", a)));
+        assertThat(results).extracting(MediaComparison.Result::relation).containsExactly(MediaComparison.Relation.EXCERPT,
+                MediaComparison.Relation.DIFFERENT, MediaComparison.Relation.SIMILAR, MediaComparison.Relation.UNCOMPARABLE);
+        for (MediaComparison.Result r : results) {
+            Status worst = r.relation().status();
+            assertThat(r.checks()).as(r.relation().name()).allSatisfy(c -> assertThat(rank(c.status())).isLessThanOrEqualTo(rank(worst)));
+        }
+    }
+
+    private static int rank(Status s) {
+        return s == Status.FAIL ? 2 : s == Status.WARN ? 1 : 0;
+    }
+
+    @Test
+    void compare_excerpt_allowsAFewFramesDecodedOtherwiseAtItsEnds_notMore() {
+        Frames whole = frames(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+                31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50);
+        // 40 frames of the whole, with 4 at the end that decode otherwise (they referred to frames after the cut).
+        int[] cut = new int[44];
+        for (int i = 0; i < 40; i++) {
+            cut[i] = 5 + i;
+        }
+        cut[40] = 201;
+        cut[41] = 202;
+        cut[42] = 203;
+        cut[43] = 204;
+        MediaComparison.Result r = MediaComparison.compare(video("a", whole), video("b", frames(cut)));
+        assertThat(r.relation()).isEqualTo(MediaComparison.Relation.EXCERPT);
+        assertThat(r.checks().get(0).message()).contains("the 4 at its ends decode otherwise");
+
+        // Foreign frames in the middle: 40 frames of the whole with 4 others after frame 20, a splice.
+        int[] spliced = new int[44];
+        for (int i = 0, j = 0; i < 44; i++) {
+            spliced[i] = i >= 20 && i < 24 ? 100 + i : 5 + j++;
+        }
+        MediaComparison.Result s = MediaComparison.compare(video("a", whole), video("b", frames(spliced)));
+        assertThat(s.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(s.checks()).singleElement().satisfies(c -> {
+            assertThat(c.code()).isEqualTo(CheckCodes.COMPARE_FRAMES_SPLICED);
+            assertThat(c.status()).isEqualTo(Status.FAIL);
+            assertThat(c.message()).contains("4 of its 44 frames are not a's (frames 20 to 23)")
+                    .contains("frames 0 to 19 are its frames 4 to 23 (from 0.400 s); 24 to 43 are its frames 24 to 43 (from 2.400 s)");
+        });
+
+        // The same frames in another order.
+        int[] reordered = new int[40];
+        for (int i = 0; i < 40; i++) {
+            reordered[i] = i < 20 ? 25 + i : 5 + i - 20;
+        }
+        MediaComparison.Result o = MediaComparison.compare(video("a", whole), video("b", frames(reordered)));
+        assertThat(o.relation()).isEqualTo(MediaComparison.Relation.DIFFERENT);
+        assertThat(o.checks().get(0).message()).contains("its 40 frames are all a's").contains("out of order");
     }
 
     private static MediaComparison.Side proofOfImage(String name, String pixelHash, long perceptual) {
@@ -128,6 +212,7 @@ class MediaComparisonTest {
         MediaComparison.Result r = MediaComparison.compare(videoWithSeconds("a", 1, whole), videoWithSeconds("b", 50, cut));
         assertThat(r.relation()).isEqualTo(MediaComparison.Relation.SIMILAR);
         assertThat(r.checks()).extracting(Check::code).containsExactly(CheckCodes.COMPARE_FRAMES_DIFFERENT, CheckCodes.COMPARE_PERCEPTUAL_CLOSE);
+        assertThat(r.checks()).extracting(Check::status).containsExactly(Status.INFO, Status.WARN);
         assertThat(r.checks().get(1).message()).contains("4 of 4 within 10 of 64 bits (seconds 4 to 7 of a against seconds 0 to 3 of b)");
 
         long[] unrelated = {rnd.nextLong(), rnd.nextLong(), rnd.nextLong(), rnd.nextLong()};

@@ -239,6 +239,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.post("/api/v1/evidence/{sha256}/reverify", api::reverify);
                 c.routes.get("/api/v1/evidence/{sha256}/receipt", api::receipt);
                 c.routes.get("/api/v1/evidence/{sha256}/report", api::report);
+                c.routes.get("/api/v1/token", api::token);
                 c.routes.post("/api/v1/notarizations", api::notarize);
                 c.routes.get("/api/v1/log/key", log::key);
                 c.routes.get("/api/v1/recipient", encryptedUploads::recipient);

@@ -35,7 +35,7 @@ import org.proofmode.verify.ReportJson;
  * The API, against a real server on loopback; run on every database engine by its subclasses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ApiContract implements ReportContract, CustodyContract {
+abstract class ApiContract implements ReportContract, CustodyContract, TokenScopeContract {
     Path tmp;
 
     TestServer srv;

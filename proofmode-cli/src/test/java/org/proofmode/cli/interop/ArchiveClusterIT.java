@@ -353,7 +353,7 @@ class ArchiveClusterIT {
 
     /** A token made with {@code proofmode server token create} on the shared database. */
     private static String token(Path home, String jdbc, LocalS3 s3) {
-        ProcessResult r = ExternalTool.run(List.of("java", "-jar", ProofModeJar.jar().toString(), "server", "token", "create", "desk"),
+        ProcessResult r = ExternalTool.run(List.of("java", "-jar", ProofModeJar.jar().toString(), "server", "token", "create", "desk", "--scope", "admin"),
                 serverEnvironment(home, jdbc, s3), Duration.ofMinutes(2));
         assertThat(r.exitCode()).as(r.describe()).isZero();
         return r.stdout().strip();

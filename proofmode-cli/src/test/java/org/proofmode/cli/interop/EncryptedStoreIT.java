@@ -216,8 +216,10 @@ class EncryptedStoreIT {
         assertThat(notarized.stdout()).contains(TestMedia.sha256(harbour));
 
         Path receipt = dir.resolve("market-receipt.tlog");
+        String uploadToken;
         try (ProofServer server = ProofServer.start(ServerConfig.defaults(dir.resolve("server")).withListen("127.0.0.1", 0))) {
             String token = new TokenStore(server.database()).create("desk").secret();
+            uploadToken = token;
             Path tokenFile = Files.writeString(dir.resolve("token"), token);
             assertOk(pm.run("publish", "login", "--token-file", tokenFile.toString(), "http://127.0.0.1:" + server.port()));
             ProcessResult published = pm.run("publish", "--proof-only", market.toString());
@@ -242,7 +244,8 @@ class EncryptedStoreIT {
         assertThat(kept.stdout()).isEqualTo(TestMedia.sha256(market) + "  kept  " + receipt + "\n");
 
         Map<String, Path> media = Map.of("market", market, "harbour", harbour, "street", street, "redacted-copy", redacted);
-        List<String> secrets = new ArrayList<>(List.of("Zeiss Testcam", "XQ-77 Mark II", "52.5162", "13.3777"));
+        // the upload token is sealed to the store too (publish/token.age)
+        List<String> secrets = new ArrayList<>(List.of("Zeiss Testcam", "XQ-77 Mark II", "52.5162", "13.3777", uploadToken.substring(3)));
         for (Map.Entry<String, Path> m : media.entrySet()) {
             byte[] digest = Digests.newSha256().digest(Files.readAllBytes(m.getValue()));
             String hex = TestMedia.sha256(m.getValue());

@@ -53,7 +53,7 @@ class LargePublishIT {
     @Test
     void publish_resumesAfterTheCut_storedOnceAndWhole_serverAndClientIn64MiBHeaps() throws Exception {
         Path serverHome = dir.resolve("server");
-        ProcessResult made = ProofModeJar.withoutPassphrase(serverHome).run("server", "token", "create", "desk");
+        ProcessResult made = ProofModeJar.withoutPassphrase(serverHome).run("server", "token", "create", "desk", "--scope", "admin");
         assertThat(made.exitCode()).as(made.describe()).isZero();
         String token = made.stdout().strip();
         Path serverLog = dir.resolve("serve.log");

@@ -34,7 +34,7 @@ class ServeJarIT {
     @Test
     void serve_answersVerifyEvidenceAndPage_fromTheShadedJar() throws Exception {
         Path home = dir.resolve("home");
-        ProcessBuilder tb = new ProcessBuilder(List.of("java", "-jar", ProofModeJar.jar().toString(), "server", "token", "create", "it"))
+        ProcessBuilder tb = new ProcessBuilder(List.of("java", "-jar", ProofModeJar.jar().toString(), "server", "token", "create", "it", "--scope", "admin"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         tb.environment().put("PROOFMODE_HOME", home.toString());
         Process tokenRun = tb.start();

@@ -29,6 +29,7 @@ import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.ProofRow;
+import org.proofmode.server.store.TokenScope;
 import org.proofmode.util.Hex;
 
 /**
@@ -114,7 +115,7 @@ public final class EvidenceApi {
     /** {@code POST /api/v1/evidence}: verify and keep; 201 when new, 200 when the same bytes were kept before. */
     public void store(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
-        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Actor actor = access.requireSend(ctx);
         try (Upload up = Upload.receive(ctx, incoming, maxUpload)) {
             intake(ctx, up, actor);
         }
@@ -148,8 +149,7 @@ public final class EvidenceApi {
 
     /** {@code GET /api/v1/evidence/{sha256}}: the item, its intake report, proofs, custody and notarizations. */
     public void get(Context ctx) {
-        access.require(ctx);
-        EvidenceStore.Item item = item(ctx);
+        EvidenceStore.Item item = item(ctx, access.require(ctx));
         List<ProofRow> proofs = search.ofEvidence(item.sha256());
         Set<String> media = new LinkedHashSet<>();
         proofs.forEach(p -> p.mediaSha256().ifPresent(media::add));
@@ -161,14 +161,13 @@ public final class EvidenceApi {
 
     /** {@code GET /api/v1/evidence/{sha256}/receipt}: the receipt of the item's intake in the transparency log. */
     public void receipt(Context ctx) {
-        access.require(ctx);
-        log.receipt(ctx, item(ctx).sha256());
+        log.receipt(ctx, item(ctx, access.require(ctx)).sha256());
     }
 
     /** {@code GET /api/v1/evidence/{sha256}/bundle}: the bundle as received; logged as a download. */
     public void download(Context ctx) throws IOException {
         EvidenceStore.Actor actor = access.require(ctx);
-        EvidenceStore.Item item = item(ctx);
+        EvidenceStore.Item item = item(ctx, actor);
         BlobStore blobs = evidence.blobs();
         evidence.log(item.sha256(), CustodyAction.DOWNLOAD, actor, Optional.empty(), "bundle downloaded");
         ctx.contentType("application/zip");
@@ -185,7 +184,7 @@ public final class EvidenceApi {
      */
     public void report(Context ctx) throws IOException {
         EvidenceStore.Actor actor = access.require(ctx);
-        EvidenceStore.Item item = item(ctx);
+        EvidenceStore.Item item = item(ctx, actor);
         try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
             Verification.Result r = verifyTimed(copy.path(), item.name());
             ReportItem reportItem;
@@ -216,7 +215,7 @@ public final class EvidenceApi {
     public void reverify(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
         EvidenceStore.Actor actor = access.require(ctx);
-        EvidenceStore.Item item = item(ctx);
+        EvidenceStore.Item item = item(ctx, actor);
         try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
             Verification.Result r = verifyTimed(copy.path(), item.name());
             evidence.log(item.sha256(), CustodyAction.REVERIFY, actor, Optional.of(r.report().verdict().name()),
@@ -227,7 +226,7 @@ public final class EvidenceApi {
 
     /** {@code GET /api/v1/evidence?signer=&from=&to=&bbox=&media=&limit=}: stored proofs, newest first. */
     public void find(Context ctx) {
-        access.require(ctx);
+        access.requireReadAll(ctx);
         EvidenceSearch.Query q = SearchParams.query(ctx);
         ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
         ArrayNode arr = out.putArray("results");
@@ -237,38 +236,56 @@ public final class EvidenceApi {
         json(ctx, 200, out);
     }
 
+    /**
+     * {@code GET /api/v1/token}: the token's name and scope, so that a client can check a token it was
+     * given (and say what it may do) without reading anything stored.
+     */
+    public void token(Context ctx) {
+        EvidenceStore.Actor actor = access.require(ctx);
+        ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
+        out.put("id", actor.tokenId());
+        out.put("name", actor.name());
+        out.put("scope", Access.token(ctx).scope().map(TokenScope::spelled).orElse("unscoped"));
+        json(ctx, 200, out);
+    }
+
     /** {@code POST /api/v1/notarizations}: keep a notarization text (the body, plain text). */
     public void notarize(Context ctx) {
         Access.sameOrigin(ctx);
-        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Actor actor = access.requireSend(ctx);
         String body = ctx.body();
         NotarizationStore.Notarization n = notarizations.add(body, actor);
-        json(ctx, 201, lookupDocument(n.mediaSha256()));
+        // an upload token is shown the stored items of that media that it sent itself, none of others'
+        json(ctx, 201, lookupDocument(n.mediaSha256(), Access.scope(ctx).mayReadAll() ? Optional.empty() : Optional.of(actor)));
     }
 
     /** {@code GET /api/v1/notarizations?q=TEXT-OR-SHA256}: the notarizations of a media and the evidence that matches. */
     public void lookup(Context ctx) {
-        access.require(ctx);
-        json(ctx, 200, lookupDocument(NotarizationStore.mediaHash(ctx.queryParam("q"))));
+        access.requireReadAll(ctx);
+        json(ctx, 200, lookupDocument(NotarizationStore.mediaHash(ctx.queryParam("q")), Optional.empty()));
     }
 
-    private ObjectNode lookupDocument(String media) {
+    private ObjectNode lookupDocument(String media, Optional<EvidenceStore.Actor> onlySentBy) {
         ObjectNode out = EvidenceJson.MAPPER.createObjectNode();
         out.put("mediaSha256", media);
         out.set("notarizations", EvidenceJson.notarizations(notarizations.lookup(media)));
         ArrayNode matches = out.putArray("evidence");
         search.find(new EvidenceSearch.Query(Optional.empty(), Optional.of(media), Optional.empty(), Optional.empty(),
-                Optional.empty(), EvidenceSearch.MAX_LIMIT)).forEach(p -> matches.add(EvidenceJson.proof(p)));
+                Optional.empty(), EvidenceSearch.MAX_LIMIT)).stream()
+                .filter(p -> onlySentBy.isEmpty() || evidence.sentBy(p.evidenceSha256(), onlySentBy.get().tokenId()))
+                .forEach(p -> matches.add(EvidenceJson.proof(p)));
         return out;
     }
 
-    private EvidenceStore.Item item(Context ctx) {
+    /** The item the path names, if this token may read it (an upload token: only one it sent; else 404). */
+    private EvidenceStore.Item item(Context ctx, EvidenceStore.Actor actor) {
         String sha = ctx.pathParam("sha256");
         if (!Hex.isSha256(sha)) {
             throw new ApiException(ProblemType.BAD_REQUEST, "an item is named by the SHA-256 of its bundle (64 hex digits)");
         }
-        return evidence.find(sha.toLowerCase(Locale.ROOT))
-                .orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND, "no evidence " + sha.toLowerCase(Locale.ROOT)));
+        String id = sha.toLowerCase(Locale.ROOT);
+        access.requireItem(ctx, actor, id, evidence);
+        return evidence.find(id).orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND, "no evidence " + id));
     }
 
     static void json(Context ctx, int status, JsonNode body) {

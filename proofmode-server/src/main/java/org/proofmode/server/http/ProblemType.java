@@ -13,6 +13,8 @@ public enum ProblemType {
     UNAUTHORIZED(401, "unauthorized", "A valid upload token is required"),
     /** A cross-site request to a state-changing endpoint. */
     FORBIDDEN(403, "forbidden", "Cross-site request refused"),
+    /** The token's scope does not allow this: an upload token searching, a read token sending. */
+    SCOPE(403, "scope", "The token's scope does not allow this"),
     /** Nothing is stored under that name. */
     NOT_FOUND(404, "not-found", "Not found"),
     /** The method is not allowed on that resource. */

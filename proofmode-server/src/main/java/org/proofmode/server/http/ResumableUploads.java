@@ -92,7 +92,7 @@ public final class ResumableUploads {
     /** {@code POST /api/v1/uploads}: a new upload of {@code Upload-Length} bytes; {@code 201} with its URL. */
     public void create(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
-        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Actor actor = access.requireSend(ctx);
         sweep();
         long length = number(ctx.header("Upload-Length"), "Upload-Length");
         if (length < 1) {
@@ -128,7 +128,7 @@ public final class ResumableUploads {
 
     /** {@code HEAD /api/v1/uploads/{id}}: how many bytes the server holds ({@code Upload-Offset}). */
     public void offset(Context ctx) throws IOException {
-        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Actor actor = access.requireSend(ctx);
         String id = id(ctx);
         JsonNode meta = owned(id, actor);
         ctx.header("Tus-Resumable", "1.0.0");
@@ -144,7 +144,7 @@ public final class ResumableUploads {
      */
     public void append(Context ctx) throws IOException {
         Access.sameOrigin(ctx);
-        EvidenceStore.Actor actor = access.require(ctx);
+        EvidenceStore.Actor actor = access.requireSend(ctx);
         String id = id(ctx);
         JsonNode meta = owned(id, actor);
         long length = meta.path("length").asLong();

@@ -107,6 +107,7 @@ public final class EvidenceStore {
         }
         return db.inTransaction(c -> {
             boolean created = insertItem(c, item, actor);
+            insertSender(c, item.sha256(), actor);
             if (!created) {
                 appendCustody(c, item.sha256(), CustodyAction.RESUBMIT, actor, Optional.of(item.verdict()),
                         "the same bundle was received again; the stored copy is kept");
@@ -143,6 +144,20 @@ public final class EvidenceStore {
         });
     }
 
+    /** Whether this token sent the stored bundle (first, or the same bytes again later). */
+    public boolean sentBy(String sha256, String tokenId) {
+        return db.inTransaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT 1 FROM evidence_senders WHERE evidence_sha256 = ? AND token_id = ?")) {
+                ps.setString(1, sha256);
+                ps.setString(2, tokenId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next();
+                }
+            }
+        });
+    }
+
     /** A stored bundle, if any. */
     public Optional<Item> find(String sha256) {
         return db.inTransaction(c -> find(c, sha256));
@@ -175,6 +190,15 @@ public final class EvidenceStore {
             ps.setString(6, item.receivedAt());
             ps.setString(7, actor.tokenId());
             return ps.executeUpdate() == 1;
+        }
+    }
+
+    private static void insertSender(Connection c, String sha256, Actor actor) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO evidence_senders (evidence_sha256, token_id) VALUES (?, ?) ON CONFLICT DO NOTHING")) {
+            ps.setString(1, sha256);
+            ps.setString(2, actor.tokenId());
+            ps.executeUpdate();
         }
     }
 

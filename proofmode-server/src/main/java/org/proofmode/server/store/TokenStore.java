@@ -19,8 +19,9 @@ import org.proofmode.media.Digests;
 import org.proofmode.util.Hex;
 
 /**
- * Upload tokens. A token is {@code pm_} and 32 random bytes in base64url; only its SHA-256 is stored, so
- * a copy of the database does not hold a usable token.
+ * Tokens. A token is {@code pm_} and 32 random bytes in base64url; only its SHA-256 is stored, so a copy
+ * of the database does not hold a usable token. Each has a {@link TokenScope}; tokens made before scopes
+ * have none and keep every right they had.
  */
 public final class TokenStore {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -33,14 +34,24 @@ public final class TokenStore {
         this.db = Objects.requireNonNull(db, "db");
     }
 
-    /** A token's public facts. */
-    public record TokenInfo(String id, String name, String createdAt, Optional<String> revokedAt) {
+    /**
+     * A token's public facts.
+     *
+     * @param scope what it may do; empty for a token made before scopes, which may do everything
+     */
+    public record TokenInfo(String id, String name, String createdAt, Optional<String> revokedAt, Optional<TokenScope> scope) {
         /** Validates the fields. */
         public TokenInfo {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(createdAt, "createdAt");
             Objects.requireNonNull(revokedAt, "revokedAt");
+            Objects.requireNonNull(scope, "scope");
+        }
+
+        /** What the token may do: its scope, or {@link TokenScope#ADMIN} for a token made before scopes. */
+        public TokenScope rights() {
+            return scope.orElse(TokenScope.ADMIN);
         }
 
         /** Who acted, as the custody log names them. */
@@ -64,12 +75,23 @@ public final class TokenStore {
     }
 
     /**
-     * Creates a token.
+     * Creates a token with every right ({@link TokenScope#ADMIN}); see {@link #create(String, TokenScope)}.
      *
-     * @param name who it is for, e.g. {@code desk-anna}
      * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if the name is blank or too long
      */
     public NewToken create(String name) {
+        return create(name, TokenScope.ADMIN);
+    }
+
+    /**
+     * Creates a token.
+     *
+     * @param name who it is for, e.g. {@code desk-anna}
+     * @param scope what it may do
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if the name is blank or too long
+     */
+    public NewToken create(String name, TokenScope scope) {
+        Objects.requireNonNull(scope, "scope");
         if (name == null || name.isBlank() || name.length() > 100 || name.chars().anyMatch(Character::isISOControl)) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "token name must be 1 to 100 printable characters");
         }
@@ -80,16 +102,17 @@ public final class TokenStore {
         String now = DbTime.now();
         db.inTransaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO tokens (id, name, token_hash, created_at) VALUES (?, ?, ?, ?)")) {
+                    "INSERT INTO tokens (id, name, token_hash, created_at, scope) VALUES (?, ?, ?, ?, ?)")) {
                 ps.setString(1, id);
                 ps.setString(2, name.strip());
                 ps.setString(3, hash(secret));
                 ps.setString(4, now);
+                ps.setString(5, scope.spelled());
                 ps.executeUpdate();
             }
             return null;
         });
-        return new NewToken(secret, new TokenInfo(id, name.strip(), now, Optional.empty()));
+        return new NewToken(secret, new TokenInfo(id, name.strip(), now, Optional.empty(), Optional.of(scope)));
     }
 
     /**
@@ -113,7 +136,7 @@ public final class TokenStore {
         return db.inTransaction(c -> {
             List<TokenInfo> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT id, name, created_at, revoked_at FROM tokens ORDER BY created_at, id");
+                    "SELECT id, name, created_at, revoked_at, scope FROM tokens ORDER BY created_at, id");
                  ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(info(rs));
@@ -133,7 +156,7 @@ public final class TokenStore {
 
     private static Optional<TokenInfo> find(Connection c, String hash) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT id, name, created_at, revoked_at FROM tokens WHERE token_hash = ? AND revoked_at IS NULL")) {
+                "SELECT id, name, created_at, revoked_at, scope FROM tokens WHERE token_hash = ? AND revoked_at IS NULL")) {
             ps.setString(1, hash);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(info(rs)) : Optional.empty();
@@ -142,7 +165,8 @@ public final class TokenStore {
     }
 
     private static TokenInfo info(ResultSet rs) throws SQLException {
-        return new TokenInfo(rs.getString(1), rs.getString(2), rs.getString(3), Optional.ofNullable(rs.getString(4)));
+        return new TokenInfo(rs.getString(1), rs.getString(2), rs.getString(3), Optional.ofNullable(rs.getString(4)),
+                Optional.ofNullable(rs.getString(5)).map(TokenScope::parse));
     }
 
     private static String hash(String secret) {

@@ -42,6 +42,7 @@ function token() { return sessionStorage.getItem('proofmode.token') || ''; }
 
 function busy(on) {
   $('result').setAttribute('aria-busy', on ? 'true' : 'false');
+  if (on) announce('Checking…');
   $('check').disabled = on;
   $('keep').disabled = on || lastFiles.length === 0 || !token();
 }
@@ -63,11 +64,26 @@ async function call(method, url, body, needToken) {
   return doc;
 }
 
+// Tells a screen reader what happened, in the one live region that is always on the page (a region added with
+// the result itself is not reliably read), without reading out the whole result.
+function announce(text) {
+  $('announce').textContent = shown(text);
+}
+
+// The first thing in view after a check is its verdict: focus moves to the result's heading (or the verdict's
+// words) without the browser's own scrolling, which centres a tall result and leaves the verdict far above the
+// view; then that heading, and the verdict under it, are scrolled to the top of the view.
+function present(heading) {
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
+  heading.scrollIntoView({ block: 'start' });
+}
+
 function showError(message) {
   const r = $('result');
   r.replaceChildren(el('div', { class: 'verdict v-ERROR', role: 'alert' },
     el('p', { class: 'word' }, 'Could not check'), el('p', { class: 'detail' }, message)));
-  r.focus();
+  present(r.querySelector('.word'));
 }
 
 async function check(event) {
@@ -126,8 +142,10 @@ async function route() {
   } finally { busy(false); }
 }
 
-function verdictBox(verdict, heading, unchecked) {
-  const [word, explain] = WORDS[verdict] || [verdict, ''];
+function verdictBox(verdict, heading, unchecked, noMedia) {
+  const [word, said] = WORDS[verdict] || [verdict, ''];
+  // A bundle without its media (proof only): the verdict speaks for the proof records alone.
+  const explain = noMedia ? said.replace('(proof records and media)', '(proof records)') + ' The media was not in the bundle.' : said;
   return el('div', { class: 'verdict v-' + verdict, role: 'status' },
     el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
     el('p', {}, explain),
@@ -137,9 +155,14 @@ function verdictBox(verdict, heading, unchecked) {
 
 function uncheckedOf(report) {
   const all = report.checks.concat(...report.proofs.map((p) => p.checks));
-  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code))
+  const names = all.filter((c) => UNCHECKED_CODES.includes(c.code) && !(c.code === 'media.missing' && withoutMedia(report)))
     .map((c) => (c.code === 'media.missing' ? 'the media of proof ' + c.subject : c.subject));
   return [...new Set(names)];
+}
+
+// Whether no proof of the report had its media (a proof-only bundle).
+function withoutMedia(report) {
+  return report.proofs.length > 0 && report.proofs.every((p) => p.checks.some((c) => c.code === 'media.missing'));
 }
 
 function checkList(checks) {
@@ -276,14 +299,16 @@ function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
   r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
-  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report)));
+  r.append(verdictBox(report.verdict, undefined, uncheckedOf(report), withoutMedia(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
-  r.focus();
+  present(r.firstChild);
+  const [word, explain] = WORDS[report.verdict] || [report.verdict, ''];
+  announce('Result: ' + word + '. ' + explain);
 }
 
 // How two items relate (MediaComparison.Relation), in plain words.
@@ -291,10 +316,14 @@ const RELATIONS = {
   SAME_BYTES: ['The same file', 'Both are exactly the same bytes.'],
   SAME_CONTENT: ['The same content', 'Other bytes, but the same decoded video frames, audio samples or image pixels: '
     + 'another container, or other metadata.'],
-  EXCERPT: ['An excerpt', 'One is a run of the other\'s video frames: the checks say which frames, at what times.'],
-  SIMILAR: ['Similar, not the same', 'Other pixels, but perceptually close: probably the same picture re-encoded, resized '
-    + 'or lightly edited. Nothing shows what was changed.'],
-  DIFFERENT: ['Different', 'Nothing shows that these are the same content (or a proof does not verify).'],
+  EXCERPT: ['An excerpt', 'One is a contiguous run of the other\'s video frames, with its sound at those times where both '
+    + 'have sound: the checks say which frames, at what times.'],
+  SIMILAR: ['Perceptually close, not the same', 'Other pixels or frames, but perceptually close: probably the same picture '
+    + 'or video re-encoded, resized, cut or lightly edited. Nothing shows what was changed.'],
+  DIFFERENT: ['Different', 'Nothing shows that these are the same content: other content, frames spliced or reordered, '
+    + 'or an excerpt with other sound (the checks say what differs).'],
+  UNCOMPARABLE: ['Uncomparable', 'Other bytes, and nothing both have shows how they relate.'],
+  PROOF_INVALID: ['A proof is invalid', 'A proof does not verify, so what it records says nothing about the media.'],
 };
 
 async function compare(event) {
@@ -308,6 +337,7 @@ async function compare(event) {
   form.append('b', b, b.name);
   $('compare').disabled = true;
   $('result').setAttribute('aria-busy', 'true');
+  announce('Comparing…');
   try {
     renderComparison(await call('POST', '/api/v1/compare', form, true));
   } catch (e) {
@@ -322,7 +352,7 @@ function renderComparison(doc) {
   const r = $('result');
   const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
   // The verdict boxes' colours: green for the same content, amber for similar, red for different.
-  const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID' }[doc.relation] || 'INVALID';
+  const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID', UNCOMPARABLE: 'VALID' }[doc.relation] || 'INVALID';
   r.replaceChildren(el('h2', {}, 'Comparison'),
     el('div', { class: 'verdict v-' + style, role: 'status' },
       el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
@@ -332,7 +362,8 @@ function renderComparison(doc) {
         s.sha256 ? el('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
     el('section', { class: 'card' }, el('h2', {}, 'Checks'), checkList(doc.checks),
       doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, n))) : null));
-  r.focus();
+  present(r.firstChild);
+  announce('Comparison: ' + word + '. ' + explain);
 }
 
 function choose(files) {
