@@ -184,7 +184,9 @@ class ArchitectureTest {
             named.add(m.group(1).startsWith("org.proofmode.") ? m.group(1) : "org.proofmode." + m.group(1));
         }
         assertThat(named).as("classes named in docs/architecture.md").hasSizeGreaterThan(40);
-        assertThat(named.stream().filter(n -> !all.contain(n)).toList()).as("classes named in the map but not found").isEmpty();
+        // The module table names the server's classes from its own package down (`store.TokenScope`).
+        assertThat(named.stream().filter(n -> !all.contain(n) && !all.contain(n.replace("org.proofmode.", "org.proofmode.server.")))
+                .toList()).as("classes named in the map but not found").isEmpty();
     }
 
     @Test
