@@ -2,11 +2,13 @@
 package org.proofmode.c2pa;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.zip.CRC32;
+import org.proofmode.media.JpegSegments;
 
 /**
  * Where and how a manifest store goes into a JPEG (APP11 segments after SOI and any APP0), a PNG
@@ -20,6 +22,28 @@ final class Embedding {
 
     private Embedding() {}
 
+    /** After SOI and the APP0 segments that follow it directly (no fill bytes between). */
+    private static int jpegInsertionPoint(byte[] asset) throws C2paFormatException {
+        long[] after = {2};
+        JpegSegments.Walk w;
+        try {
+            w = JpegSegments.walk(ByteSource.of(asset), Integer.MAX_VALUE, m -> true, s -> {
+                if (s.marker() != 0xE0 || s.fillFrom() != s.offset()) {
+                    return false;
+                }
+                after[0] = s.end();
+                return true;
+            });
+        } catch (IOException e) {
+            throw new C2paFormatException("JPEG unreadable: " + e.getMessage(), e);
+        }
+        boolean app0 = w.segmentAt() == after[0] && w.segmentAt() + 1 < asset.length && (asset[(int) w.segmentAt() + 1] & 0xFF) == 0xE0;
+        if (app0 && (w.end() == JpegSegments.End.BAD_LENGTH || w.end() == JpegSegments.End.RUNS_PAST_END)) {
+            throw new C2paFormatException("JPEG APP0 segment runs past the end");
+        }
+        return (int) after[0];
+    }
+
     /**
      * The offset at which the store is inserted.
      *
@@ -27,15 +51,7 @@ final class Embedding {
      */
     static int insertionPoint(AssetFormat format, byte[] asset) throws C2paFormatException {
         if (format == AssetFormat.JPEG) {
-            int pos = 2;
-            while (pos + 4 <= asset.length && (asset[pos] & 0xFF) == 0xFF && (asset[pos + 1] & 0xFF) == 0xE0) {
-                int len = ((asset[pos + 2] & 0xFF) << 8) | (asset[pos + 3] & 0xFF);
-                if (len < 2 || pos + 2 + len > asset.length) {
-                    throw new C2paFormatException("JPEG APP0 segment runs past the end");
-                }
-                pos += 2 + len;
-            }
-            return pos;
+            return jpegInsertionPoint(asset);
         }
         if (format == AssetFormat.PNG) {
             if (asset.length < 33 || !new String(asset, 12, 4, StandardCharsets.ISO_8859_1).equals("IHDR")) {
