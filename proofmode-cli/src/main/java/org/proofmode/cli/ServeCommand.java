@@ -18,6 +18,7 @@ import org.proofmode.server.EventLog;
 import org.proofmode.server.ProofServer;
 import org.proofmode.server.ReportPolicy;
 import org.proofmode.server.ServerConfig;
+import org.proofmode.server.UploadBounds;
 import org.proofmode.server.store.S3Settings;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
@@ -113,6 +114,23 @@ final class ServeCommand implements Callable<Integer> {
             + "when they are, a client holding fewer takes the place of the biggest holder's oldest.", defaultValue = "32")
     int connectionsPerClient;
 
+    @Option(names = "--max-uploads-per-token", paramLabel = "N", description = "Resumable uploads (POST /api/v1/uploads) one "
+            + "token may have in progress at once; one more is 429 until one finishes or expires (default: ${DEFAULT-VALUE}).",
+            defaultValue = "8")
+    int uploadsPerToken;
+
+    @Option(names = "--max-uploads", paramLabel = "N", description = "Resumable uploads in progress on the server in all; one "
+            + "more is 507 until one finishes or expires (default: ${DEFAULT-VALUE}).", defaultValue = "256")
+    int uploadsInAll;
+
+    @Option(names = "--max-upload-reserve-mib", paramLabel = "MiB", description = "Disk the resumable uploads in progress may "
+            + "announce (Upload-Length) in all; an upload that does not fit is 507 (default: ${DEFAULT-VALUE}).", defaultValue = "8192")
+    long uploadReserveMib;
+
+    @Option(names = "--upload-expiry-hours", paramLabel = "HOURS", description = "How long a resumable upload waits for its next "
+            + "bytes before it is dropped and its share freed (default: ${DEFAULT-VALUE}).", defaultValue = "24")
+    int uploadExpiryHours;
+
     @Option(names = "--log-to-bucket", description = "Copy the transparency log to the bucket of --blobs s3://BUCKET/PREFIX "
             + "as it grows, under PREFIX/log/ (checkpoint and tiles, the paths of GET /log/...), so that the bucket or a CDN "
             + "in front of it serves the log without a server.")
@@ -151,9 +169,11 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         EventLog eventLog = eventLog();
         if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
-                || connectionsPerClient < 1) {
+                || connectionsPerClient < 1 || uploadsPerToken < 1 || uploadsInAll < 1 || uploadReserveMib < 1 || uploadExpiryHours < 1
+                || uploadReserveMib > Long.MAX_VALUE >> 20) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535; --max-upload-mib, --rate, --verify-timeout, "
-                    + "--report-days, --report-rate and --max-connections-per-client are positive");
+                    + "--report-days, --report-rate, --max-connections-per-client, --max-uploads-per-token, --max-uploads, "
+                    + "--max-upload-reserve-mib and --upload-expiry-hours are positive");
         }
         List<PGPPublicKeyRing> trusted = new ArrayList<>();
         for (Path t : trust) {
@@ -175,6 +195,7 @@ final class ServeCommand implements Callable<Integer> {
                 .withStorage(base.blobDir(), trusted)
                 .withReports(new ReportPolicy(Duration.ofDays(reportDays), reportRate, base.reports().maxBytes()))
                 .withConnectionsPerClient(connectionsPerClient)
+                .withUploads(new UploadBounds(uploadsPerToken, uploadsInAll, uploadReserveMib << 20, Duration.ofHours(uploadExpiryHours)))
                 .withLog(log.policy(witnesses == null ? List.of() : LogKeyOptions.witnesses(witnesses), quorum, Optional.ofNullable(logTsa))
                         .withCopyToBucket(logToBucket))
                 .withIdentity(Optional.ofNullable(identity).map(root.ctx::resolve));

@@ -172,7 +172,7 @@ public final class ProofServer implements AutoCloseable {
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, store), new EvidenceSearch(db),
                     new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics, encrypted);
-            ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), access, api);
+            ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), config.uploads(), access, api);
             EncryptedUploads encryptedUploads = encrypted;
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;

@@ -32,11 +32,12 @@ import org.proofmode.server.store.S3Settings;
  * @param log how the transparency log is kept
  * @param bucket an S3-compatible bucket that keeps the bundles instead of {@code blobDir}
  * @param identity the server's age identity file: bundles encrypted to its recipient are decrypted on intake
+ * @param uploads bounds on resumable uploads in progress
  */
 public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path home, Path blobDir,
         long maxUploadBytes, BundleLimits limits, Duration verifyTimeout, int requestsPerMinute,
         List<PGPPublicKeyRing> trusted, ReportPolicy reports, int connectionsPerClient, LogPolicy log,
-        Optional<S3Settings> bucket, Optional<Path> identity) {
+        Optional<S3Settings> bucket, Optional<Path> identity, UploadBounds uploads) {
     /** Default upload bound: 512 MiB. */
     public static final long DEFAULT_MAX_UPLOAD = 512L << 20;
     /** Default rate: 600 requests a minute per token. */
@@ -56,6 +57,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(verifyTimeout, "verifyTimeout");
         Objects.requireNonNull(reports, "reports");
+        Objects.requireNonNull(uploads, "uploads");
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(bucket, "bucket");
         Objects.requireNonNull(identity, "identity");
@@ -73,7 +75,7 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
         Path h = home.toAbsolutePath().normalize();
         return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
-                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty(), Optional.empty());
+                ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty(), Optional.empty(), UploadBounds.DEFAULT);
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
@@ -93,53 +95,59 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** A copy with another address and port. */
     public ServerConfig withListen(String newBind, int newPort) {
         return new ServerConfig(newBind, newPort, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity, uploads);
     }
 
     /** A copy with another database. */
     public ServerConfig withJdbcUrl(Optional<String> url) {
         return new ServerConfig(bind, port, url, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity, uploads);
     }
 
     /** A copy with other bounds. */
     public ServerConfig withBounds(long newMaxUpload, BundleLimits newLimits, Duration newTimeout, int newRate) {
-        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log, bucket, identity);
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, newMaxUpload, newLimits, newTimeout, newRate, trusted, reports, connectionsPerClient, log, bucket, identity, uploads);
     }
 
     /** A copy with other blob folder and trusted keys. */
     public ServerConfig withStorage(Path newBlobDir, List<PGPPublicKeyRing> newTrusted) {
         return new ServerConfig(bind, port, jdbcUrl, home, newBlobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, newTrusted, reports, connectionsPerClient, log, bucket, identity);
+                requestsPerMinute, newTrusted, reports, connectionsPerClient, log, bucket, identity, uploads);
     }
 
     /** A copy with other bounds on kept reports. */
     public ServerConfig withReports(ReportPolicy newReports) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, newReports, connectionsPerClient, log, bucket, identity);
+                requestsPerMinute, trusted, newReports, connectionsPerClient, log, bucket, identity, uploads);
     }
 
     /** A copy with another bound on connections per client address. */
     public ServerConfig withConnectionsPerClient(int perClient) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, perClient, log, bucket, identity);
+                requestsPerMinute, trusted, reports, perClient, log, bucket, identity, uploads);
     }
 
     /** A copy that keeps bundles in a bucket (or, with none, in {@link #blobDir()}). */
     public ServerConfig withBucket(Optional<S3Settings> newBucket) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, newBucket, identity);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, newBucket, identity, uploads);
     }
 
     /** A copy with another way of keeping the log. */
     public ServerConfig withLog(LogPolicy newLog) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, newLog, bucket, identity);
+                requestsPerMinute, trusted, reports, connectionsPerClient, newLog, bucket, identity, uploads);
     }
 
     /** A copy with an age identity file (or none) for bundles encrypted to this server. */
     public ServerConfig withIdentity(Optional<Path> newIdentity) {
         return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
-                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, newIdentity);
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, newIdentity, uploads);
+    }
+
+    /** A copy with other bounds on resumable uploads in progress. */
+    public ServerConfig withUploads(UploadBounds newUploads) {
+        return new ServerConfig(bind, port, jdbcUrl, home, blobDir, maxUploadBytes, limits, verifyTimeout,
+                requestsPerMinute, trusted, reports, connectionsPerClient, log, bucket, identity, newUploads);
     }
 }

@@ -20,6 +20,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.proofmode.ProofMode;
+import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
@@ -34,6 +35,7 @@ import org.proofmode.verify.Verifier;
  */
 public final class Verification implements AutoCloseable {
     private final Verifier verifier;
+    private final BundleLimits limits;
     private final Duration timeout;
     private final ThreadPoolExecutor pool;
 
@@ -50,6 +52,7 @@ public final class Verification implements AutoCloseable {
     public Verification(ServerConfig config) {
         // The home's device keys, its TSA roots and its C2PA CA, and the configured keys; bundles under its limits.
         this.verifier = ProofMode.at(config.home()).verifier(config.trusted(), List.of(), List.of(), config.limits());
+        this.limits = config.limits();
         this.timeout = config.verifyTimeout();
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         // A queue bound, so a flood waits in the network stack instead of in memory.
@@ -59,6 +62,11 @@ public final class Verification implements AutoCloseable {
                     t.setDaemon(true);
                     return t;
                 });
+    }
+
+    /** The configured bundle limits: every bundle the server holds is opened under them, as at intake. */
+    public BundleLimits limits() {
+        return limits;
     }
 
     /**

@@ -75,6 +75,49 @@ interface ReportContract {
     }
 
     @Test
+    default void reportsPdf_isDatedWhenMade_orByDate_andShowsTheVerificationTime() throws Exception {
+        HttpResponse<String> r = srv().postZip("/api/v1/verify?keep=true&name=good.zip", TestBundles.read(TestBundles.good(tmp().resolve("dated-bundle"))),
+                Optional.empty());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        String id = json(r).get("reportId").asText();
+        String verifiedAt = json(r).get("verifiedAt").asText();
+        Thread.sleep(1_100);
+        java.time.Instant before = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        String now = pdfText(id, "");
+        java.time.Instant after = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        assertThat(now).contains("Verified by this server at", verifiedAt);
+        boolean datedNow = false;
+        for (java.time.Instant t = before; !t.isAfter(after); t = t.plusSeconds(1)) {
+            datedNow |= now.contains("Date of the report") && now.contains(t.toString());
+        }
+        assertThat(datedNow).as("dated between %s and %s: %s", before, after, now).isTrue();
+        assertThat(before.toString()).isNotEqualTo(verifiedAt);
+
+        String given = pdfText(id, "?date=2030-01-02T03:04:05Z");
+        assertThat(given).contains("2030-01-02T03:04:05Z", verifiedAt);
+        HttpResponse<byte[]> a = pdf(id, "?date=2030-01-02T03:04:05Z");
+        HttpResponse<byte[]> b = pdf(id, "?date=2030-01-02T03:04:05Z");
+        assertThat(a.body()).as("the same date gives the same bytes").isEqualTo(b.body());
+        assertProblem(srv().get("/api/v1/reports/" + id + "/pdf?date=yesterday", Optional.empty()), 400, "bad-request");
+    }
+
+    private HttpResponse<byte[]> pdf(String id, String query) throws Exception {
+        return srv().http.send(java.net.http.HttpRequest.newBuilder(srv().uri("/api/v1/reports/" + id + "/pdf" + query)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private String pdfText(String id, String query) throws Exception {
+        HttpResponse<byte[]> pdf = pdf(id, query);
+        assertThat(pdf.statusCode()).isEqualTo(200);
+        Path file = Files.write(tmp().resolve("dated-" + id + "-" + System.nanoTime() + ".pdf"), pdf.body());
+        org.proofmode.testkit.ProcessResult text = org.proofmode.testkit.ExternalTool.run(java.util.List.of(
+                org.proofmode.testkit.ExternalTool.require("pdftotext").toString(), "-enc", "UTF-8", file.toString(), "-"), java.util.Map.of(),
+                java.time.Duration.ofSeconds(60));
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+        return text.stdout();
+    }
+
+    @Test
     default void verify_keepsNothing_withoutKeep() throws Exception {
         long before = srv().count("reports");
         HttpResponse<String> r = srv().postZip("/api/v1/verify", TestBundles.read(TestBundles.good(tmp().resolve("good-bundle"))), Optional.empty());

@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.proofmode.bundle.Bundle;
-import org.proofmode.bundle.BundleLimits;
 import org.proofmode.report.Certification;
 import org.proofmode.report.CustodyLine;
 import org.proofmode.report.PdfReport;
@@ -188,7 +187,7 @@ public final class EvidenceApi {
         try (BlobStore.LocalCopy copy = evidence.blobs().local(item.sha256())) {
             Verification.Result r = verifyTimed(copy.path(), item.name());
             ReportItem reportItem;
-            try (Bundle bundle = Bundle.open(copy.path(), BundleLimits.DEFAULT)) {
+            try (Bundle bundle = Bundle.open(copy.path(), verification.limits())) {
                 reportItem = ReportItem.of(item.name(), r.report(), bundle);
             }
             String file = item.sha256() + ".report.pdf";

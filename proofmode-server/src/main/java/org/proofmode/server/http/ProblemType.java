@@ -36,7 +36,9 @@ public enum ProblemType {
     /** A service the server relies on could not be reached. */
     UPSTREAM(502, "upstream", "A service could not be reached"),
     /** Storage failed (disk full, database unreachable), or verification took too long. */
-    UNAVAILABLE(503, "unavailable", "Service unavailable");
+    UNAVAILABLE(503, "unavailable", "Service unavailable"),
+    /** The uploads in progress hold all the room the server gives them; {@code Retry-After} says when one expires at the latest. */
+    INSUFFICIENT_STORAGE(507, "insufficient-storage", "No room for another upload in progress");
 
     private final int status;
     private final String slug;

@@ -4,14 +4,20 @@ package org.proofmode.server.http;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.report.Block;
 import org.proofmode.report.Certification;
 import org.proofmode.report.PdfReport;
 import org.proofmode.report.ReportBuilder;
+import org.proofmode.report.ReportDocument;
 import org.proofmode.report.ReportItem;
 import org.proofmode.server.Verification;
 import org.proofmode.server.store.RateLimiter;
@@ -95,21 +101,61 @@ public final class ReportApi {
     }
 
     /**
-     * {@code GET /api/v1/reports/{id}/pdf}: the kept result as a verification report (PDF), made from the
-     * report as it was kept (nothing is verified again: the files are not kept); dated by its verification.
+     * {@code GET /api/v1/reports/{id}/pdf?date=}: the kept result as a verification report (PDF), made from the
+     * report as it was kept (nothing is verified again: the files are not kept). Dated when it is made, or by
+     * {@code date} (ISO-8601 UTC) for the same bytes again; the verification's own time is shown as such.
+     *
+     * @throws ApiException {@link ProblemType#NOT_FOUND} for an unknown or expired id, {@link ProblemType#BAD_REQUEST}
+     *     for a date that is not an ISO-8601 UTC time
      */
     public void pdf(Context ctx) {
         String id = ctx.pathParam("id");
+        Instant when = reportDate(ctx.queryParam("date"));
         ReportStore.Kept k = reports.find(id).orElseThrow(() -> new ApiException(ProblemType.NOT_FOUND,
                 "no kept report with that id (it may have expired)"));
         VerificationReport report = ReportJson.read(EvidenceJson.parse(k.report()));
         ReportItem item = new ReportItem(report.source(), report, List.of(), Map.of(), List.of());
         String file = "result-" + k.id() + ".pdf";
-        Certification cert = Certification.of("proofmode serve", ReportApi.class, Optional.of(k.verifiedAt()), Optional.empty());
-        byte[] pdf = PdfReport.render(ReportBuilder.build(List.of(item), Optional.empty(), cert, Optional.of(file)));
+        Certification cert = Certification.of("proofmode serve", ReportApi.class,
+                Optional.of(when.truncatedTo(ChronoUnit.SECONDS).toString()), Optional.empty());
+        ReportDocument doc = withVerifiedAt(ReportBuilder.build(List.of(item), Optional.empty(), cert, Optional.of(file)), k.verifiedAt());
+        byte[] pdf = PdfReport.render(doc);
         ctx.contentType("application/pdf");
         ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
         ctx.result(pdf);
+    }
+
+    /** The {@code date} parameter, or now: a report is dated when it is made, never by the verification it shows. */
+    private static Instant reportDate(String date) {
+        if (date == null || date.isEmpty()) {
+            return Instant.now();
+        }
+        try {
+            return Instant.parse(date);
+        } catch (DateTimeParseException e) {
+            throw new ApiException(ProblemType.BAD_REQUEST, "date is an ISO-8601 UTC time such as 2026-03-14T09:00:00Z");
+        }
+    }
+
+    /** The document with the kept verification's time next to the report's own date. */
+    private static ReportDocument withVerifiedAt(ReportDocument doc, String verifiedAt) {
+        List<Block> blocks = new ArrayList<>();
+        boolean added = false;
+        for (Block b : doc.blocks()) {
+            if (!added && b instanceof Block.Fields f && f.rows().stream().anyMatch(r -> r.label().equals("Date of the report"))) {
+                List<Block.Field> rows = new ArrayList<>();
+                for (Block.Field r : f.rows()) {
+                    rows.add(r);
+                    if (r.label().equals("Date of the report")) {
+                        rows.add(new Block.Field("Verified by this server at", verifiedAt, false));
+                    }
+                }
+                b = new Block.Fields(rows);
+                added = true;
+            }
+            blocks.add(b);
+        }
+        return new ReportDocument(doc.title(), doc.date(), doc.id(), blocks);
     }
 
     private static String permalink(String id) {

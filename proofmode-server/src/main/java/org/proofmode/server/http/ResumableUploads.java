@@ -15,13 +15,16 @@ import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 import org.proofmode.media.Digests;
+import org.proofmode.server.UploadBounds;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
@@ -37,17 +40,23 @@ import org.proofmode.util.Hex;
  * stored under an evidence id before it is whole and verified.
  *
  * <p>Uploads in progress are files of this server instance ({@code incoming/resumable/}), kept for a
- * day since their last byte; several instances behind one address need the same upload sent to the
- * same one (sticky routing by path), or resume from zero on another.
+ * day since their last byte ({@link UploadBounds#kept()}); several instances behind one address need the
+ * same upload sent to the same one (sticky routing by path), or resume from zero on another.
+ *
+ * <p>Each upload in progress holds a file and the disk its {@code Upload-Length} announces, so they are
+ * bounded ({@link UploadBounds}): so many per token ({@code 429}), so many and so many announced bytes in
+ * all ({@code 507}), each with a {@code Retry-After} of when the soonest of them expires. An upload frees
+ * its share when it finishes (taken in or refused), when its bytes fail their SHA-256, or when it expires.
+ * Every upload needs a token: there are no uploads of an address alone to bound.
  */
 public final class ResumableUploads {
     static final String FOLDER = "resumable";
 
-    /** How long an upload waits for its next bytes before it is dropped. */
-    static final Duration KEPT = Duration.ofDays(1);
-
     private final Path dir;
     private final long maxUpload;
+    private final UploadBounds bounds;
+    /** The uploads in progress, by id: whose they are and the bytes they announced; guarded by itself. */
+    private final Map<String, Held> held = new HashMap<>();
     private final Access access;
     private final EvidenceApi evidence;
     private final SecureRandom random = new SecureRandom();
@@ -58,20 +67,39 @@ public final class ResumableUploads {
      *
      * @param incoming the server's folder for uploads in progress
      * @param maxUpload most bytes of one bundle
+     * @param bounds most uploads in progress, per token and in all, the bytes they may announce, their expiry
      * @param access who may upload
      * @param evidence what takes a finished bundle in
      */
-    public ResumableUploads(Path incoming, long maxUpload, Access access, EvidenceApi evidence) throws IOException {
+    public ResumableUploads(Path incoming, long maxUpload, UploadBounds bounds, Access access, EvidenceApi evidence) throws IOException {
         this.dir = AtomicFiles.privateDirectories(incoming.resolve(FOLDER));
         this.maxUpload = maxUpload;
+        this.bounds = Objects.requireNonNull(bounds, "bounds");
         this.access = Objects.requireNonNull(access, "access");
         this.evidence = Objects.requireNonNull(evidence, "evidence");
         sweep();
+        // The uploads a restarted server still holds count against the bounds as before.
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String n = f.getFileName().toString();
+                if (n.endsWith(".json")) {
+                    String id = n.substring(0, n.length() - ".json".length());
+                    JsonNode meta = EvidenceJson.MAPPER.readTree(Files.readAllBytes(f));
+                    synchronized (held) {
+                        held.put(id, new Held(meta.path("tokenId").asText(), meta.path("length").asLong()));
+                    }
+                }
+            }
+        }
     }
 
-    /** Drops the uploads that received nothing for {@link #KEPT} (a server killed mid-way leaves them too). */
+    /** An upload in progress: its token and the bytes it announced. */
+    private record Held(String tokenId, long length) {
+    }
+
+    /** Drops the uploads that received nothing for {@link UploadBounds#kept()} (a server killed mid-way leaves them too). */
     void sweep() throws IOException {
-        FileTime before = FileTime.from(Instant.now().minus(KEPT));
+        FileTime before = FileTime.from(Instant.now().minus(bounds.kept()));
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String n = f.getFileName().toString();
@@ -108,6 +136,64 @@ public final class ResumableUploads {
         byte[] idBytes = new byte[16];
         random.nextBytes(idBytes);
         String id = HexFormat.of().formatHex(idBytes);
+        reserve(ctx, id, actor.tokenId(), length);
+        boolean made = false;
+        try {
+            start(ctx, id, actor, length, sha);
+            made = true;
+        } finally {
+            if (!made) {
+                discard(id);
+            }
+        }
+    }
+
+    /**
+     * Counts a new upload against the bounds, or refuses it: {@code 429} for a token that holds its most,
+     * {@code 507} when the server holds its most uploads or announced bytes.
+     */
+    private void reserve(Context ctx, String id, String tokenId, long length) {
+        synchronized (held) {
+            long mine = held.values().stream().filter(h -> h.tokenId().equals(tokenId)).count();
+            if (mine >= bounds.perToken()) {
+                ctx.header("Retry-After", Long.toString(untilOneExpires(tokenId)));
+                throw new ApiException(ProblemType.RATE_LIMITED, "this token has " + mine + " uploads in progress, the most this server"
+                        + " allows (" + bounds.perToken() + "): finish one, or wait until one expires after "
+                        + bounds.kept().toSeconds() + " s without bytes");
+            }
+            if (held.size() >= bounds.total()) {
+                ctx.header("Retry-After", Long.toString(untilOneExpires(null)));
+                throw new ApiException(ProblemType.INSUFFICIENT_STORAGE, "the server holds " + held.size()
+                        + " uploads in progress, the most it allows (" + bounds.total() + "); retry later, or send the bundle in one POST");
+            }
+            long announced = held.values().stream().mapToLong(Held::length).sum();
+            if (announced + length > bounds.reservedBytes()) {
+                ctx.header("Retry-After", Long.toString(untilOneExpires(null)));
+                throw new ApiException(ProblemType.INSUFFICIENT_STORAGE, "the uploads in progress hold " + announced + " of the "
+                        + bounds.reservedBytes() + " bytes this server gives them: no room for " + length + " more; retry later");
+            }
+            held.put(id, new Held(tokenId, length));
+        }
+    }
+
+    /** Seconds until the soonest upload in progress (of a token, or any with {@code null}) expires; at least 1. */
+    private long untilOneExpires(String tokenId) {
+        long soonest = bounds.kept().toSeconds();
+        for (Map.Entry<String, Held> e : held.entrySet()) {
+            if (tokenId != null && !tokenId.equals(e.getValue().tokenId())) {
+                continue;
+            }
+            try {
+                Instant last = Files.getLastModifiedTime(part(e.getKey())).toInstant();
+                soonest = Math.min(soonest, Duration.between(Instant.now(), last.plus(bounds.kept())).toSeconds());
+            } catch (IOException gone) {
+                return 1; // it is finishing or expiring right now
+            }
+        }
+        return Math.max(1, soonest);
+    }
+
+    private void start(Context ctx, String id, EvidenceStore.Actor actor, long length, String sha) throws IOException {
         ObjectNode meta = EvidenceJson.MAPPER.createObjectNode();
         meta.put("length", length);
         meta.put("sha256", sha);
@@ -211,12 +297,25 @@ public final class ResumableUploads {
         try (Upload up = new Upload(whole, sha, Files.size(whole), meta.path("name").asText("upload.zip"))) {
             Files.deleteIfExists(meta(id));
             evidence.intake(ctx, up, actor);
+        } finally {
+            release(id);
         }
     }
 
     private void discard(String id) throws IOException {
-        Files.deleteIfExists(part(id));
-        Files.deleteIfExists(meta(id));
+        try {
+            Files.deleteIfExists(part(id));
+            Files.deleteIfExists(meta(id));
+        } finally {
+            release(id);
+        }
+    }
+
+    /** The upload is no longer in progress: its share of the bounds is free again. */
+    private void release(String id) {
+        synchronized (held) {
+            held.remove(id);
+        }
     }
 
     /** The upload's record, if it is this token's. */
@@ -225,7 +324,8 @@ public final class ResumableUploads {
         // another token's upload is answered as one that does not exist
         JsonNode meta = Files.isRegularFile(m) && Files.isRegularFile(part(id)) ? EvidenceJson.MAPPER.readTree(Files.readAllBytes(m)) : null;
         if (meta == null || !actor.tokenId().equals(meta.path("tokenId").asText())) {
-            throw new ApiException(ProblemType.NOT_FOUND, "no upload " + id + " (finished, or expired after a day without bytes)");
+            throw new ApiException(ProblemType.NOT_FOUND, "no upload " + id + " (finished, or expired after "
+                    + bounds.kept().toSeconds() + " s without bytes)");
         }
         return meta;
     }

@@ -38,7 +38,7 @@ class ProblemsTest {
                 .collect(Collectors.joining(", "));
         assertThat(table).isEqualTo("400 bad-request, 401 unauthorized, 403 forbidden, 403 scope, 404 not-found, "
                 + "405 method-not-allowed, 409 conflict, 413 too-large, 415 unsupported-media-type, 422 bad-bundle, "
-                + "422 unsupported, 429 rate-limited, 500 internal, 502 upstream, 503 unavailable");
+                + "422 unsupported, 429 rate-limited, 500 internal, 502 upstream, 503 unavailable, 507 insufficient-storage");
     }
 
     @Test
