@@ -58,8 +58,8 @@ class ArchitectureTest {
     private static final String CLI_TABLE = "## CLI packages, bottom to top";
     /**
      * Package dependencies known to close a cycle, each {from, to} below org.proofmode, allowed until they
-     * are broken: server.http's handlers use the server's {@code EventLog}, {@code Metrics} and
-     * {@code Verification}, which use server.http's {@code ApiException} and {@code ProblemType}, and
+     * are broken: server.http's handlers use the server's {@code EventLog}, {@code Metrics},
+     * {@code UploadBounds} and {@code Verification}; the second and the last use server.http's {@code ApiException} and {@code ProblemType}, and
      * {@code ProofServer} wires the handlers. Breaking it moves those types while the handlers are being
      * changed elsewhere; docs/architecture.md names it too. Add nothing here.
      */
