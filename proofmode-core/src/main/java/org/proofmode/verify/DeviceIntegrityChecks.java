@@ -162,7 +162,7 @@ public final class DeviceIntegrityChecks {
                 + ", evaluation " + t.evaluationType();
         out.add(new Check(CheckCodes.INTEGRITY_SAFETYNET_VALID, Status.PASS, name, "Google attested on "
                 + WHEN.format(t.time()) + " that " + app + " on a device "
-                + (device ? "passing" : "failing") + " Google's integrity checks (" + facts + ") asked about this media"
+                + (device ? "passing" : "failing") + " Google's integrity checks (" + facts + ") requested this attestation for this media"
                 + " (Google SafetyNet, since replaced by Play Integrity: this speaks for that time)"));
         if (!known) {
             out.add(new Check(CheckCodes.INTEGRITY_SAFETYNET_APP_UNKNOWN, Status.WARN, name, "the attested app is "

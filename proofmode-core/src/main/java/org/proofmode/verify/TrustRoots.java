@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
-/** Root certificates from the system's trust store or a PEM file, for device attestations. */
+/** The system's trusted root certificates, for device attestations. */
 public final class TrustRoots {
     /** Debian's (and Ubuntu's) bundle of the system's trusted roots. */
     static final Path DEBIAN_BUNDLE = Path.of("/etc/ssl/certs/ca-certificates.crt");
@@ -31,7 +31,12 @@ public final class TrustRoots {
      */
     public static List<X509Certificate> system() {
         if (Files.isReadable(DEBIAN_BUNDLE)) {
-            return pem(DEBIAN_BUNDLE);
+            try (InputStream in = Files.newInputStream(DEBIAN_BUNDLE)) {
+                return CertificateFactory.getInstance("X.509").generateCertificates(in).stream()
+                        .map(X509Certificate.class::cast).toList();
+            } catch (IOException | GeneralSecurityException e) {
+                throw new ProofModeException(Failure.IO, DEBIAN_BUNDLE + ": cannot read the trusted roots (" + e.getMessage() + ")", e);
+            }
         }
         Path cacerts = Path.of(System.getProperty("java.home"), "lib", "security", "cacerts");
         try (InputStream in = Files.newInputStream(cacerts)) {
@@ -46,29 +51,6 @@ public final class TrustRoots {
             return List.copyOf(out);
         } catch (IOException | GeneralSecurityException e) {
             throw new ProofModeException(Failure.IO, cacerts + ": cannot read the trusted roots (" + e.getMessage() + ")", e);
-        }
-    }
-
-    /**
-     * The certificates of a PEM file.
-     *
-     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#BAD_DATA} or {@link Failure#IO}
-     */
-    public static List<X509Certificate> pem(Path file) {
-        if (!Files.exists(file)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, file + ": no such file");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            List<X509Certificate> out = CertificateFactory.getInstance("X.509").generateCertificates(in).stream()
-                    .map(X509Certificate.class::cast).toList();
-            if (out.isEmpty()) {
-                throw new ProofModeException(Failure.BAD_DATA, file + ": holds no certificate");
-            }
-            return out;
-        } catch (GeneralSecurityException e) {
-            throw new ProofModeException(Failure.BAD_DATA, file + ": not PEM certificates (" + e.getMessage() + ")", e);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, file + ": " + e.getMessage(), e);
         }
     }
 
