@@ -35,7 +35,7 @@ import org.proofmode.sign.StreamSigner;
  * the recipe controls ({@link LifecycleKeys}), a revocation stripped from the bundle's key, a signature
  * made after the key expired, and a record whose {@code Notes} carry terminal escapes; and a proof re-signed
  * by an attacker who keeps the first proof's transparency-log receipt; and a device attestation ({@code .gst})
- * whose signature was changed.
+ * whose signature was changed, or that was moved beside another proof.
  */
 public final class TamperCorpus {
     /** What the verifier must conclude for a variant. */
@@ -167,6 +167,13 @@ public final class TamperCorpus {
         if (src.entries.containsKey(src.id + ".gst")) {
             add(src, "flip-attestation-signature", "integrity.safetynet.signature.invalid", Expect.INVALID,
                     m -> breakJwsSignature(m, src.id + ".gst"));
+            // A genuine attestation attached to another proof: its nonce names the first proof's media.
+            add(src, "attestation-of-other-media", "integrity.safetynet.nonce.mismatch", Expect.INVALID, m -> {
+                byte[] gst = m.get(src.id + ".gst");
+                m.clear();
+                m.putAll(other.copy());
+                m.put(other.id + ".gst", gst);
+            });
         }
         add(src, "duplicate-entry", "bundle.rejected", Expect.REJECTED, m -> duplicate(m, src.json()));
         add(src, "duplicate-entry-same-name", "bundle.rejected", Expect.REJECTED, m -> m.put(SAME_NAME + src.json(), forged(m.get(src.json()))));
