@@ -9,6 +9,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The element's text, or '' at once when the page has none (innerText would wait for it to appear).
+async function textIfAny(locator) {
+  return (await locator.count()) ? locator.innerText() : '';
+}
+
 const [base, good, bad, out, token, located, altered] = process.argv.slice(2);
 if (!base || !good || !bad || !out) {
   console.error('usage: node verdicts.mjs BASE_URL GOOD.zip BAD.zip OUT_DIR');
@@ -75,7 +80,7 @@ try {
       verdict: await page.locator('#result > .verdict .word').getAttribute('data-verdict'),
       line: await page.locator('.result-link').innerText(),
       fingerprint: await page.locator('.fingerprint').first().innerText(),
-      unchecked: await page.locator('#result > .verdict .unchecked').innerText().catch(() => ''),
+      unchecked: await textIfAny(page.locator('#result > .verdict .unchecked')),
     };
     await page.screenshot({ path: join(out, 'desktop-report-link.png'), fullPage: true });
     // The kept result as a document: its PDF link downloads the server's report.
@@ -102,7 +107,7 @@ try {
     await page.waitForFunction(() => document.getElementById('result').getAttribute('aria-busy') === 'false');
     result.extra = {
       verdict: await verdict.getAttribute('data-verdict'),
-      unchecked: await page.locator('#result > .verdict .unchecked').innerText().catch(() => ''),
+      unchecked: await textIfAny(page.locator('#result > .verdict .unchecked')),
       checks: await page.locator('.checks li').allInnerTexts(),
       notes: await page.evaluate(() => [...document.querySelectorAll('#result td')].map((td) => td.textContent)
         .find((t) => t.includes('onerror')) || ''),

@@ -36,6 +36,7 @@ import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
+import org.proofmode.verify.DeviceIntegrityChecks;
 import org.proofmode.verify.RedactionOriginal;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verdict;
@@ -71,6 +72,12 @@ import picocli.CommandLine.ParentCommand;
                 + "a proof is checked offline: signed by a trusted log (--log-key, PROOFMODE_HOME/log-keys/), its entry in the "
                 + "signed tree and naming this proof's media (tlog.inclusion.valid, .invalid, .untrusted) and the key that "
                 + "signed it: an entry of the same media signed by other keys is another proof's receipt (tlog.entry.other-proof).",
+            "",
+            "The ProofMode app's device attestation (<h>.gst, Google SafetyNet) is checked offline: its signature, its "
+                + "chain to a trusted root at the attestation's own time (the system's store, or --integrity-roots), its "
+                + "certificate named attest.android.com, its nonce naming this proof's media, and the app (integrity.safetynet.valid, "
+                + ".signature.invalid, .chain.invalid, .nonce.mismatch; warnings .app.unknown, .device.failed). A Play Integrity "
+                + "token cannot be checked offline (integrity.playIntegrity.unverifiable).",
             "",
             "A redacted copy (proofmode redact) carries a signed redaction record: verify reports it as derived by "
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
@@ -130,6 +137,11 @@ final class VerifyCommand implements Callable<Integer> {
             + "besides this home's own C2PA CA (PROOFMODE_HOME/c2pa/ca.pem). Content credentials whose signer does not "
             + "chain to one are reported c2pa.signingCredential.untrusted (a warning).")
     List<Path> c2paTrust = new ArrayList<>();
+
+    @Option(names = "--integrity-roots", paramLabel = "ROOTS.pem", description = "Check the ProofMode app's device "
+            + "attestations (<h>.gst, Google SafetyNet) against these roots only, instead of the system's trust store "
+            + "(/etc/ssl/certs/ca-certificates.crt or the JDK's cacerts).")
+    Path integrityRoots;
 
     @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable): its verifier key "
             + "(origin+hash+base64, as 'proofmode server log-key' prints it) or a file holding it; besides PROOFMODE_HOME/log-keys/. "
@@ -195,6 +207,7 @@ final class VerifyCommand implements Callable<Integer> {
         trust = trust.stream().map(shown::open).toList();
         tsaTrust = tsaTrust.stream().map(shown::open).toList();
         c2paTrust = c2paTrust.stream().map(shown::open).toList();
+        integrityRoots = shown.open(integrityRoots);
         media = shown.open(media);
         original = shown.open(original);
         paths = paths.stream().map(shown::open).toList();
@@ -208,7 +221,7 @@ final class VerifyCommand implements Callable<Integer> {
     private int verifyWith(CliContext ctx, ShownPaths shown) throws IOException {
         startHashing();
         ProofMode pm = root.proofMode();
-        Verifier verifier = witnessed(verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys), pm, shown);
+        Verifier verifier = integrity(witnessed(verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys), pm, shown));
         if (jobs != null && jobs < 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
@@ -282,6 +295,12 @@ final class VerifyCommand implements Callable<Integer> {
             logs.add(logKey(ctx, k));
         }
         return pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
+    }
+
+    /** The verifier with the roots of {@code --integrity-roots}, when given, for device attestations. */
+    private Verifier integrity(Verifier v) {
+        return integrityRoots == null ? v : v.withDeviceIntegrity(DeviceIntegrityChecks.of(TrustedRoots.read(integrityRoots),
+                List.of(DeviceIntegrityChecks.PROOFMODE_ANDROID)));
     }
 
     /** The verifier with {@code --require-witnesses} and the witnesses of {@code --witnesses} added. */

@@ -20,7 +20,7 @@ public final class CheckCodes {
     public static final String BUNDLE_PUBKEY_MISSING = "bundle.pubkey.missing";
     /** {@code pubkey.asc} is not a readable OpenPGP key. */
     public static final String BUNDLE_PUBKEY_MALFORMED = "bundle.pubkey.malformed";
-    /** A file the verifier does not check (yet), such as a SafetyNet attestation ({@code .gst}), or the how-to text. */
+    /** A file the verifier does not check (yet), such as the how-to text. */
     public static final String BUNDLE_FILE_UNCHECKED = "bundle.file.unchecked";
     /**
      * Note: the how-to text ({@code HowToVerifyProofData.txt}) in the bundle's root, as our export and the
@@ -138,6 +138,27 @@ public final class CheckCodes {
     public static final String TIMESTAMP_OTS_MISMATCH = "timestamp.ots.mismatch";
     /** An {@code .ots} file is not a well-formed OpenTimestamps proof. */
     public static final String TIMESTAMP_OTS_MALFORMED = "timestamp.ots.malformed";
+
+    /**
+     * A SafetyNet attestation ({@code .gst}) is Google's: its signature verifies with its certificate, the
+     * chain leads from {@code attest.android.com} to a trusted root at the attestation's time, and its nonce
+     * names this proof's media; the message gives what Google attested (app, device verdicts, time).
+     */
+    public static final String INTEGRITY_SAFETYNET_VALID = "integrity.safetynet.valid";
+    /** A SafetyNet attestation's JWS signature does not verify with its leaf certificate. */
+    public static final String INTEGRITY_SAFETYNET_SIGNATURE_INVALID = "integrity.safetynet.signature.invalid";
+    /** A SafetyNet attestation's chain does not reach a trusted root at its time, or its leaf is not {@code attest.android.com}. */
+    public static final String INTEGRITY_SAFETYNET_CHAIN_INVALID = "integrity.safetynet.chain.invalid";
+    /** A SafetyNet attestation's nonce names other media than this proof, or none. */
+    public static final String INTEGRITY_SAFETYNET_NONCE_MISMATCH = "integrity.safetynet.nonce.mismatch";
+    /** A {@code .gst} file is not a readable SafetyNet attestation (or exceeds the size, chain or nesting bounds). */
+    public static final String INTEGRITY_SAFETYNET_MALFORMED = "integrity.safetynet.malformed";
+    /** Warning: a valid SafetyNet attestation is of an app (package and signing certificate) the verifier does not accept. */
+    public static final String INTEGRITY_SAFETYNET_APP_UNKNOWN = "integrity.safetynet.app.unknown";
+    /** Warning: a valid SafetyNet attestation reports the device failing ({@code ctsProfileMatch} or {@code basicIntegrity} false). */
+    public static final String INTEGRITY_SAFETYNET_DEVICE_FAILED = "integrity.safetynet.device.failed";
+    /** A device-integrity file is an encrypted Play Integrity token, which cannot be checked offline. */
+    public static final String INTEGRITY_PLAY_UNVERIFIABLE = "integrity.playIntegrity.unverifiable";
 
     /** The frame list ({@code <h>.frames}) gives the record's {@code Video.FrameHash} and {@code Video.FrameCount}. */
     public static final String FRAMES_MATCH = "frames.match";

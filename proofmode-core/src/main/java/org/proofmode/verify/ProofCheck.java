@@ -358,6 +358,8 @@ final class ProofCheck {
                 checks.add(TlogChecks.receipt(e.name(), read(e), claimed, signers.size() == 1 && signerCert != null
                         ? Optional.of(OpenPgpKeys.fingerprint(signerCert.getPublicKey())) : Optional.empty(), verifier.logKeys,
                         verifier.requiredWitnesses));
+            } else if (e.fileName().endsWith(".gst")) {
+                checks.addAll(verifier.integrity.safetyNet(e.name(), read(e), claimed));
             }
         }
         if (verifier.requiredWitnesses > 0 && g.extras.stream().noneMatch(e -> e.fileName().endsWith(ProofFiles.TLOG))) {

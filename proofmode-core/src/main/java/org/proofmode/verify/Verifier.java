@@ -42,7 +42,7 @@ public final class Verifier {
     static final List<String> TIME_FIELDS = List.of(
             ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
             "CurrentDateTime0GMT", "Modified");
-    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG);
+    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG, ".gst");
 
     private final List<PGPPublicKeyRing> trusted;
     final BundleLimits limits;
@@ -51,6 +51,8 @@ public final class Verifier {
     final List<NoteKey> logKeys;
     /** Valid cosignatures by trusted witnesses a receipt's checkpoint must carry ({@link #withRequiredWitnesses}). */
     final int requiredWitnesses;
+    /** The checks of the app's device-integrity files ({@code .gst}). */
+    final DeviceIntegrityChecks integrity;
 
     /**
      * Creates a verifier.
@@ -85,11 +87,11 @@ public final class Verifier {
      *     is reported {@code c2pa.signingCredential.untrusted}
      */
     public Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, List<X509Certificate> tsaRoots, C2paChecks c2pa) {
-        this(trusted, limits, new TimestampChecks(tsaRoots), c2pa, List.of(), 0);
+        this(trusted, limits, new TimestampChecks(tsaRoots), c2pa, List.of(), 0, DeviceIntegrityChecks.systemDefault());
     }
 
     private Verifier(List<PGPPublicKeyRing> trusted, BundleLimits limits, TimestampChecks timestamps, C2paChecks c2pa,
-            List<NoteKey> logKeys, int requiredWitnesses) {
+            List<NoteKey> logKeys, int requiredWitnesses, DeviceIntegrityChecks integrity) {
         this.trusted = List.copyOf(trusted);
         this.limits = Objects.requireNonNull(limits, "limits");
         this.timestamps = timestamps;
@@ -99,6 +101,7 @@ public final class Verifier {
             throw new IllegalArgumentException("a negative number of witnesses");
         }
         this.requiredWitnesses = requiredWitnesses;
+        this.integrity = Objects.requireNonNull(integrity, "integrity");
     }
 
     /**
@@ -106,7 +109,7 @@ public final class Verifier {
      * receipt signed by none of them is reported {@code tlog.inclusion.untrusted}.
      */
     public Verifier withLogKeys(List<NoteKey> keys) {
-        return new Verifier(trusted, limits, timestamps, c2pa, keys, requiredWitnesses);
+        return new Verifier(trusted, limits, timestamps, c2pa, keys, requiredWitnesses, integrity);
     }
 
     /**
@@ -117,7 +120,15 @@ public final class Verifier {
      * @throws IllegalArgumentException if {@code n} is negative
      */
     public Verifier withRequiredWitnesses(int n) {
-        return new Verifier(trusted, limits, timestamps, c2pa, logKeys, n);
+        return new Verifier(trusted, limits, timestamps, c2pa, logKeys, n, integrity);
+    }
+
+    /**
+     * A copy that checks the app's device-integrity files ({@code .gst}) with these roots and accepted apps;
+     * by default the system's trust store and the ProofMode app ({@link DeviceIntegrityChecks#systemDefault}).
+     */
+    public Verifier withDeviceIntegrity(DeviceIntegrityChecks checks) {
+        return new Verifier(trusted, limits, timestamps, c2pa, logKeys, requiredWitnesses, checks);
     }
 
     /** The log and witness keys it trusts ({@link #withLogKeys}). */

@@ -34,7 +34,8 @@ import org.proofmode.sign.StreamSigner;
  * times, a replayed signature, two bundles mixed, an unproved media file added; and, with keys whose life
  * the recipe controls ({@link LifecycleKeys}), a revocation stripped from the bundle's key, a signature
  * made after the key expired, and a record whose {@code Notes} carry terminal escapes; and a proof re-signed
- * by an attacker who keeps the first proof's transparency-log receipt.
+ * by an attacker who keeps the first proof's transparency-log receipt; and a device attestation ({@code .gst})
+ * whose signature was changed, or that was moved beside another proof.
  */
 public final class TamperCorpus {
     /** What the verifier must conclude for a variant. */
@@ -163,6 +164,17 @@ public final class TamperCorpus {
                 add(src, "drop-" + dropLabel(src, name), "signature.media.valid", Expect.VALID, m -> drop(m, name));
             }
         }
+        if (src.entries.containsKey(src.id + ".gst")) {
+            add(src, "flip-attestation-signature", "integrity.safetynet.signature.invalid", Expect.INVALID,
+                    m -> breakJwsSignature(m, src.id + ".gst"));
+            // A genuine attestation attached to another proof: its nonce names the first proof's media.
+            add(src, "attestation-of-other-media", "integrity.safetynet.nonce.mismatch", Expect.INVALID, m -> {
+                byte[] gst = m.get(src.id + ".gst");
+                m.clear();
+                m.putAll(other.copy());
+                m.put(other.id + ".gst", gst);
+            });
+        }
         add(src, "duplicate-entry", "bundle.rejected", Expect.REJECTED, m -> duplicate(m, src.json()));
         add(src, "duplicate-entry-same-name", "bundle.rejected", Expect.REJECTED, m -> m.put(SAME_NAME + src.json(), forged(m.get(src.json()))));
         add(src, "rename-media", "media.hash.match", Expect.VALID, m -> rename(m, src.media, "renamed-" + src.media));
@@ -285,6 +297,13 @@ public final class TamperCorpus {
     private static void flipIn(Map<String, byte[]> m, String name, int offset) {
         byte[] b = m.get(name);
         b[Math.min(offset, b.length - 1)] ^= 0x01;
+    }
+
+    /** Changes one base64url character of a JWS's signature part, keeping the token readable. */
+    private static void breakJwsSignature(Map<String, byte[]> m, String name) {
+        byte[] b = m.get(name);
+        int at = new String(b, StandardCharsets.US_ASCII).lastIndexOf('.') + 10;
+        b[at] = (byte) (b[at] == 'A' ? 'B' : 'A');
     }
 
     private static void truncate(Map<String, byte[]> m, String name) {
