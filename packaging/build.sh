@@ -3,10 +3,11 @@
 # Builds the Linux packages of the command line, each with its own trimmed Java runtime:
 #   target/packages/proofmode_<version>_amd64.deb
 #   target/packages/proofmode-<version>-linux-x64.tar.gz
-# Steps: the shaded jar (Maven wrapper, tests skipped), minus the native libraries of other platforms;
+# Steps: the shaded jar (Maven wrapper, tests skipped), minus the native libraries of other platforms
+# (and, for the .deb, minus OpenCV: Debian's libopencv-java instead);
 # jdeps for the Java modules it needs; jlink for a runtime of only those; jpackage for the launcher
 # (app image); man pages (picocli's generator, then asciidoctor) and the bash/zsh completion; then
-# dpkg-deb and tar. Needs a JDK 17 with jlink and jpackage, asciidoctor, dpkg-deb, fakeroot, zip, gzip.
+# dpkg-deb and tar. Needs a JDK 17 with jlink and jpackage, asciidoctor, dpkg-deb, fakeroot, zip, gzip, strip.
 #
 #   packaging/build.sh             # or: ./mvnw -B -Prelease -DskipTests package (runs this after the jar)
 #   packaging/build.sh --no-maven  # use proofmode-cli/target/proofmode.jar as it is
@@ -22,7 +23,7 @@ die() { printf '[package] ERROR: %s\n' "$*" >&2; exit 1; }
 build_jar=1
 [[ ${1:-} == --no-maven ]] && build_jar=0
 
-for tool in jdeps jlink jpackage asciidoctor dpkg-deb fakeroot zip gzip tar; do
+for tool in jdeps jlink jpackage asciidoctor dpkg-deb fakeroot zip gzip tar strip; do
     command -v "$tool" >/dev/null 2>&1 || die "$tool not found (apt-get install openjdk-17-jdk asciidoctor dpkg-dev fakeroot zip)"
 done
 [[ $(uname -m) == x86_64 ]] || die "this script packages for Linux x86_64; on $(uname -sm) see packaging/README.md"
@@ -43,18 +44,35 @@ jar="$root/proofmode-cli/target/proofmode.jar"
 rm -rf "$work" && mkdir -p "$work/input" "$out"
 
 # 1. The jar without other platforms' native libraries: OpenCV (org.openpnp:opencv) carries Linux, macOS
-#    and Windows builds for several CPUs, sqlite-jdbc a dozen more. Only Linux x86_64's stay.
+#    and Windows builds for several CPUs, sqlite-jdbc a dozen more. Only Linux x86_64's stay (a jar built
+#    on Linux x86_64 has no others: proofmode-cli/pom.xml's natives-* profiles). zip -d exits 12 when
+#    nothing matched, which is no failure here.
+strip_jar() { # JAR PATTERN...
+    local rc=0
+    zip -q -d "$@" >/dev/null 2>&1 || rc=$?
+    (( rc == 0 || rc == 12 )) || die "zip -d $1 failed (exit $rc)"
+}
 cp "$jar" "$work/input/proofmode.jar"
-zip -q -d "$work/input/proofmode.jar" \
+strip_jar "$work/input/proofmode.jar" \
     'nu/pattern/opencv/osx/*' 'nu/pattern/opencv/windows/*' 'nu/pattern/opencv/linux/ARM*' \
     'org/sqlite/native/Mac/*' 'org/sqlite/native/Windows/*' 'org/sqlite/native/FreeBSD/*' \
     'org/sqlite/native/Linux-*' 'org/sqlite/native/Linux/x86/*' 'org/sqlite/native/Linux/arm*' \
-    'org/sqlite/native/Linux/aarch64/*' 'org/sqlite/native/Linux/ppc64/*' 'org/sqlite/native/Linux/riscv64/*' \
-    >/dev/null
+    'org/sqlite/native/Linux/aarch64/*' 'org/sqlite/native/Linux/ppc64/*' 'org/sqlite/native/Linux/riscv64/*'
 listing=$(unzip -Z1 "$work/input/proofmode.jar")
 grep -q '^nu/pattern/opencv/linux/x86_64/.' <<< "$listing" || die "OpenCV's Linux x86_64 library is missing from the jar"
 grep -q '^org/sqlite/native/Linux/x86_64/.' <<< "$listing" || die "SQLite's Linux x86_64 library is missing from the jar"
-log "jar: $(du -m "$jar" | cut -f1) MB -> $(du -m "$work/input/proofmode.jar" | cut -f1) MB (this platform's native libraries only)"
+# The archive keeps that jar (it runs on any Linux x86_64). The .deb's jar has no OpenCV at all (its 65 MB
+# library and its Java classes): it names Debian's binding in its class path (libopencv-java, recommended
+# below, whose JNI library imaging.OpenCvLibrary loads from /usr/lib/jni), so classes and library match.
+cp "$work/input/proofmode.jar" "$work/proofmode-with-opencv.jar"
+strip_jar "$work/input/proofmode.jar" 'nu/pattern/opencv/*' 'org/opencv/*'
+printf 'Class-Path: /usr/share/java/opencv.jar\n' > "$work/class-path.mf"
+jar --update --file "$work/input/proofmode.jar" --manifest "$work/class-path.mf"
+unzip -Z1 "$work/input/proofmode.jar" | grep -q '^org/opencv/\|^nu/pattern/opencv/.' && die "OpenCV is still in the .deb's jar"
+unzip -p "$work/input/proofmode.jar" META-INF/MANIFEST.MF | grep -q '^Class-Path: /usr/share/java/opencv.jar' \
+    || die "the .deb's jar does not name Debian's OpenCV binding"
+log "jar: $(du -m "$jar" | cut -f1) MB -> $(du -m "$work/proofmode-with-opencv.jar" | cut -f1) MB (this platform's native libraries only)," \
+    "$(du -m "$work/input/proofmode.jar" | cut -f1) MB without OpenCV (the .deb's)"
 
 # 2. The modules it needs (jdeps), plus those found only through services or by name at run time:
 #    elliptic-curve TLS (jdk.crypto.ec), zip file systems (jdk.zipfs), more charsets (jdk.charsets),
@@ -69,6 +87,11 @@ log "modules: $modules"
 #    of the JDK's own classes.
 jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 \
     --generate-cds-archive --output "$work/runtime"
+# Of the two class-data archives, the one for heaps of 32 GB and more (no compressed object pointers,
+# 10 MB) goes: such a JVM starts without one. libjvm.so loses its static symbol table (4 MB; the exported
+# symbols stay; crash reports name fewer JVM-internal frames, and the runtime has no jhsdb that reads it).
+rm -f "$work/runtime/lib/server/classes_nocoops.jsa"
+strip --strip-unneeded "$work/runtime/lib/server/libjvm.so"
 
 # 4. The launcher and app image: bin/proofmode, lib/app/proofmode.jar, lib/runtime.
 jpackage --type app-image --name proofmode --app-version "$app_version" \
@@ -172,8 +195,8 @@ Architecture: amd64
 Maintainer: ProofMode for the JVM <proofmode@example.invalid>
 Installed-Size: $size_kb
 Depends: libc6, zlib1g
-Recommends: ${notify}xdg-utils, ffmpeg, libturbojpeg-java, libturbojpeg0-dev, python3, fonts-noto-core, fonts-droid-fallback, fonts-symbola
-Suggests: opencv-data, gnupg, sqv, wl-clipboard | xclip | xsel
+Recommends: ${notify}xdg-utils, ffmpeg, libopencv-java, opencv-data, libturbojpeg-java, libturbojpeg0-dev, python3, fonts-noto-core, fonts-droid-fallback, fonts-symbola
+Suggests: gnupg, sqv, wl-clipboard | xclip | xsel
 Section: utils
 Priority: optional
 Homepage: https://proofmode.org
@@ -186,12 +209,13 @@ Description: verifiable photography: prove media at capture, verify proofs
 EOF
 deb="$out/proofmode_${deb_version}_amd64.deb"
 rm -f "$out"/proofmode_*_amd64.deb
-fakeroot dpkg-deb -Zxz --build "$deb_root" "$deb" >/dev/null
+fakeroot dpkg-deb -Zxz -z9 --build "$deb_root" "$deb" >/dev/null
 
 # 7. The archive: runs from wherever it is unpacked (bin/proofmode finds lib/runtime beside it).
 tar_root="$work/tar/proofmode-$version"
 install -d "$tar_root"
 cp -a "$app"/. "$tar_root/"
+install -m 0644 "$work/proofmode-with-opencv.jar" "$tar_root/lib/app/proofmode.jar"   # face detection built in
 share_files "$tar_root" "$tar_root/libexec"
 install -m 0644 "$root/packaging/linux/proofmode.desktop" "$root/packaging/linux/proofmode-servicemenu.desktop" \
     "$root/packaging/linux/proofmode-verify.desktop" "$root/packaging/linux/proofmode-verify-servicemenu.desktop" \

@@ -51,6 +51,9 @@ public final class FaceDetector {
         }
     }
 
+    /** Why face detection cannot run when OpenCV's Java classes are missing; a constant, so naming it loads no OpenCV class. */
+    public static final String OPENCV_MISSING = OpenCvLibrary.MISSING;
+
     /**
      * Loads OpenCV and a cascade model.
      *

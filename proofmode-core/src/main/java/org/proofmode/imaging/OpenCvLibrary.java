@@ -18,14 +18,21 @@ import java.util.Set;
 import org.opencv.core.Core;
 
 /**
- * Loads OpenCV's native library (from the {@code org.openpnp:opencv} jar) once per process. The library
+ * Loads OpenCV's native library once per process. From the {@code org.openpnp:opencv} jar, the library
  * (65 MB on Linux x86-64) is unpacked once into an owner-only cache folder, named by its size and
  * checksum in the jar, and loaded from there by every later process; OpenPNP's own loader unpacks it
  * into a new temporary folder on every start, which costs a fresh process more than a photo's decode.
- * Where no cache folder can be used, OpenPNP's loader is the fallback.
+ * Where no cache folder can be used, OpenPNP's loader is the fallback. The Debian package carries no
+ * OpenCV of its own: its jar names Debian's binding ({@code libopencv-java}, {@code /usr/share/java/opencv.jar})
+ * in its class path, whose JNI library is {@code /usr/lib/jni/libopencv_javaNNN.so}, NNN being that
+ * binding's own version (so the Java classes and the library always match).
  */
 final class OpenCvLibrary {
     private static final String CACHE_ENV = "PROOFMODE_NATIVE_CACHE";
+    /** Where Debian's {@code libopencv406-jni} (and its later versions) put OpenCV's JNI library. */
+    private static final String SYSTEM_JNI = "/usr/lib/jni";
+    /** Why face detection cannot run when OpenCV's Java classes are missing (the .deb without libopencv-java). */
+    static final String MISSING = "face detection needs OpenCV's Java binding (Debian: apt-get install libopencv-java)";
     private static final Map<String, String> ARCH = Map.of("amd64", "x86_64", "x86_64", "x86_64", "aarch64", "ARMv8", "arm", "ARMv7");
 
     private static Optional<String> failure;
@@ -47,12 +54,17 @@ final class OpenCvLibrary {
     private static Optional<String> tryLoad() {
         try {
             Optional<Path> cached = cached();
+            Path system = Path.of(SYSTEM_JNI, "lib" + Core.NATIVE_LIBRARY_NAME + ".so");
             if (cached.isPresent()) {
                 System.load(cached.get().toString());
+            } else if (Files.isRegularFile(system)) {
+                System.load(system.toString());
             } else {
                 nu.pattern.OpenCV.loadLocally();
             }
             return Optional.empty();
+        } catch (NoClassDefFoundError e) {
+            return Optional.of(MISSING);
         } catch (LinkageError | RuntimeException e) {
             return Optional.of("OpenCV cannot be loaded on this platform (" + System.getProperty("os.name") + " "
                     + System.getProperty("os.arch") + "): " + e.getMessage());

@@ -111,7 +111,7 @@ public final class Redactor {
             throw new ProofModeException(e.modelMissing() ? Failure.INPUT_MISSING : Failure.UNSUPPORTED, e.getMessage()
                     + (e.modelMissing() ? " (install Debian's opencv-data, or give --face-model FILE)" : ""), e);
         } catch (NoClassDefFoundError e) {
-            throw new ProofModeException(Failure.UNSUPPORTED, "face detection needs OpenCV (org.openpnp:opencv) on the class path", e);
+            throw new ProofModeException(Failure.UNSUPPORTED, FaceDetector.OPENCV_MISSING, e);
         }
     }
 
