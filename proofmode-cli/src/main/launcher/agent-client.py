@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Hands a `proofmode prove`, `verify`, `export` or `status` command to the running agent of its home, in milliseconds.
+"""Hands a `proofmode prove`, `verify`, `export`, `status` or `compare` command to its home's running agent, in milliseconds.
 
 The launcher runs this before it starts a JVM, when an agent's socket exists: a JVM that only hands the
 command over takes about 0.2 s to start and exit, several times the work of proving one photo. This

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # The agent's part of the launchers (./proofmode in the repository, bin/proofmode in the packages), sourced
-# by both; POSIX sh. See README, "The agent". `prove` and `verify` are what the agent runs (and `export` and
-# `status`, handed over to a running agent only). Also how a
+# by both; POSIX sh. See README, "The agent". `prove` and `verify` are what the agent runs (and `export`,
+# `status` and `compare`, handed over to a running agent only). Also how a
 # command that runs in a JVM of its own gets the JVM options that suit it (proofmode_quick_start, below).
 #
 # proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py)
@@ -31,10 +31,10 @@ proofmode_agent() {
   done
   pa_home="${PROOFMODE_HOME:-${HOME:-}/.proofmode}"
   case "$pa_home" in /*) ;; *) pa_home="$PWD/$pa_home" ;; esac
-  # export and status go to a running agent (which holds an encrypted store's identity); they start none.
+  # export, status and compare go to a running agent (which holds an encrypted store's identity); they start none.
   case "$pa_cmd" in
     prove|verify) ;;
-    export|status) [ -S "$pa_home/agent/agent.sock" ] || return 0 ;;
+    export|status|compare) [ -S "$pa_home/agent/agent.sock" ] || return 0 ;;
     *) return 0 ;;
   esac
   if [ -S "$pa_home/agent/agent.sock" ]; then

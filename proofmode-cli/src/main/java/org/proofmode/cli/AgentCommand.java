@@ -34,8 +34,8 @@ import picocli.CommandLine.ParentCommand;
                 + "to run a command by itself anyway. 'prove --c2pa' always runs by itself (it needs another key).",
             "",
             "For an encrypted proof store, the agent also unlocks the store's identity (the same passphrase), so "
-                + "'proofmode verify' of a proved file, 'proofmode export' and 'proofmode status' (the watcher's sealed "
-                + "details) ask for none while it runs; 'proofmode lock' ends that session.",
+                + "'proofmode verify' of a proved file, 'proofmode compare' of a stored proof, 'proofmode export' and "
+                + "'proofmode status' (the watcher's sealed details) ask for none while it runs; 'proofmode lock' ends that session.",
             "",
             "The agent stops after --idle without commands, on 'proofmode agent --stop' or 'proofmode lock', Ctrl-C or SIGTERM, and "
                 + "as soon as the key file changes (keys rotate, import, protect, wipe): the next command then runs by "

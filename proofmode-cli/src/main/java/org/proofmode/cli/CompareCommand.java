@@ -7,8 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleLimits;
 import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -21,6 +25,7 @@ import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -40,10 +45,13 @@ import picocli.CommandLine.ParentCommand;
             "Each of A and B is a media file (hashed now: image hashes, or frame and sample hashes by ffmpeg), a "
                 + "share bundle or proof folder, or the SHA-256 of a proof in the store. A proof is verified first and "
                 + "speaks for its media only if it verifies (signed by any key; 'proofmode verify' says by whom); its "
-                + "frame list (<sha256>.frames) lets an excerpt be found without the original file.",
+                + "frame list (<sha256>.frames) lets an excerpt be found without the original file. In an encrypted store "
+                + "a stored proof is read with the store's identity: the agent's, or unlocked with the device key's "
+                + "passphrase (--passphrase-file, PROOFMODE_PASSPHRASE or a prompt); two files need no passphrase.",
             ""},
         footer = {"", "Examples:", "  proofmode compare original.mp4 from-messenger.mp4",
             "  proofmode compare 5860ae6ab6c0de34...14cb0300 excerpt.mkv    (a stored proof, by its hash)",
+            "  proofmode compare --passphrase-file pass.txt 5860ae6a...14cb0300 copy.mp4    (a proof in an encrypted store)",
             "  proofmode compare proof.zip IMG_0001-resized.jpg",
             "  proofmode compare --json original.mp4 clip.mp4    (one JSON object: outcome, exit code, checks)",
             "", "Outcomes and exit codes:",
@@ -61,6 +69,12 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The same kinds as A.")
     String b;
 
+    @Mixin
+    UnlockOptions unlock = new UnlockOptions();
+
+    /** The home able to read its encrypted store: unlocked once, on the first stored proof looked up. */
+    private ProofMode readingHome;
+
     @Option(names = "--json", description = "Print one JSON object: relation, status, outcome, exitCode, the sides, the checks "
             + "and notes (the server's comparison format, with exitCode).")
     boolean json;
@@ -71,8 +85,8 @@ final class CompareCommand implements Callable<Integer> {
         ProofMode pm = root.proofMode();
         List<String> notes = new ArrayList<>();
         Verifier verifier = pm.verifier(List.of());
-        Side sa = side(ctx, pm, verifier, a, notes);
-        Side sb = side(ctx, pm, verifier, b, notes);
+        Side sa = side(pm, verifier, a, notes);
+        Side sb = side(pm, verifier, b, notes);
         MediaComparison.Result r = MediaComparison.compare(sa, sb);
         int exit = exitCode(r.relation());
         if (json) {
@@ -107,10 +121,10 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** A side named on the command line: a stored proof's hash, a bundle or proof folder, or a media file. */
-    private static Side side(CliContext ctx, ProofMode pm, Verifier verifier, String arg, List<String> notes) throws IOException {
-        Path path = ctx.resolve(Path.of(arg));
+    private Side side(ProofMode pm, Verifier verifier, String arg, List<String> notes) throws IOException {
+        Path path = root.ctx.resolve(Path.of(arg));
         if (!Files.exists(path) && Hex.isSha256(arg)) {
-            return MediaComparison.ofBundle(verifier, pm.find(arg).folder(), arg);
+            return stored(pm, verifier, arg);
         }
         if (!Files.exists(path)) {
             throw new ProofModeException(Failure.INPUT_MISSING, arg + ": no such file, and not a proof hash");
@@ -119,5 +133,26 @@ final class CompareCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.UNSUPPORTED, arg + ": not a regular file (a device, FIFO or socket)");
         }
         return MediaComparison.of(verifier, path, arg, notes);
+    }
+
+    /**
+     * A stored proof named by its hash: its folder in a plain store; in an encrypted one its sealed set,
+     * read with the store's identity (from the agent, or unlocked as {@code verify} unlocks it).
+     */
+    private Side stored(ProofMode pm, Verifier verifier, String sha) throws IOException {
+        if (!pm.store().isEncrypted()) {
+            return MediaComparison.ofBundle(verifier, pm.find(sha).folder(), sha);
+        }
+        if (readingHome == null) {
+            readingHome = StoreAccess.reading(root.ctx, pm, unlock.passphraseFile);
+        }
+        Optional<Bundle> sealed = readingHome.store().bundle(sha, BundleLimits.DEFAULT);
+        if (sealed.isEmpty()) {
+            throw new ProofModeException(Failure.INPUT_MISSING, "no proof with hash " + sha.toLowerCase(Locale.ROOT) + " in "
+                    + pm.store().root());
+        }
+        try (Bundle b = sealed.get()) {
+            return MediaComparison.ofBundle(verifier, b, sha);
+        }
     }
 }

@@ -239,7 +239,7 @@ class AgentTest {
                     .write(new DataOutputStream(AgentProtocol.output(ch)));
             DataInputStream in = new DataInputStream(AgentProtocol.input(ch));
             assertThat(in.read()).isEqualTo(AgentProtocol.REFUSED);
-            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove', 'verify', 'export' and 'status' only");
+            assertThat(AgentProtocol.readString(in)).isEqualTo("the agent runs 'prove', 'verify', 'export', 'status' and 'compare' only");
             assertThat(server.socket()).exists();
         }
     }

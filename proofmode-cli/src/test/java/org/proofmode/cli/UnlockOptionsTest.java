@@ -126,7 +126,7 @@ class UnlockOptionsTest {
         }
         // The guard sees the commands known to unlock, or it would pass whatever the code did.
         assertThat(unlockingCommands).contains("proofmode prove", "proofmode verify", "proofmode export", "proofmode timestamp",
-                "proofmode publish", "proofmode notarize", "proofmode report", "proofmode status", "proofmode agent");
+                "proofmode publish", "proofmode notarize", "proofmode report", "proofmode status", "proofmode agent", "proofmode compare");
         assertThat(without).as("commands that unlock a key or the store without UnlockOptions").isEmpty();
     }
 

@@ -189,7 +189,21 @@ public final class MediaComparison {
      *     {@link Verifier#verify(Path, Optional)}
      */
     public static Side ofBundle(Verifier verifier, Path path, String name) {
-        VerificationReport report = verifier.verify(path, Optional.empty());
+        try (Bundle bundle = Bundle.open(path, verifier.limits)) {
+            return ofBundle(verifier, bundle, name);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, path + ": " + IoErrors.describe(e), e);
+        }
+    }
+
+    /**
+     * As {@link #ofBundle(Verifier, Path, String)}, for a bundle already open: a stored proof set of an
+     * encrypted store ({@code ProofStore#bundle}), whose objects are opened as they are read.
+     *
+     * @throws ProofModeException as {@link #ofBundle(Verifier, Path, String)}
+     */
+    public static Side ofBundle(Verifier verifier, Bundle bundle, String name) {
+        VerificationReport report = verifier.verify(bundle, Optional.empty());
         if (report.proofs().size() != 1) {
             throw new ProofModeException(Failure.UNSUPPORTED, name + ": holds " + report.proofs().size()
                     + " proofs; compare needs one (export it alone, or name its media file)");
@@ -197,16 +211,14 @@ public final class MediaComparison {
         ProofReport proof = report.proofs().get(0);
         String wanted = ProofFiles.frames(proof.id());
         Optional<Frames> frames = Optional.empty();
-        try (Bundle bundle = Bundle.open(path, verifier.limits)) {
-            for (BundleEntry e : bundle.entries()) {
-                if (e.fileName().equals(wanted)) {
-                    try (InputStream in = e.open()) {
-                        frames = FrameList.read(in, FrameList.mediaBytes(ProofRecord.of(proof.record()))).frames();
-                    }
+        for (BundleEntry e : bundle.entries()) {
+            if (e.fileName().equals(wanted)) {
+                try (InputStream in = e.open()) {
+                    frames = FrameList.read(in, FrameList.mediaBytes(ProofRecord.of(proof.record()))).frames();
+                } catch (IOException ex) {
+                    throw new ProofModeException(Failure.IO, bundle.source() + ": cannot read " + wanted + ": " + IoErrors.describe(ex), ex);
                 }
             }
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, path + ": cannot read " + wanted + ": " + IoErrors.describe(e), e);
         }
         return ofRecord(name, proof.record(), proof.sha256(), frames, Optional.of(proof.verdict()));
     }

@@ -284,7 +284,7 @@ public final class AgentServer implements AutoCloseable {
                 return;
             }
             if (!forwardable(r.args())) {
-                frames.refuse("the agent runs 'prove', 'verify', 'export' and 'status' only");
+                frames.refuse("the agent runs 'prove', 'verify', 'export', 'status' and 'compare' only");
                 return;
             }
             Optional<String> otherSecret = unlockCheck.flatMap(c -> c.refusal(r.env()));
@@ -374,7 +374,7 @@ public final class AgentServer implements AutoCloseable {
      * Arguments of a command the agent can run for its caller: {@code prove}, without what needs another
      * secret, and {@code verify}, which needs no secret and gains a started, compiled program; {@code export}
      * and {@code status}, which read an encrypted store (and the watcher's sealed state) with the identity the
-     * agent holds.
+     * agent holds; {@code compare}, whose stored proofs it reads with that identity too.
      */
     public static boolean forwardable(List<String> args) {
         String command = null;
@@ -388,6 +388,7 @@ public final class AgentServer implements AutoCloseable {
                 command = a;
             }
         }
-        return "prove".equals(command) || "verify".equals(command) || "export".equals(command) || "status".equals(command);
+        return "prove".equals(command) || "verify".equals(command) || "export".equals(command) || "status".equals(command)
+                || "compare".equals(command);
     }
 }

@@ -32,6 +32,8 @@ class AgentProtocolTest {
         assertThat(AgentServer.forwardable(List.of("export", "--proof-only", "-o", "s.zip", "a.jpg"))).isTrue();
         assertThat(AgentServer.forwardable(List.of("status", "--json"))).isTrue();
         assertThat(AgentServer.forwardable(List.of("export", "--help"))).isFalse();
+        assertThat(AgentServer.forwardable(List.of("compare", "a.mp4", "b.mp4"))).isTrue();
+        assertThat(AgentServer.forwardable(List.of("compare", "--passphrase-file", "p", "a.mp4", "b.mp4"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("inspect", "a.zip"))).isFalse();
         assertThat(AgentServer.forwardable(List.of("keys", "export", "prove"))).isFalse();
         assertThat(AgentServer.forwardable(List.of())).isFalse();

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.testkit.ExternalTool;
+import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.ProcessResult;
 
 /**
@@ -189,6 +190,35 @@ class AgentIT {
         ProcessResult after = client(home, work, "export", "--proof-only", "-o", "after.zip", "shots/e.jpg");
         assertThat(after.exitCode()).as(after.describe()).isEqualTo(67);
         assertThat(work.resolve("after.zip")).doesNotExist();
+        assertThat(Files.readString(log)).doesNotContain("Exception");
+    }
+
+    @Test
+    void encryptedStore_compareReadsTheStoredProofWithTheAgentsIdentity_untilLock() throws Exception {
+        ExternalTool.require("ffprobe");
+        Path home = dir.resolve("home");
+        ProofModeJar jar = encryptedHome(home);
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path video = Ffmpeg.make(work.resolve("v.mp4"), "-f", "lavfi", "-i",
+                "testsrc=size=160x120:rate=25:duration=2", "-c:v", "libx264", "-g", "10", "-pix_fmt", "yuv420p");
+        Ffmpeg.make(work.resolve("v.mov"), "-i", video.toString(), "-c", "copy");
+        String sha = TestMedia.sha256(video);
+        assertThat(jar.run("prove", video.toString()).exitCode()).isZero();
+
+        // Without the agent, reading the sealed store needs the passphrase.
+        assertThat(client(home, work, "compare", sha, "v.mov").exitCode()).isEqualTo(67);
+
+        Path log = dir.resolve("agent.log");
+        Process agent = Daemon.start(home, log, List.of(), "agent", "--idle", "5m");
+        Daemon.await(log, "agent ready for " + home);
+        ProcessResult compared = client(home, work, "compare", sha, "v.mov");
+        assertThat(compared.exitCode()).as(compared.describe()).isZero();
+        assertThat(compared.stdout()).contains("(proof, TRUSTED").endsWith("PASS  same content: other bytes, the same decoded frames, "
+                + "samples or pixels\n");
+
+        assertThat(client(home, work, "lock").exitCode()).isZero();
+        assertThat(agent.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(client(home, work, "compare", sha, "v.mov").exitCode()).isEqualTo(67);
         assertThat(Files.readString(log)).doesNotContain("Exception");
     }
 
