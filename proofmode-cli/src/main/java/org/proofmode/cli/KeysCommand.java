@@ -311,8 +311,8 @@ final class KeysCommand implements Callable<Integer> {
         @ParentCommand
         KeysCommand parent;
 
-        @Option(names = "--passphrase-file", paramLabel = "FILE", description = "Read the key passphrase from FILE (first line).")
-        Path passphraseFile;
+        @Mixin
+        UnlockOptions unlock;
 
         @Parameters(paramLabel = "NAME", description = "The new user ID, e.g. \"Alice Example, Example News\" (1 to 256 characters).")
         String name;
@@ -325,7 +325,8 @@ final class KeysCommand implements Callable<Integer> {
             if (keys.token().isPresent()) {
                 throw new ProofModeException(Failure.UNSUPPORTED, "the device key is in a PKCS#11 token: renaming it is not supported yet");
             }
-            try (Passphrase p = Passphrases.unlocking(parent.ctx(), passphraseFile == null ? null : parent.ctx().resolve(passphraseFile), keys)) {
+            Path file = unlock.passphraseFile == null ? null : parent.ctx().resolve(unlock.passphraseFile);
+            try (Passphrase p = Passphrases.unlocking(parent.ctx(), file, keys)) {
                 keys.rename(p, id);
             }
             print(parent.ctx(), keys);
