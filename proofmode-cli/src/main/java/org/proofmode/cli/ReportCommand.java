@@ -177,7 +177,7 @@ final class ReportCommand implements Callable<Integer> {
         try (Identities ids = Age.readIdentities(identityFiles)) {
             for (Path p : paths) {
                 boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
-                try (Bundle bundle = media ? storedProof(ctx, pm, p) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
+                try (Bundle bundle = media ? storedProof(ctx, pm, p, unlock.passphraseFile) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
                     VerificationReport r = verifier.verify(bundle, media ? Optional.of(p) : Optional.empty());
                     items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
                 }
@@ -226,10 +226,10 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it. */
-    private static Bundle storedProof(CliContext ctx, ProofMode pm, Path media) throws IOException {
+    private static Bundle storedProof(CliContext ctx, ProofMode pm, Path media, Path passphraseFile) throws IOException {
         String sha = Digests.sha256(media);
         if (pm.store().isEncrypted()) {
-            Optional<Bundle> sealed = StoreAccess.reading(ctx, pm, null).store().bundle(sha, BundleLimits.DEFAULT);
+            Optional<Bundle> sealed = StoreAccess.reading(ctx, pm, passphraseFile).store().bundle(sha, BundleLimits.DEFAULT);
             if (sealed.isPresent()) {
                 return sealed.get();
             }

@@ -131,7 +131,7 @@ class CommandOutputsTest {
     }
 
     @Test
-    void encryptedHome_verifiesExportsTimestamps_withPassphraseFile() throws Exception {
+    void encryptedHome_verifiesExportsTimestampsReports_withPassphraseFile() throws Exception {
         assertThat(cli.run("keys", "create", "--encrypt-store").exit()).isZero();
         assertThat(cli.run("prove", photo.toString()).exit()).isZero();
         Cli.Result made = cli.run("status");
@@ -154,5 +154,13 @@ class CommandOutputsTest {
         assertThat(stamped.exit()).as(stamped.err()).isZero();
         assertThat(stamped.out()).contains("rfc3161  queued");
         assertThat(plain.run("timestamp", "--tsa", unreachableTsa(), photo.toString()).exit()).isEqualTo(ExitCodes.KEY_LOCKED);
+
+        // A report of the proved photo reads its stored proof with the same file, and is locked without it.
+        Path pdf = tmp.resolve("photo.report.pdf");
+        Cli.Result reported = plain.run("report", "--no-sign", "--passphrase-file", pass.toString(), "-o", pdf.toString(), photo.toString());
+        assertThat(reported.exit()).as(reported.err()).isZero();
+        assertThat(pdf).isRegularFile();
+        assertThat(plain.run("report", "--no-sign", "-o", tmp.resolve("locked.pdf").toString(), photo.toString()).exit())
+                .isEqualTo(ExitCodes.KEY_LOCKED);
     }
 }
