@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
@@ -61,6 +62,7 @@ public final class ResumableUploads {
     private final EvidenceApi evidence;
     private final SecureRandom random = new SecureRandom();
     private final ConcurrentHashMap<String, ReentrantLock> busy = new ConcurrentHashMap<>();
+    private final Object sweeping = new Object();
 
     /**
      * Serves resumable uploads.
@@ -100,13 +102,20 @@ public final class ResumableUploads {
     /** Drops the uploads that received nothing for {@link UploadBounds#kept()} (a server killed mid-way leaves them too). */
     void sweep() throws IOException {
         FileTime before = FileTime.from(Instant.now().minus(bounds.kept()));
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files::iterator) {
-                String n = f.getFileName().toString();
-                if (n.endsWith(".part") && Files.getLastModifiedTime(f).compareTo(before) < 0) {
-                    discard(n.substring(0, n.length() - ".part".length()));
-                } else if (n.endsWith(".zip") && Files.getLastModifiedTime(f).compareTo(before) < 0) {
-                    Files.deleteIfExists(f); // a whole bundle whose intake a killed server never finished
+        // One sweep at a time; a file listed and then finished or taken in by another request is passed over.
+        synchronized (sweeping) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    String n = f.getFileName().toString();
+                    try {
+                        if (n.endsWith(".part") && Files.getLastModifiedTime(f).compareTo(before) < 0) {
+                            discard(n.substring(0, n.length() - ".part".length()));
+                        } else if (n.endsWith(".zip") && Files.getLastModifiedTime(f).compareTo(before) < 0) {
+                            Files.deleteIfExists(f); // a whole bundle whose intake a killed server never finished
+                        }
+                    } catch (NoSuchFileException gone) {
+                        // finished, refused or expired by another request since the listing
+                    }
                 }
             }
         }
