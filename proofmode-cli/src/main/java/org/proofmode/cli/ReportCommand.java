@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.proofmode.ProofMode;
 import org.proofmode.age.Age;
@@ -37,6 +38,8 @@ import org.proofmode.report.ReportItem;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.SafeText;
+import org.proofmode.verify.Check;
+import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
@@ -178,7 +181,8 @@ final class ReportCommand implements Callable<Integer> {
             for (Path p : paths) {
                 boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
                 try (Bundle bundle = media ? storedProof(ctx, pm, p, unlock.passphraseFile) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
-                    VerificationReport r = verifier.verify(bundle, media ? Optional.of(p) : Optional.empty());
+                    // A report is for others to read: the paths in it are the ones typed, not where this machine keeps them.
+                    VerificationReport r = typed(verifier.verify(bundle, media ? Optional.of(p) : Optional.empty()), shown::show);
                     items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
                 }
             }
@@ -223,6 +227,18 @@ final class ReportCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--date " + SafeText.escape(text)
                     + ": not an ISO-8601 UTC time such as 2026-03-14T09:00:00Z");
         }
+    }
+
+    /** The report with every path as this command opened it written as the user typed it. */
+    private static VerificationReport typed(VerificationReport r, UnaryOperator<String> show) {
+        return new VerificationReport(show.apply(r.source()), r.verdict(), typed(r.checks(), show), r.proofs().stream()
+                .map(p -> new ProofReport(p.id(), p.sha256(), p.media().map(show), p.verdict(), typed(p.checks(), show), p.signer(),
+                        p.record(), p.times()))
+                .toList());
+    }
+
+    private static List<Check> typed(List<Check> checks, UnaryOperator<String> show) {
+        return checks.stream().map(c -> new Check(c.code(), c.status(), show.apply(c.subject()), show.apply(c.message()))).toList();
     }
 
     /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it. */

@@ -199,6 +199,15 @@ class ReportCommandTest {
     }
 
     @Test
+    void report_namesTheMediaAsTyped_notWhereThisMachineKeepsIt_forARelativePath() throws Exception {
+        Path out = tmp.resolve("typed.pdf");
+        Cli.Result r = cli.cwd(tmp.resolve("in")).run("report", "--no-sign", "--date", DATE, "-o", out.toString(), "IMG_0001.jpg");
+        assertThat(r.exit()).as(r.err()).isZero();
+        String text = ReportTools.pdftotext(out);
+        assertThat(text).contains("Proof of IMG_0001.jpg").doesNotContain(tmp.toString()).doesNotContain(tmp.getFileName().toString());
+    }
+
+    @Test
     void report_isDatedAndSignedWhenMade_andSaysTheInstallationsOwnKeyIsNotIndependent() throws Exception {
         java.time.Instant before = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         Path out = tmp.resolve("now.pdf");
