@@ -24,7 +24,7 @@ import org.proofmode.watch.WatchListener;
 public final class WatchLog implements WatchListener {
     /** The fields a line keeps in an encrypted home: none of them names a file or its content. */
     private static final Set<String> SEALED_FIELDS = Set.of("attempts", "attempt", "retryInMs", "pending", "known", "by", "kind",
-            "what", "action");
+            "what", "action", "outcome", "for");
     /** An error's kind: its leading lower-case words before a colon. */
     private static final Pattern ERROR_KIND = Pattern.compile("([a-z][a-z ]{0,40}):.*", Pattern.DOTALL);
 
