@@ -2,22 +2,15 @@
 package org.proofmode.verify;
 
 import java.security.GeneralSecurityException;
-import java.security.cert.CertPathBuilder;
-import java.security.cert.CertStore;
-import java.security.cert.CollectionCertStoreParameters;
-import java.security.cert.PKIXBuilderParameters;
-import java.security.cert.TrustAnchor;
-import java.security.cert.X509CertSelector;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
-import java.util.Date;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalInt;
 import javax.naming.InvalidNameException;
 import javax.naming.ldap.LdapName;
 import javax.naming.ldap.Rdn;
+import org.proofmode.util.CertificatePaths;
 
 /** PKIX checks of an attestation's certificate chain at the attestation's own time, offline. */
 final class IntegrityChains {
@@ -37,16 +30,7 @@ final class IntegrityChains {
             return Optional.of("the signing certificate names " + SafetyNetToken.clip(commonName(leaf)) + ", not " + host);
         }
         try {
-            Set<TrustAnchor> anchors = new HashSet<>();
-            roots.forEach(r -> anchors.add(new TrustAnchor(r, null)));
-            X509CertSelector target = new X509CertSelector();
-            target.setCertificate(leaf);
-            PKIXBuilderParameters p = new PKIXBuilderParameters(anchors, target);
-            p.setRevocationEnabled(false);
-            p.setDate(Date.from(at));
-            p.setMaxPathLength(DeviceIntegrityChecks.MAX_CHAIN);
-            p.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(chain)));
-            CertPathBuilder.getInstance("PKIX").build(p);
+            CertificatePaths.requirePath(leaf, chain, roots, at, OptionalInt.of(DeviceIntegrityChecks.MAX_CHAIN));
             return Optional.empty();
         } catch (GeneralSecurityException e) {
             return Optional.of("the certificate chain does not lead to a trusted root at the attestation's time " + at

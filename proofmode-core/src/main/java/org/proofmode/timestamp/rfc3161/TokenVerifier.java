@@ -5,25 +5,17 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.cert.CertPathBuilder;
-import java.security.cert.CertStore;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
-import java.security.cert.CollectionCertStoreParameters;
-import java.security.cert.PKIXBuilderParameters;
-import java.security.cert.TrustAnchor;
-import java.security.cert.X509CertSelector;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Date;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalInt;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
 import org.bouncycastle.asn1.nist.NISTObjectIdentifiers;
 import org.bouncycastle.asn1.x500.X500Name;
@@ -33,6 +25,7 @@ import org.bouncycastle.cms.jcajce.JcaSimpleSignerInfoVerifierBuilder;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.RuntimeOperatorException;
 import org.bouncycastle.tsp.TSPException;
+import org.proofmode.util.CertificatePaths;
 
 /**
  * Checks an RFC 3161 token against the data it should cover and a set of trusted roots: the message
@@ -232,15 +225,7 @@ public final class TokenVerifier {
             for (X509CertificateHolder h : t.certificates()) {
                 pool.add((X509Certificate) cf.generateCertificate(new ByteArrayInputStream(h.getEncoded())));
             }
-            Set<TrustAnchor> anchors = new HashSet<>();
-            roots.forEach(r -> anchors.add(new TrustAnchor(r, null)));
-            X509CertSelector target = new X509CertSelector();
-            target.setCertificate(leaf);
-            PKIXBuilderParameters params = new PKIXBuilderParameters(anchors, target);
-            params.setRevocationEnabled(false);
-            params.setDate(Date.from(t.genTime()));
-            params.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(pool)));
-            CertPathBuilder.getInstance("PKIX").build(params);
+            CertificatePaths.requirePath(leaf, pool, roots, t.genTime(), OptionalInt.empty());
             return Optional.empty();
         } catch (GeneralSecurityException | IOException e) {
             return Optional.of("its certificate does not chain to a trusted root (" + TsaToken.oneLine(e) + ")");
