@@ -177,10 +177,14 @@ final class ReportCommand implements Callable<Integer> {
         }
         Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
         List<ReportItem> items = new ArrayList<>();
+        ProofMode stored = null; // the store, read with its identity when encrypted: unlocked once, for the first media file
         try (Identities ids = Age.readIdentities(identityFiles)) {
             for (Path p : paths) {
                 boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
-                try (Bundle bundle = media ? storedProof(ctx, pm, p, unlock.passphraseFile) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
+                if (media && stored == null) {
+                    stored = pm.store().isEncrypted() ? StoreAccess.reading(ctx, pm, unlock.passphraseFile) : pm;
+                }
+                try (Bundle bundle = media ? storedProof(stored, p) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
                     // A report is for others to read: the paths in it are the ones typed, not where this machine keeps them.
                     VerificationReport r = typed(verifier.verify(bundle, media ? Optional.of(p) : Optional.empty()), shown::show);
                     items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
@@ -241,11 +245,11 @@ final class ReportCommand implements Callable<Integer> {
         return checks.stream().map(c -> new Check(c.code(), c.status(), show.apply(c.subject()), show.apply(c.message()))).toList();
     }
 
-    /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it. */
-    private static Bundle storedProof(CliContext ctx, ProofMode pm, Path media, Path passphraseFile) throws IOException {
+    /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it, in a store {@code pm} can read. */
+    private static Bundle storedProof(ProofMode pm, Path media) throws IOException {
         String sha = Digests.sha256(media);
         if (pm.store().isEncrypted()) {
-            Optional<Bundle> sealed = StoreAccess.reading(ctx, pm, passphraseFile).store().bundle(sha, BundleLimits.DEFAULT);
+            Optional<Bundle> sealed = pm.store().bundle(sha, BundleLimits.DEFAULT);
             if (sealed.isPresent()) {
                 return sealed.get();
             }
