@@ -56,15 +56,6 @@ class ArchitectureTest {
     private static final String CORE_TABLE = "## Core packages, bottom to top";
     private static final String SERVER_TABLE = "## Server packages, bottom to top";
     private static final String CLI_TABLE = "## CLI packages, bottom to top";
-    /**
-     * Package dependencies known to close a cycle, each {from, to} below org.proofmode, allowed until they
-     * are broken: server.http's handlers use the server's {@code EventLog}, {@code Metrics},
-     * {@code UploadBounds} and {@code Verification}; the second and the last use server.http's {@code ApiException} and {@code ProblemType}, and
-     * {@code ProofServer} wires the handlers. Breaking it moves those types while the handlers are being
-     * changed elsewhere; docs/architecture.md names it too. Add nothing here.
-     */
-    private static final Set<String[]> KNOWN_CYCLES = Set.<String[]>of(new String[] {"server.http", "server"});
-
     private static JavaClasses all;
 
     @BeforeAll
@@ -151,20 +142,20 @@ class ArchitectureTest {
 
     @Test
     void corePackages_importOnlyLowerLayers_asTheMapSays() {
-        assertThat(layerViolations(CORE, ArchitectureTest::slice, mapLayers(), Set.of()))
+        assertThat(layerViolations(CORE, ArchitectureTest::slice, mapLayers()))
                 .as("imports against docs/architecture.md's layers").isEmpty();
     }
 
     @Test
     void serverPackages_importOnlyLowerLayers_asTheMapSays() {
         assertThat(layerViolations(resideInAPackage("org.proofmode.server.."), ArchitectureTest::packageName,
-                mapLayers(SERVER_TABLE), KNOWN_CYCLES)).as("imports against the server's layers in docs/architecture.md").isEmpty();
+                mapLayers(SERVER_TABLE))).as("imports against the server's layers in docs/architecture.md").isEmpty();
     }
 
     @Test
     void cliPackages_importOnlyLowerLayers_asTheMapSays() {
         assertThat(layerViolations(resideInAPackage("org.proofmode.cli.."), ArchitectureTest::packageName,
-                mapLayers(CLI_TABLE), Set.of())).as("imports against the CLI's layers in docs/architecture.md").isEmpty();
+                mapLayers(CLI_TABLE))).as("imports against the CLI's layers in docs/architecture.md").isEmpty();
     }
 
     @Test
@@ -197,11 +188,7 @@ class ArchitectureTest {
         // Each package its own slice (the core test above puts subpackages in their parent's).
         for (String module : new String[] {"org.proofmode..", "org.proofmode.watch..", "org.proofmode.server..",
             "org.proofmode.cli.."}) {
-            var rule = slices().assignedFrom(new Packages(module)).should().beFreeOfCycles();
-            for (String[] edge : KNOWN_CYCLES) {
-                rule = rule.ignoreDependency(resideInAPackage("org.proofmode." + edge[0]), resideInAPackage("org.proofmode." + edge[1]));
-            }
-            rule.check(all);
+            slices().assignedFrom(new Packages(module)).should().beFreeOfCycles().check(all);
         }
     }
 
@@ -245,17 +232,13 @@ class ArchitectureTest {
             Matcher m = Pattern.compile("(?m)^\\s+(org\\.proofmode\\S*)\\s+->\\s+(org\\.proofmode\\S*)\\s+(.+)$").matcher(out.toString());
             while (m.find()) {
                 lines++;
-                if (!m.group(1).equals(m.group(2)) && !m.group(3).equals("not found") && !knownCycle(m.group(1), m.group(2))) {
+                if (!m.group(1).equals(m.group(2)) && !m.group(3).equals("not found")) {
                     graph.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(m.group(2));
                 }
             }
             assertThat(lines).as("package dependencies jdeps found in %s: %s", classes, out).isPositive();
             assertThat(cycle(graph)).as("a package cycle in %s", classes).isEmpty();
         }
-    }
-
-    private static boolean knownCycle(String from, String to) {
-        return KNOWN_CYCLES.stream().anyMatch(e -> from.equals("org.proofmode." + e[0]) && to.equals("org.proofmode." + e[1]));
     }
 
     /** A cycle in the graph, as its packages; empty if there is none. */
@@ -292,7 +275,7 @@ class ArchitectureTest {
 
     /** Each import from a package of {@code module} to one of its packages that is not on a lower layer. */
     private static List<String> layerViolations(DescribedPredicate<JavaClass> module, Function<JavaClass, String> slice,
-            Map<String, Integer> layers, Set<String[]> allowed) {
+            Map<String, Integer> layers) {
         List<String> violations = new ArrayList<>();
         for (JavaClass c : all) {
             if (!module.test(c)) {
@@ -307,8 +290,7 @@ class ArchitectureTest {
                 String to = slice.apply(target);
                 Integer a = layers.get(from);
                 Integer b = layers.get(to);
-                boolean known = allowed.stream().anyMatch(e -> e[0].equals(from) && e[1].equals(to));
-                if (!known && (a == null || b == null || b >= a)) {
+                if (a == null || b == null || b >= a) {
                     violations.add(from + " (layer " + a + ") -> " + to + " (layer " + b + "): " + d.getDescription());
                 }
             }

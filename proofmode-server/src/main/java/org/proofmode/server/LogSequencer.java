@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
+import org.proofmode.server.service.EventLog;
 import org.proofmode.server.store.LogStore;
 import org.proofmode.timestamp.rfc3161.TsaClient;
 import org.proofmode.tlog.NoteKey;

@@ -33,7 +33,6 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.server.http.Access;
-import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ClientConnections;
 import org.proofmode.server.http.EncryptedUploads;
 import org.proofmode.server.http.EvidenceApi;
@@ -43,6 +42,11 @@ import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.http.ResumableUploads;
 import org.proofmode.server.http.Upload;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.EventLog;
+import org.proofmode.server.service.Metrics;
+import org.proofmode.server.service.ProblemType;
+import org.proofmode.server.service.Verification;
 import org.proofmode.server.store.BlobStore;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
@@ -51,8 +55,8 @@ import org.proofmode.server.store.FileBlobStore;
 import org.proofmode.server.store.LogStore;
 import org.proofmode.server.store.NotarizationStore;
 import org.proofmode.server.store.RateLimiter;
-import org.proofmode.server.store.S3BlobStore;
 import org.proofmode.server.store.ReportStore;
+import org.proofmode.server.store.S3BlobStore;
 import org.proofmode.server.store.TokenStore;
 import org.proofmode.tlog.SignedNote;
 
@@ -164,7 +168,7 @@ public final class ProofServer implements AutoCloseable {
             Metrics metrics = new Metrics(() -> logStore.state().size(), logStore::queued);
             removeStaleUploads(incoming, STALE_UPLOAD.plus(config.verifyTimeout()));
             ClientConnections perClient = new ClientConnections(config.connectionsPerClient(), MAX_CONNECTIONS, events, Clock.systemUTC());
-            verification = new Verification(config);
+            verification = new Verification(config.home(), config.trusted(), config.limits(), config.verifyTimeout());
             encrypted = EncryptedUploads.open(config.identity(), incoming);
             Access access = new Access(new TokenStore(db), new RateLimiter(db, config.requestsPerMinute(), Clock.systemUTC()));
             ReportPolicy policy = config.reports();
@@ -221,7 +225,12 @@ public final class ProofServer implements AutoCloseable {
                 });
                 c.routes.before(ProofServer::headers);
                 c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
-                c.routes.get("/metrics", metrics::serve);
+                c.routes.get("/metrics", ctx -> {
+                    if (!ServerConfig.isLoopback(ctx.req().getRemoteAddr())) {
+                        throw new ApiException(ProblemType.FORBIDDEN, "metrics are served to this machine only");
+                    }
+                    metrics.serve(ctx);
+                });
                 c.routes.get("/api/v1/health", ctx -> ctx.contentType("application/json").result("{\"status\":\"ok\",\"log\":\""
                         + (logSequencer.lastFailure().isPresent() ? "behind" : "ok") + "\"}\n"));
                 c.routes.get("/api/v1/ready", ctx -> ready(ctx, db, folder, store, logSequencer));

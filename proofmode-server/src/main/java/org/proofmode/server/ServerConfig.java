@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.server.service.UploadBounds;
 import org.proofmode.server.store.S3Settings;
 
 /**

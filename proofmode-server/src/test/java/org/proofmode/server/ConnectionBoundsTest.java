@@ -23,6 +23,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.server.service.EventLog;
 
 /**
  * The bound on connections per client address, at ten times its value: one after another on new connections,

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.server.service.EventLog;
 
 /** The operator's event log: JSON lines a pipeline can parse, text lines no stranger can forge. */
 class EventLogTest {

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.server.service.UploadBounds;
 
 /**
  * The bounds on resumable uploads in progress ({@link UploadBounds}), each tried at ten times its value,

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.server.service.EventLog;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.TokenStore;
 

@@ -5,6 +5,8 @@ import io.javalin.http.Context;
 import java.net.URI;
 import java.util.Locale;
 import java.util.Objects;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 import org.proofmode.server.store.EvidenceStore;
 import org.proofmode.server.store.RateLimiter;
 import org.proofmode.server.store.TokenScope;

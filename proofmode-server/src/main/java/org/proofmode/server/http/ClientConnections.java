@@ -14,7 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.eclipse.jetty.io.Connection;
-import org.proofmode.server.EventLog;
+import org.proofmode.server.service.EventLog;
 
 /**
  * Bounds on the connections held open at once: per client address, and in all. A connection over its

@@ -23,6 +23,8 @@ import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
 

@@ -12,6 +12,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.util.Callback;
+import org.proofmode.server.service.ProblemType;
 
 /**
  * The answer to requests Jetty refuses before any route sees them (a raw {@code ..} in the path, a bad

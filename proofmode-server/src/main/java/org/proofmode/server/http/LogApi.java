@@ -6,6 +6,8 @@ import io.javalin.http.Context;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 import org.proofmode.server.store.LogStore;
 import org.proofmode.tlog.Tiles;
 import org.proofmode.tlog.TlogProof;

@@ -7,6 +7,8 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 
 /**
  * The one place where failures become HTTP answers: every error leaves the server as an

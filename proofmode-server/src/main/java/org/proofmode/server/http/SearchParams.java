@@ -5,6 +5,8 @@ import io.javalin.http.Context;
 import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.proof.ProofTimes;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 import org.proofmode.server.store.DbTime;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.util.Hex;

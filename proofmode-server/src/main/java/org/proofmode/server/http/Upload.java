@@ -23,6 +23,8 @@ import java.util.function.Supplier;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.proofmode.media.Digests;
+import org.proofmode.server.service.ApiException;
+import org.proofmode.server.service.ProblemType;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
 

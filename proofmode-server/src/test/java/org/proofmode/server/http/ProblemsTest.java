@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.server.service.ProblemType;
 
 /** Pins the one mapping from failures to problem documents; docs/http-api.md prints the same table. */
 class ProblemsTest {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.server.http;
+package org.proofmode.server.service;
 
 /**
  * The kinds of error the API answers with, each an {@code application/problem+json} document (RFC 9457)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.server;
+package org.proofmode.server.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -19,11 +19,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.server.http.ApiException;
-import org.proofmode.server.http.ProblemType;
 import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.VerificationReport;
@@ -48,12 +47,15 @@ public final class Verification implements AutoCloseable {
         }
     }
 
-    /** Creates the service for a configuration: it trusts the home's device keys and the configured ones. */
-    public Verification(ServerConfig config) {
+    /**
+     * Creates the service for the server's home: it trusts the home's device keys and the configured ones,
+     * reads bundles under {@code limits} and gives each verification {@code timeout}.
+     */
+    public Verification(Path home, List<PGPPublicKeyRing> trusted, BundleLimits limits, Duration timeout) {
         // The home's device keys, its TSA roots and its C2PA CA, and the configured keys; bundles under its limits.
-        this.verifier = ProofMode.at(config.home()).verifier(config.trusted(), List.of(), List.of(), config.limits());
-        this.limits = config.limits();
-        this.timeout = config.verifyTimeout();
+        this.verifier = ProofMode.at(home).verifier(trusted, List.of(), List.of(), limits);
+        this.limits = limits;
+        this.timeout = timeout;
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
         // A queue bound, so a flood waits in the network stack instead of in memory.
         this.pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(256),

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.server;
+package org.proofmode.server.service;
 
 import io.javalin.http.Context;
 import io.prometheus.metrics.core.metrics.Counter;
@@ -10,14 +10,12 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.function.DoubleSupplier;
-import org.proofmode.server.http.ApiException;
-import org.proofmode.server.http.ProblemType;
 
 /**
  * The server's Prometheus metrics (the Prometheus Java client), in a registry of its own: intakes,
  * verifications and their time, answers by status, and gauges read when scraped (the transparency log's
- * size and queue). {@code GET /metrics} serves them in the text format, to clients on this machine only:
- * scrape from the host, or through the proxy in front of it.
+ * size and queue). {@code GET /metrics} serves them in the text format, to clients on this machine only
+ * ({@code ProofServer} checks that): scrape from the host, or through the proxy in front of it.
  */
 public final class Metrics {
     private final PrometheusRegistry registry = new PrometheusRegistry();
@@ -58,15 +56,12 @@ public final class Metrics {
     }
 
     /** Counts an answer. */
-    void answered(int status) {
+    public void answered(int status) {
         answers.labelValues(String.valueOf(status)).inc();
     }
 
-    /** {@code GET /metrics}. */
-    void serve(Context ctx) throws IOException {
-        if (!ServerConfig.isLoopback(ctx.req().getRemoteAddr())) {
-            throw new ApiException(ProblemType.FORBIDDEN, "metrics are served to this machine only");
-        }
+    /** {@code GET /metrics}: the caller has checked that the client is on this machine. */
+    public void serve(Context ctx) throws IOException {
         PrometheusTextFormatWriter writer = PrometheusTextFormatWriter.create();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         writer.write(out, registry.scrape());

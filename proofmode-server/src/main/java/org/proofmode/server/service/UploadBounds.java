@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.server;
+package org.proofmode.server.service;
 
 import java.time.Duration;
 import java.util.Objects;

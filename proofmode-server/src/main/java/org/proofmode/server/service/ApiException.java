@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package org.proofmode.server.http;
+package org.proofmode.server.service;
 
 import java.util.Objects;
 
