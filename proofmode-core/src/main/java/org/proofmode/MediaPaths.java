@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Home;
 
 /**
  * Where each proved media file was on this machine, {@code <home>/media-paths/<sha256>} (owner-only):
@@ -19,7 +20,7 @@ import org.proofmode.util.Hex;
  */
 public final class MediaPaths {
     /** The folder under the home. */
-    public static final String FOLDER = "media-paths";
+    public static final String FOLDER = Home.MEDIA_PATHS.fileName();
 
     private final Path dir;
 

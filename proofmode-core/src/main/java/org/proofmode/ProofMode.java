@@ -65,6 +65,7 @@ import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Home;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
@@ -89,7 +90,7 @@ public final class ProofMode {
         this.keys = new DeviceKeys(this.home);
         this.storeKeys = new StoreKeys(this.home);
         this.storeIdentity = storeIdentity;
-        this.store = openStore(this.home.resolve("proofs"), storeKeys, storeIdentity);
+        this.store = openStore(Home.PROOFS.in(this.home), storeKeys, storeIdentity);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -474,7 +475,7 @@ public final class ProofMode {
      */
     public List<NoteKey> logKeys(List<NoteKey> extra) {
         List<NoteKey> out = new ArrayList<>(extra);
-        Path dir = home.resolve("log-keys");
+        Path dir = Home.LOG_KEYS.in(home);
         if (!Files.isDirectory(dir)) {
             return out;
         }
@@ -649,7 +650,7 @@ public final class ProofMode {
         }
         Path tmp = null;
         try {
-            Path dir = AtomicFiles.privateDirectories(home.resolve("publish").resolve("outgoing"));
+            Path dir = AtomicFiles.privateDirectories(Home.PUBLISH_OUTGOING.in(home));
             removeOrphanedBundles(dir);
             tmp = Files.createTempFile(dir, OUTGOING_PREFIX + ProcessHandle.current().pid() + "-", ".zip");
             BundleWriter.write(List.of(new BundleWriter.Item(folder, media, store.isEncrypted() ? store.files(sha256) : Optional.empty())),

@@ -1,25 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import org.proofmode.MediaPaths;
+import org.proofmode.HomeWipe;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.keys.DeviceKeys;
-import org.proofmode.keys.TokenReference;
-import org.proofmode.publish.PublishQueue;
-import org.proofmode.timestamp.TimestampQueue;
-import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.SafeText;
-import org.proofmode.watch.WatchDb;
 import org.proofmode.watch.WatchLock;
 import org.proofmode.watch.WatchStatus;
 import picocli.CommandLine.Command;
@@ -58,7 +50,7 @@ final class WipeCommand implements Callable<Integer> {
     boolean yes;
 
     @Override
-    public Integer call() throws IOException, InterruptedException {
+    public Integer call() throws InterruptedException {
         CliContext ctx = root.ctx;
         if (!proofs && !keys && !all) {
             ctx.err().println("proofmode: say what to wipe: --proofs, --keys or --all");
@@ -89,50 +81,31 @@ final class WipeCommand implements Callable<Integer> {
         if ((keys || all) && AgentClient.stop(home)) {
             ctx.err().println("proofmode: the agent holding the device key stopped");
         }
+        HomeWipe wipe = new HomeWipe(pm);
         if (keys || all) {
-            Optional<TokenReference> inToken = pm.keys().token();
-            boolean sealedStore = pm.storeKeys().exists();
-            pm.keys().wipe();
+            HomeWipe.KeysErased erased = wipe.keys();
             ctx.err().println("proofmode: device key store overwritten and removed");
-            if (sealedStore) {
+            if (erased.sealedStore()) {
                 ctx.err().println("proofmode: the encrypted store's identity went with it: every proof stored in " + pm.store().root()
                         + " is unreadable from now on, whatever the disk keeps of them");
             }
-            inToken.ifPresent(t -> ctx.err().println("proofmode: the key itself stays in the token \"" + SafeText.escape(t.tokenLabel())
+            erased.token().ifPresent(t -> ctx.err().println("proofmode: the key itself stays in the token \"" + SafeText.escape(t.tokenLabel())
                     + "\" (" + SafeText.escape(t.device()) + "); to delete it there: pkcs11-tool --module " + t.module()
                     + " --token-label " + SafeText.escape(t.tokenLabel()) + " --login --delete-object --type privkey --label " + t.keyId()
                     + " (and the same with --type pubkey and --type cert)"));
-            if (org.proofmode.publish.PublishToken.isSet(home)) {
-                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.CLEAR));
-                DeviceKeys.shred(home.resolve(org.proofmode.publish.PublishToken.SEALED));
+            if (erased.uploadToken()) {
                 ctx.err().println("proofmode: upload token overwritten and removed (revoke it on the server too: 'proofmode server token revoke')");
             }
         }
         if (proofs || all) {
-            int sets = pm.store().isEncrypted() ? pm.store().folderCount() : pm.store().list().size();
-            delete(pm.store().root());
-            delete(home.resolve(TimestampQueue.FOLDER));
-            delete(home.resolve(PublishQueue.FOLDER));
-            delete(home.resolve(MediaPaths.FOLDER));
-            delete(home.resolve("publish").resolve("outgoing"));
-            for (String suffix : List.of("", "-wal", "-shm")) {
-                Files.deleteIfExists(home.resolve(WatchDb.FILE + suffix));
-            }
+            int sets = wipe.proofs();
             ctx.err().println("proofmode: removed " + sets + " proof set(s), the watch database and the timestamp and publish queues");
         }
         if (all) {
-            delete(home);
+            wipe.all();
             ctx.err().println("proofmode: removed " + home);
         }
         return ExitCodes.OK;
-    }
-
-    private static void delete(Path p) {
-        try {
-            AtomicFiles.deleteTree(p);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot remove " + p + ": " + e.getMessage(), e);
-        }
     }
 
     /** A watcher would go on writing proofs: ask it to stop (SIGTERM) and wait for its lock. */

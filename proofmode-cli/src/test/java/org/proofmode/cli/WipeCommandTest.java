@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.cli.print.Terminal;
+import org.proofmode.util.Home;
 
 class WipeCommandTest {
     @TempDir
@@ -76,6 +80,53 @@ class WipeCommandTest {
         assertThat(r.exit()).isEqualTo(19);
         assertThat(r.err()).contains("nothing erased");
         assertThat(home.resolve("keys/secret.asc")).exists();
+    }
+
+    @Test
+    void wipe_erasesExactlyTheEntriesMarkedProofs_proofs() throws Exception {
+        Set<Home> present = fillHome();
+        Cli.Result r = cli.run("wipe", "--proofs", "--yes");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertErasedExactly(present, Home.erasedBy(Home.Wipe.PROOFS));
+        assertThat(home.resolve(Home.WATCH_DB.path() + "-wal")).doesNotExist();
+    }
+
+    @Test
+    void wipe_erasesExactlyTheEntriesMarkedKeys_keys() throws Exception {
+        Set<Home> present = fillHome();
+        Cli.Result r = cli.run("wipe", "--keys", "--yes");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertErasedExactly(present, Home.erasedBy(Home.Wipe.KEYS));
+    }
+
+    /**
+     * Puts a file at every entry of the home's layout that the proved home does not have yet, except the
+     * few whose content the home reads when it opens (a token reference, an encrypted store's keys: other
+     * tests wipe real ones), plus the watcher's write-ahead log; returns the entries present.
+     */
+    private Set<Home> fillHome() throws Exception {
+        Set<Home> parsed = EnumSet.of(Home.TOKEN_REFERENCE, Home.STORE_RECIPIENT, Home.STORE_IDENTITY, Home.WATCH_KEY);
+        Set<Home> present = EnumSet.noneOf(Home.class);
+        for (Home e : Home.values()) {
+            Path p = e.in(home);
+            if (!Files.exists(p) && !parsed.contains(e)) {
+                Path file = e.isFolder() ? p.resolve("x") : p;
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, "x");
+            }
+            if (Files.exists(p)) {
+                present.add(e);
+            }
+        }
+        Files.writeString(home.resolve(Home.WATCH_DB.path() + "-wal"), "x");
+        assertThat(present).hasSizeGreaterThan(Home.values().length - parsed.size() - 1);
+        return present;
+    }
+
+    private void assertErasedExactly(Set<Home> present, List<Home> marked) {
+        for (Home e : present) {
+            assertThat(Files.exists(e.in(home))).as("%s (%s) after the wipe", e, e.path()).isEqualTo(!marked.contains(e));
+        }
     }
 
     private static Terminal answering(String answer) {

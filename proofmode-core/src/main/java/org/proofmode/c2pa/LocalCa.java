@@ -37,6 +37,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 
 /**
  * A local C2PA certificate authority in {@code PROOFMODE_HOME/c2pa/}: a CA certificate ({@code ca.pem})
@@ -51,7 +52,7 @@ import org.proofmode.util.AtomicFiles;
  */
 public final class LocalCa {
     /** The folder under the home. */
-    public static final String FOLDER = "c2pa";
+    public static final String FOLDER = Home.C2PA.fileName();
     /** The CA certificate, the trust anchor to hand to verifiers. */
     public static final String CA_CERT = "ca.pem";
     private static final String CA_KEY = "ca.key";

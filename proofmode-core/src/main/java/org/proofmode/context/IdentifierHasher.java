@@ -18,6 +18,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 
 /**
@@ -36,7 +37,7 @@ public final class IdentifierHasher {
     public static final String PREFIX = "hmac-sha256:";
 
     /** The secret's file name under {@code keys/}. */
-    public static final String SECRET_FILE = "identifier-secret";
+    public static final String SECRET_FILE = Home.IDENTIFIER_SECRET.fileName();
 
     private static final int SECRET_BYTES = 32;
     private static final Pattern NOT_HEX = Pattern.compile("[^0-9A-Fa-f]");
@@ -63,7 +64,7 @@ public final class IdentifierHasher {
      * @param home the ProofMode home folder
      */
     public IdentifierHasher(Path home) {
-        this.secretFile = Objects.requireNonNull(home, "home").resolve("keys").resolve(SECRET_FILE);
+        this.secretFile = Home.IDENTIFIER_SECRET.in(Objects.requireNonNull(home, "home"));
     }
 
     /**

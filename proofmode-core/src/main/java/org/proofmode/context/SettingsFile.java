@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 
 /**
@@ -25,7 +26,7 @@ import org.proofmode.util.HomeLock;
  */
 public final class SettingsFile {
     /** The file's name in the home folder. */
-    public static final String NAME = "settings";
+    public static final String NAME = Home.SETTINGS.path();
 
     /** Largest settings file read; anything bigger is not a settings file. */
     private static final int MAX_BYTES = 64 * 1024;

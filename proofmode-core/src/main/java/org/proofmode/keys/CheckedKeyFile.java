@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import org.proofmode.media.Digests;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 
 /**
  * Remembers which key of a secret key file signs, once its self-signatures were checked, so that
@@ -28,7 +29,7 @@ import org.proofmode.util.AtomicFiles;
  * can write it can replace the key file itself.
  */
 final class CheckedKeyFile {
-    static final String FILE = "secret.checked";
+    static final String FILE = Home.CHECKED_KEY.fileName();
 
     /** Raised when what the check means changes, so that notes written before are ignored. */
     private static final int VERSION = 2;

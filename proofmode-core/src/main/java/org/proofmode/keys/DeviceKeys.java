@@ -28,6 +28,7 @@ import org.pgpainless.key.info.KeyRingInfo;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
 
@@ -54,7 +55,7 @@ public final class DeviceKeys {
      * @param home the ProofMode home folder
      */
     public DeviceKeys(Path home) {
-        this.dir = Objects.requireNonNull(home, "home").resolve("keys");
+        this.dir = Home.DEVICE_KEY.in(Objects.requireNonNull(home, "home")).getParent();
     }
 
     /** What {@link #create} made. */
@@ -67,7 +68,7 @@ public final class DeviceKeys {
 
     /** The file of the reference to a key held in a PKCS#11 token; exists only for such a key. */
     public Path tokenFile() {
-        return dir.resolve("token.json");
+        return Home.TOKEN_REFERENCE.in(home());
     }
 
     /** The file that names the current key (the secret key file, or the token reference). */
@@ -90,7 +91,7 @@ public final class DeviceKeys {
 
     /** The file holding a generated passphrase, if one was generated. */
     public Path passphraseFile() {
-        return dir.resolve("passphrase");
+        return Home.GENERATED_PASSPHRASE.in(home());
     }
 
     /**
@@ -235,13 +236,13 @@ public final class DeviceKeys {
     }
 
     private Path publicFile(String fingerprint) {
-        return dir.resolve("public").resolve(fingerprint + ".asc");
+        return Home.PUBLIC_KEYS.in(home()).resolve(fingerprint + ".asc");
     }
 
     /** Returns the public certificates of the current key and of every key used before it. */
     public List<PGPPublicKeyRing> allCertificates() {
         List<PGPPublicKeyRing> out = new ArrayList<>();
-        Path pub = dir.resolve("public");
+        Path pub = Home.PUBLIC_KEYS.in(home());
         if (Files.isDirectory(pub)) {
             try (Stream<Path> files = Files.list(pub)) {
                 for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".asc")).sorted()::iterator) {
@@ -412,7 +413,7 @@ public final class DeviceKeys {
 
     /** Returns the secret key file; exists only when a key was made. */
     public Path secretFile() {
-        return dir.resolve("secret.asc");
+        return Home.DEVICE_KEY.in(home());
     }
 
     /**
@@ -553,7 +554,7 @@ public final class DeviceKeys {
 
     private void writePublic(PGPPublicKeyRing cert) {
         try {
-            Path pub = AtomicFiles.ownerOnlyDirectory(dir.resolve("public"));
+            Path pub = AtomicFiles.ownerOnlyDirectory(Home.PUBLIC_KEYS.in(home()));
             Path file = pub.resolve(OpenPgpKeys.fingerprint(cert.getPublicKey()) + ".asc");
             AtomicFiles.write(file, OpenPgpKeys.armor(cert), true, false);
         } catch (IOException e) {

@@ -16,6 +16,7 @@ import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
 import org.proofmode.age.AgeObjects;
@@ -30,12 +31,6 @@ import org.proofmode.age.StoreIdentity;
  * {@link DeviceKeys#wipe()}) makes every sealed object unreadable at once.
  */
 public final class StoreKeys {
-    /** The recipient's file name in {@code keys/}. */
-    public static final String RECIPIENT = "store-recipient.txt";
-    /** The sealed identity's file name in {@code keys/}. */
-    public static final String IDENTITY = "store-identity.age";
-    /** The watcher's database key's file name in {@code keys/}. */
-    public static final String WATCH_KEY = "watch-key.age";
     /** The length of the watcher's database key, in bytes. */
     public static final int WATCH_KEY_BYTES = 32;
     private static final long MAX_FILE = 64 * 1024;
@@ -54,7 +49,7 @@ public final class StoreKeys {
      */
     public StoreKeys(Path home, int workFactor) {
         this.home = Objects.requireNonNull(home, "home").toAbsolutePath();
-        this.dir = this.home.resolve("keys");
+        this.dir = Home.STORE_RECIPIENT.in(this.home).getParent();
         this.workFactor = workFactor;
     }
 
@@ -65,17 +60,17 @@ public final class StoreKeys {
 
     /** The recipient's file. */
     public Path recipientFile() {
-        return dir.resolve(RECIPIENT);
+        return Home.STORE_RECIPIENT.in(home);
     }
 
     /** The sealed identity's file. */
     public Path identityFile() {
-        return dir.resolve(IDENTITY);
+        return Home.STORE_IDENTITY.in(home);
     }
 
     /** The watcher's database key's file. */
     public Path watchKeyFile() {
-        return dir.resolve(WATCH_KEY);
+        return Home.WATCH_KEY.in(home);
     }
 
     /**

@@ -19,6 +19,7 @@ import java.util.TreeMap;
 import org.proofmode.failure.Failure;
 import org.proofmode.timestamp.TimestampQueue;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Home;
 import org.proofmode.util.Http;
 import org.proofmode.util.QueueFolder;
 
@@ -33,7 +34,7 @@ import org.proofmode.util.QueueFolder;
  */
 public final class PublishQueue {
     /** The folder under the home. */
-    public static final String FOLDER = "publish-queue";
+    public static final String FOLDER = Home.PUBLISH_QUEUE.fileName();
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int FORMAT_VERSION = 1;

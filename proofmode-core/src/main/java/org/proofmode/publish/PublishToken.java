@@ -13,6 +13,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.QueueFolder;
 
@@ -28,9 +29,9 @@ import org.proofmode.util.QueueFolder;
  */
 public final class PublishToken {
     /** The clear token file, under the home. */
-    public static final String CLEAR = "publish/token";
+    public static final String CLEAR = Home.PUBLISH_TOKEN.path();
     /** The sealed token file, under the home. */
-    public static final String SEALED = "publish/token.age";
+    public static final String SEALED = Home.PUBLISH_TOKEN_SEALED.path();
 
     private static final int MAX = 4096;
 

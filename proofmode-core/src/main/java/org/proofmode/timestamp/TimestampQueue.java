@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.proofmode.failure.Failure;
 import org.proofmode.util.Hex;
+import org.proofmode.util.Home;
 import org.proofmode.util.QueueFolder;
 
 /**
@@ -32,7 +33,7 @@ import org.proofmode.util.QueueFolder;
  */
 public final class TimestampQueue {
     /** The folder under the home. */
-    public static final String FOLDER = "timestamp-queue";
+    public static final String FOLDER = Home.TIMESTAMP_QUEUE.fileName();
     /** The first wait after a failure. */
     public static final Duration FIRST_BACKOFF = Duration.ofMinutes(1);
     /** The longest wait. */

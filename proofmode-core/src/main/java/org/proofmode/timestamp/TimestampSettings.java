@@ -17,6 +17,7 @@ import java.util.Objects;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.Http;
 
@@ -31,7 +32,7 @@ import org.proofmode.util.Http;
  */
 public record TimestampSettings(List<URI> tsaUrls, List<URI> calendars, Http.Timeouts timeouts) {
     /** The file name under the home folder. */
-    public static final String FILE = "timestamp.conf";
+    public static final String FILE = Home.TIMESTAMP_SETTINGS.path();
 
     /** The public OpenTimestamps calendars, used when the file names none. */
     public static final List<URI> PUBLIC_CALENDARS = List.of(

@@ -23,7 +23,7 @@ import org.proofmode.failure.ProofModeException;
  */
 public final class HomeLock {
     /** The lock file's name under the home. */
-    public static final String FILE = "home.lock";
+    public static final String FILE = Home.HOME_LOCK.path();
 
     private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
 

@@ -37,6 +37,7 @@ import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.tlog.SignedNote;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.HomeLock;
 import org.proofmode.util.InputFiles;
 
@@ -77,12 +78,12 @@ public final class LogKey {
 
     /** A home's transparency-log key, in {@code <home>/server/log-key/}. */
     public static LogKey forLog(Path home) {
-        return new LogKey(home, home.resolve("server").resolve("log-key"), NoteKey.ED25519, "log key", "--log-passphrase-file");
+        return new LogKey(home, Home.SERVER_LOG_KEY.in(home), NoteKey.ED25519, "log key", "--log-passphrase-file");
     }
 
     /** A home's witness cosignature key, in {@code <home>/witness/key/}. */
     public static LogKey forWitness(Path home) {
-        return new LogKey(home, home.resolve("witness").resolve("key"), NoteKey.COSIGNATURE_V1, "witness key",
+        return new LogKey(home, Home.WITNESS_KEY.in(home), NoteKey.COSIGNATURE_V1, "witness key",
                 "--witness-passphrase-file");
     }
 

@@ -21,6 +21,7 @@ import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteJDBCLoader;
 
@@ -39,7 +40,7 @@ import org.sqlite.SQLiteJDBCLoader;
  */
 public final class WatchDb implements AutoCloseable {
     /** The file name under the home. */
-    public static final String FILE = "watch.db";
+    public static final String FILE = Home.WATCH_DB.path();
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> MAP = new TypeReference<>() {};

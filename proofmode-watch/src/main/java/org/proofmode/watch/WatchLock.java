@@ -12,6 +12,7 @@ import java.util.Optional;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 
 /**
  * One watcher per ProofMode home: an exclusive lock on {@code PROOFMODE_HOME/watch.lock}, held while the
@@ -19,7 +20,7 @@ import org.proofmode.util.AtomicFiles;
  */
 public final class WatchLock implements AutoCloseable {
     /** The lock file's name under the home. */
-    public static final String FILE = "watch.lock";
+    public static final String FILE = Home.WATCH_LOCK.path();
 
     private final FileChannel channel;
     private final FileLock lock;

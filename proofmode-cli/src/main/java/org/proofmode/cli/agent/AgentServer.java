@@ -34,6 +34,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.media.Digests;
 import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 
 /**
  * The agent: holds the device key unlocked and runs {@code prove} (and {@code verify}, {@code export}, {@code status}) commands of the same user, sent over a
@@ -60,8 +61,6 @@ public final class AgentServer implements AutoCloseable {
         int run(List<String> args, Map<String, String> env, Path cwd, boolean interactive, PrintWriter out, PrintWriter err);
     }
 
-    /** The folder in {@code PROOFMODE_HOME} that holds the socket. */
-    static final String FOLDER = "agent";
     /** The socket's name in that folder. */
     static final String SOCKET = "agent.sock";
 
@@ -115,7 +114,7 @@ public final class AgentServer implements AutoCloseable {
 
     /** The socket of the agent of a home, whether or not one runs. */
     public static Path socket(Path home) {
-        return home.resolve(FOLDER).resolve(SOCKET);
+        return Home.AGENT.in(home).resolve(SOCKET);
     }
 
     /**

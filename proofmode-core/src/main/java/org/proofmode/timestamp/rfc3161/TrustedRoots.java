@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.Home;
 import org.proofmode.util.InputFiles;
 
 /**
@@ -22,7 +23,7 @@ import org.proofmode.util.InputFiles;
  */
 public final class TrustedRoots {
     /** The folder under the home that holds trusted roots. */
-    public static final String FOLDER = "tsa-roots";
+    public static final String FOLDER = Home.TSA_ROOTS.fileName();
 
     private TrustedRoots() {}
 
