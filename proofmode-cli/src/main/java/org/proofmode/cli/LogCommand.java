@@ -4,37 +4,24 @@ package org.proofmode.cli;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.cert.X509Certificate;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.proofmode.LogMonitoring;
 import org.proofmode.ProofMode;
-import org.proofmode.bundle.ProofFiles;
-import org.proofmode.bundle.ProofSet;
+import org.proofmode.Receipts;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.keys.Passphrase;
-import org.proofmode.media.Digests;
-import org.proofmode.server.LogKey;
-import org.proofmode.server.LogPolicy;
 import org.proofmode.server.WitnessServer;
 import org.proofmode.timestamp.rfc3161.TokenVerifier;
-import org.proofmode.timestamp.rfc3161.TrustedRoots;
-import org.proofmode.timestamp.rfc3161.TsaToken;
-import org.proofmode.tlog.LogEntry;
 import org.proofmode.tlog.LogMonitor;
-import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
-import org.proofmode.tlog.SignedNote;
 import org.proofmode.tlog.TlogProof;
-import org.proofmode.tlog.Witness;
-import org.proofmode.util.AtomicFiles;
+import org.proofmode.util.Home;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
@@ -97,7 +84,7 @@ final class LogCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
-            NoteKey k = VerifyCommand.logKey(ctx, key);
+            NoteKey k = LogKeyOptions.logKey(ctx, key);
             URI base;
             try {
                 base = URI.create(url);
@@ -107,57 +94,29 @@ final class LogCommand implements Callable<Integer> {
             if (base.getScheme() == null || base.getHost() == null) {
                 throw new ProofModeException(Failure.BAD_ARGUMENT, "not an http or https URL: " + SafeText.escape(url));
             }
-            Path kept = ctx.home().resolve("log-monitor").resolve(
-                    Digests.sha256Hex(k.verifierKey().getBytes(StandardCharsets.UTF_8)).substring(0, 16) + ".checkpoint");
-            Optional<byte[]> before = Files.isRegularFile(kept)
-                    ? Optional.of(InputFiles.read(kept, SignedNote.MAX_BYTES, "kept checkpoint")) : Optional.empty();
-            List<X509Certificate> roots = new ArrayList<>(TrustedRoots.inHome(ctx.home()));
-            for (Path t : tsaTrust) {
-                roots.addAll(TrustedRoots.read(t));
-            }
-            Http http = new Http(Http.Timeouts.DEFAULT, proxy.choose(parent.root.proofMode().settings()));
-            LogMonitor.Result r = new LogMonitor(http, base, k).check(before);
+            LogMonitoring.Outcome o = LogMonitoring.check(ctx.home(), new Http(Http.Timeouts.DEFAULT,
+                    proxy.choose(parent.root.proofMode().settings())), base, k, tsaTrust);
+            LogMonitor.Result r = o.result();
             String origin = SafeText.escape(k.name());
+            if (o.badTimestamp()) {
+                ctx.err().println("proofmode: " + origin + ": the time-stamp of the checkpoint is invalid: "
+                        + SafeText.escape(o.anchored().orElseThrow().message()));
+                return ExitCodes.INVALID;
+            }
             if (r.ok()) {
-                Optional<TokenVerifier.Result> anchored = anchored(http, base, r, roots);
-                if (anchored.isPresent() && anchored.get().kind() == TokenVerifier.Kind.INVALID) {
-                    ctx.err().println("proofmode: " + origin + ": the time-stamp of the checkpoint is invalid: "
-                            + SafeText.escape(anchored.get().message()));
-                    return ExitCodes.INVALID;
-                }
-                AtomicFiles.ownerOnlyDirectory(kept.getParent());
-                AtomicFiles.write(kept, r.currentNote(), true, true);
                 ctx.out().println("proofmode: " + origin + ": " + r.detail());
-                ctx.out().println("proofmode: " + origin + ": " + anchored.map(a -> "time-stamped " + a.genTime().map(Object::toString).orElse("")
+                ctx.out().println("proofmode: " + origin + ": " + o.anchored().map(a -> "time-stamped " + a.genTime().map(Object::toString).orElse("")
                         + " by " + SafeText.escape(a.tsa().orElse("an unnamed authority"))
                         + (a.kind() == TokenVerifier.Kind.VALID ? " (trusted)" : " (authority not trusted: --tsa-trust)"))
                         .orElse("checkpoint not time-stamped"));
                 return ExitCodes.OK;
             }
             ctx.err().println("proofmode: " + origin + ": " + r.outcome().name().toLowerCase(Locale.ROOT) + ": " + r.detail());
-            ctx.out().println("checkpoint seen before (" + kept + "):");
-            print(ctx, before.orElse("(none)\n".getBytes(StandardCharsets.UTF_8)));
-            ctx.out().println();
-            ctx.out().println("checkpoint served now:");
+            ctx.out().println("checkpoint seen before (" + o.kept() + "):");
+            print(ctx, o.before().orElse("(none)\n".getBytes(StandardCharsets.UTF_8)));
+            ctx.out().println(System.lineSeparator() + "checkpoint served now:");
             print(ctx, r.currentNote());
             return ExitCodes.INVALID;
-        }
-
-        /** The check of the current checkpoint's time-stamp, if the log serves one. */
-        private static Optional<TokenVerifier.Result> anchored(Http http, URI base, LogMonitor.Result r, List<X509Certificate> roots) {
-            long size = r.current().orElseThrow().size();
-            String b = base.toString();
-            Http.Response t = http.get(URI.create((b.endsWith("/") ? b : b + "/") + "log/timestamp/" + size), "application/timestamp-reply",
-                    TsaToken.MAX_BYTES);
-            if (t.status() == 404) {
-                return Optional.empty();
-            }
-            if (t.status() != 200) {
-                throw new ProofModeException(Failure.SERVICE_UNREACHABLE, base + ": log/timestamp/" + size + ": HTTP " + t.status());
-            }
-            byte[] text = SignedNote.text(new String(r.currentNote(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
-            return Optional.of(new TokenVerifier(roots).verify(t.body(), List.of(new TokenVerifier.Candidate("the checkpoint of "
-                    + size + " entries", Optional.of(text), Digests.newSha256().digest(text)))));
         }
 
         /** A note line by line, each escaped: what the server sent is untrusted. */
@@ -206,9 +165,7 @@ final class LogCommand implements Callable<Integer> {
             if (port < 0 || port > 65_535) {
                 throw new ProofModeException(Failure.BAD_ARGUMENT, "--port is 0 to 65535");
             }
-            LogKey key = LogKey.forWitness(ctx.home());
-            NoteKey pub = key.publicKey().orElseGet(() -> key.create(name != null ? name
-                    : LogPolicy.hostName() + "/proofmode-witness", Optional.ofNullable(passphraseFile).map(Passphrase::read)));
+            NoteKey pub = WitnessServer.key(ctx.home(), Optional.ofNullable(name), Optional.ofNullable(passphraseFile));
             if (printKey) {
                 ctx.out().println(pub.verifierKey());
                 return ExitCodes.OK;
@@ -219,12 +176,10 @@ final class LogCommand implements Callable<Integer> {
             }
             List<NoteKey> logs = new ArrayList<>();
             for (String f : follow) {
-                logs.add(VerifyCommand.logKey(ctx, f));
+                logs.add(LogKeyOptions.logKey(ctx, f));
             }
-            Witness witness = new Witness(key.unlock(Optional.ofNullable(passphraseFile).map(Passphrase::read)), logs,
-                    ctx.home().resolve("witness").resolve("state"), Clock.systemUTC());
             CountDownLatch stopped = new CountDownLatch(1);
-            WitnessServer srv = WitnessServer.start(witness, bind, port);
+            WitnessServer srv = WitnessServer.start(ctx.home(), logs, Optional.ofNullable(passphraseFile), bind, port);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 srv.close();
                 stopped.countDown();
@@ -267,37 +222,19 @@ final class LogCommand implements Callable<Integer> {
             int kept = 0;
             int refused = 0;
             for (Path file : receipts) {
-                byte[] data = InputFiles.read(file, TlogProof.MAX_BYTES, "receipt");
-                TlogProof proof;
-                LogEntry entry;
-                try {
-                    proof = TlogProof.parse(data);
-                    entry = LogEntry.parse(proof.extra().orElseThrow(() -> new NoteFormatException("no entry (extra line)")));
-                } catch (NoteFormatException e) {
-                    throw new ProofModeException(Failure.BAD_DATA, file + ": not a receipt: " + e.getMessage());
-                }
-                TlogProof.Result r = proof.check(entry.leafHash(), trusted);
-                if (r.outcome() == TlogProof.Outcome.INVALID) {
-                    throw new ProofModeException(Failure.BAD_DATA, file + ": " + SafeText.escape(r.detail()));
-                }
-                for (String h : entry.media()) {
-                    Optional<ProofSet> set = pm.store().set(h);
-                    if (set.isEmpty()) {
-                        continue;
-                    }
-                    Optional<String> why = set.get().read(h + ProofFiles.TLOG).flatMap(before -> keeps(before, data, r, trusted));
-                    if (why.isPresent()) {
-                        ctx.err().println("proofmode: " + h + ": not kept from " + SafeText.escape(file.toString()) + ": " + why.get());
+                Receipts.Result r = Receipts.keep(pm, file.toString(), InputFiles.read(file, TlogProof.MAX_BYTES, "receipt"), trusted);
+                for (Receipts.Item i : r.items()) {
+                    if (i.refused().isPresent()) {
+                        ctx.err().println("proofmode: " + i.sha256() + ": not kept from " + SafeText.escape(file.toString()) + ": " + i.refused().get());
                         refused++;
-                        continue;
+                    } else {
+                        ctx.out().println(i.sha256() + "  kept  " + SafeText.escape(file.toString()));
+                        kept++;
                     }
-                    set.get().add(h + ProofFiles.TLOG, data, true);
-                    ctx.out().println(h + "  kept  " + SafeText.escape(file.toString()));
-                    kept++;
                 }
-                if (r.outcome() == TlogProof.Outcome.UNTRUSTED) {
-                    ctx.err().println("proofmode: " + SafeText.escape(file.toString()) + ": " + SafeText.escape(r.detail())
-                            + " (trust the log with a file in " + pm.home().resolve("log-keys") + ")");
+                if (r.check().outcome() == TlogProof.Outcome.UNTRUSTED) {
+                    ctx.err().println("proofmode: " + SafeText.escape(file.toString()) + ": " + SafeText.escape(r.check().detail())
+                            + " (trust the log with a file in " + Home.LOG_KEYS.in(pm.home()) + ")");
                 }
             }
             if (refused > 0) {
@@ -308,32 +245,6 @@ final class LogCommand implements Callable<Integer> {
                 throw new ProofModeException(Failure.INPUT_MISSING, "no stored proof of the media these receipts name");
             }
             return ExitCodes.OK;
-        }
-
-        /**
-         * Why the receipt kept already stays: one that verifies against a trusted log key is replaced only by one
-         * of the same log that verifies too (a later checkpoint), never by one of no trusted log or of another log.
-         */
-        private static Optional<String> keeps(byte[] before, byte[] data, TlogProof.Result now, List<NoteKey> trusted) {
-            Optional<String> origin;
-            try {
-                TlogProof kept = TlogProof.parse(before);
-                LogEntry entry = LogEntry.parse(kept.extra().orElseThrow(() -> new NoteFormatException("no entry")));
-                TlogProof.Result r = kept.check(entry.leafHash(), trusted);
-                origin = r.outcome() == TlogProof.Outcome.VALID ? r.checkpoint().map(c -> c.origin()) : Optional.empty();
-            } catch (NoteFormatException e) {
-                return Optional.empty();
-            }
-            if (origin.isEmpty() || java.util.Arrays.equals(before, data)) {
-                return Optional.empty();
-            }
-            String keptFrom = "the receipt kept already is signed by the trusted log " + SafeText.escape(origin.get());
-            if (now.outcome() != TlogProof.Outcome.VALID) {
-                return Optional.of(keptFrom + ", and this one by no trusted log");
-            }
-            String other = now.checkpoint().orElseThrow().origin();
-            return other.equals(origin.get()) ? Optional.empty()
-                    : Optional.of(keptFrom + ", and this one is of another log, " + SafeText.escape(other));
         }
     }
 }

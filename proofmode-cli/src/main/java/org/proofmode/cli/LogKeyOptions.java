@@ -3,17 +3,20 @@ package org.proofmode.cli;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.proofmode.ProofMode;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.server.LogPolicy;
 import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.InputFiles;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Option;
 
 /** How the server's transparency-log key is made and unlocked: options shared by {@code serve} and {@code server log-key}. */
@@ -70,5 +73,23 @@ final class LogKeyOptions {
             }
         }
         return out;
+    }
+
+    /**
+     * A {@code --log-key} value (also {@code log monitor}'s and {@code log witness --follow}'s): a verifier
+     * key, or a file holding one.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if it is neither
+     */
+    static NoteKey logKey(CliContext ctx, String value) {
+        if (!value.contains("+") || Files.isRegularFile(ctx.resolve(Path.of(value)))) {
+            return ProofMode.readLogKey(ctx.resolve(Path.of(value)));
+        }
+        try {
+            return NoteKey.parse(value);
+        } catch (NoteFormatException e) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-key " + SafeText.escape(value)
+                    + ": not a verifier key (origin+hash+base64) or a file holding one");
+        }
     }
 }

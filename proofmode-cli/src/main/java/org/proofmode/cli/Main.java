@@ -11,9 +11,6 @@ import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
 import org.proofmode.cli.print.OneAnswerTerminal;
 import org.proofmode.cli.print.Terminal;
-import org.proofmode.failure.Failure;
-import org.proofmode.failure.ProofModeException;
-import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
@@ -145,40 +142,13 @@ public final class Main implements Callable<Integer> {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         // After the subcommands are added: a converter registered here reaches them.
         cl.registerConverter(Path.class, new CommandLinePaths(ctx.cwd()));
-        cl.setParameterExceptionHandler(new ParameterErrors());
-        cl.setExecutionExceptionHandler(new ExecutionErrors(main));
+        cl.setParameterExceptionHandler(new CommandErrors.Parameters());
+        cl.setExecutionExceptionHandler(new CommandErrors.Execution(() -> main.stacktrace));
         try {
             return cl.execute(args);
         } finally {
             ctx.out().flush();
             ctx.err().flush();
-        }
-    }
-
-    // The handlers are classes, not lambdas: picocli's types are Java 5 class files, which a class-data
-    // archive holds only while nothing links them when it is made, and a lambda implementing one does
-    // (as a method reference to a CommandLine method links CommandLine). See the launcher's
-    // "Class-data sharing".
-
-    /** Picocli's handler of a command line it could not parse. */
-    private static final class ParameterErrors implements CommandLine.IParameterExceptionHandler {
-        @Override
-        public int handleParseException(CommandLine.ParameterException e, String[] args) {
-            return parameterError(e, args);
-        }
-    }
-
-    /** Picocli's handler of an exception a command threw. */
-    private static final class ExecutionErrors implements CommandLine.IExecutionExceptionHandler {
-        private final Main main;
-
-        ExecutionErrors(Main main) {
-            this.main = main;
-        }
-
-        @Override
-        public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
-            return executionError(e, cmd, main);
         }
     }
 
@@ -200,49 +170,6 @@ public final class Main implements Callable<Integer> {
             }
         }
         return Optional.empty();
-    }
-
-    private static int parameterError(CommandLine.ParameterException e, String[] args) {
-        CommandLine cmd = e.getCommandLine();
-        PrintWriter err = cmd.getErr();
-        Optional<Mistake> mistake = Mistake.of(e);
-        if (mistake.isPresent()) {
-            err.println("proofmode: " + mistake.get().line());
-            return mistake.get().exitCode();
-        }
-        err.println("proofmode: " + SafeText.escape(String.valueOf(e.getMessage())));
-        err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
-        if (e instanceof CommandLine.MissingParameterException) {
-            return ExitCodes.MISSING_ARGUMENT;
-        }
-        if (e instanceof CommandLine.MutuallyExclusiveArgsException) {
-            return ExitCodes.INCOMPATIBLE_OPTIONS;
-        }
-        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
-                && cmd.getSubcommands().size() > 0 && !u.getUnmatched().get(0).startsWith("-")) {
-            return ExitCodes.UNKNOWN_SUBCOMMAND;
-        }
-        return ExitCodes.BAD_OPTION;
-    }
-
-    private static int executionError(Exception e, CommandLine cmd, Main main) {
-        PrintWriter err = cmd.getErr();
-        if (e instanceof ProofModeException pme) {
-            // Messages quote file names and the content of hostile files: escaped, one line.
-            err.println("proofmode: " + SafeText.escape(pme.getMessage()));
-            if (main.stacktrace) {
-                e.printStackTrace(err);
-            }
-            return ExitCodes.of(pme.failure());
-        }
-        if (e instanceof CommandLine.ParameterException pe) {
-            return parameterError(pe, new String[0]);
-        }
-        err.println("proofmode: internal error: " + e + (main.stacktrace ? "" : " (run with --stacktrace for details)"));
-        if (main.stacktrace) {
-            e.printStackTrace(err);
-        }
-        return ExitCodes.of(Failure.INTERNAL);
     }
 
     /** Reads the version from the jar manifest. */

@@ -1,38 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import org.proofmode.ProofMode;
+import org.proofmode.Publishers;
 import org.proofmode.cli.print.QueueSummary;
-import org.proofmode.context.SettingKey;
 import org.proofmode.context.Settings;
-import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.Publisher;
-import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
-import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.util.Hex;
-import org.proofmode.util.Http;
-import org.proofmode.util.InputFiles;
-import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,12 +58,6 @@ import picocli.CommandLine.Spec;
             "  proofmode settings set publish.proxy socks5h://127.0.0.1:9050   always over Tor",
             "", ExitCodes.HELP_TABLE})
 final class PublishCommand implements Callable<Integer> {
-    /** The token file, under the home. */
-    static final String TOKEN = PublishToken.CLEAR;
-
-    /** Where the addresses of resumable uploads under way are kept, under the home. */
-    static final String UPLOADS = "publish/uploads";
-
     @ParentCommand
     Main root;
 
@@ -126,9 +106,10 @@ final class PublishCommand implements Callable<Integer> {
         CliContext ctx = root.ctx;
         ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), unlock.passphraseFile);
         Settings settings = pm.settings();
-        Publisher publisher = publisher(ctx, pm, settings, proxy);
-        Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
-                : what.notarizeOnly ? Publisher.What.NOTARIZE_ONLY : what.proofOnly ? Publisher.What.PROOF_ONLY : Publisher.What.WITH_MEDIA;
+        Publishing to = new Publishing(PublishAccess.publisher(ctx, pm, settings, proxy, null), what == null
+                ? Publisher.What.parse(settings.publishMode())
+                : what.notarizeOnly ? Publisher.What.NOTARIZE_ONLY : what.proofOnly ? Publisher.What.PROOF_ONLY : Publisher.What.WITH_MEDIA);
+        PublishAccess lines = new PublishAccess(ctx, json);
         int exit = ExitCodes.OK;
         boolean queued = false;
         for (String arg : proofs) {
@@ -136,20 +117,15 @@ final class PublishCommand implements Callable<Integer> {
             try {
                 p = pm.find(Hex.isSha256(arg) && !Files.exists(ctx.resolve(Path.of(arg))) ? arg : ctx.resolve(Path.of(arg)).toString());
             } catch (ProofModeException e) {
-                if (json) {
-                    JsonOut.println(ctx.out(), JsonOut.error("sha256", arg, e));
-                } else {
-                    ctx.err().println("proofmode: " + e.getMessage());
-                }
+                lines.failed(arg, "", e);
                 exit = firstError(exit, ExitCodes.of(e.failure()));
                 continue;
             }
-            Publishing to = new Publishing(publisher, w);
             ProofMode.StoredProof found = p;
-            Outcome o = send(ctx, p.sha256(), () -> pm.publish(to, found), json);
-            queued |= o == Outcome.QUEUED;
-            if (o == Outcome.FAILED) {
-                exit = firstError(exit, lastFailure);
+            PublishAccess.Outcome o = lines.send(p.sha256(), () -> pm.publish(to, found));
+            queued |= o == PublishAccess.Outcome.QUEUED;
+            if (o == PublishAccess.Outcome.FAILED) {
+                exit = firstError(exit, lines.lastFailure());
             }
         }
         if (queued) {
@@ -159,74 +135,6 @@ final class PublishCommand implements Callable<Integer> {
             }
         }
         return exit;
-    }
-
-    private enum Outcome { PUBLISHED, QUEUED, FAILED }
-
-    private int lastFailure = ExitCodes.OK;
-
-    /** Sends one proof, or queues it; prints its line. What retrying cannot fix is said on stderr. */
-    private Outcome send(CliContext ctx, String sha256, Supplier<Publishing.Result> attempt, boolean asJson) {
-        try {
-            Publishing.Result r = attempt.get();
-            if (asJson) {
-                ObjectNode n = JsonOut.object().put("sha256", r.sha256()).put("what", r.what().name().toLowerCase(Locale.ROOT).replace('_', '-'))
-                        .put("outcome", r.queued().isPresent() ? "queued" : r.what() == Publisher.What.NOTARIZE_ONLY ? "notarized" : "published");
-                r.link().ifPresent(l -> n.put("link", l.toString()));
-                r.queued().ifPresent(q -> n.put("queued", q));
-                JsonOut.println(ctx.out(), n);
-            } else {
-                ctx.out().println(r.line());
-            }
-            ctx.out().flush();
-            return r.queued().isPresent() ? Outcome.QUEUED : Outcome.PUBLISHED;
-        } catch (ProofModeException e) {
-            if (asJson) {
-                JsonOut.println(ctx.out(), JsonOut.error("sha256", sha256, e));
-            } else {
-                ctx.err().println("proofmode: " + sha256 + ": " + e.getMessage());
-            }
-            lastFailure = ExitCodes.of(e.failure());
-            return Outcome.FAILED;
-        }
-    }
-
-    /**
-     * The client of the server set in the home, with its token, through the chosen proxy.
-     *
-     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} when no server or token is set, saying how
-     */
-    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy) {
-        return publisher(ctx, pm, settings, proxy, null);
-    }
-
-    /**
-     * As {@link #publisher(CliContext, ProofMode, Settings, ProxyOptions)}; a token sealed to a store this
-     * home cannot read now is opened with the store's identity, unlocked as any sealed read is (the agent,
-     * the passphrase from {@code passphraseFile}, {@code PROOFMODE_PASSPHRASE} or a prompt).
-     *
-     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the identity cannot be unlocked
-     */
-    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy, Path passphraseFile) {
-        if (settings.publishServer().isEmpty()) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "no evidence server is set: run 'proofmode publish login URL' "
-                    + "(it reads the upload token from standard input)");
-        }
-        ProofMode reader = PublishToken.isSealed(pm.home()) && !pm.store().canRead() ? StoreAccess.reading(ctx, pm, passphraseFile) : pm;
-        char[] kept = PublishToken.read(pm.home(), reader.store().queueSealing()).orElseThrow(() -> new ProofModeException(
-                Failure.BAD_ARGUMENT, "no upload token for " + settings.publishServer() + ": run 'proofmode publish login "
-                + settings.publishServer() + "'"));
-        try {
-            return client(pm, URI.create(settings.publishServer()), new String(kept), proxy.choose(settings));
-        } finally {
-            Arrays.fill(kept, '\0');
-        }
-    }
-
-    /** A client of a server with a token, this home's time limits and resumable uploads' addresses. */
-    private static Publisher client(ProofMode pm, URI server, String token, Optional<Http.Socks> proxy) {
-        return new Publisher(server, token, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy), pm.home().resolve(UPLOADS),
-                Publisher.RESUMABLE_FROM);
     }
 
     private static int firstError(int current, int next) {
@@ -261,70 +169,15 @@ final class PublishCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = parent.root.proofMode();
-            String server = SettingKey.PUBLISH_SERVER.canonical(url);
-            if (server.isEmpty()) {
-                throw new ProofModeException(Failure.BAD_ARGUMENT, "give the server's URL");
-            }
-            URI u = URI.create(server);
-            String host = u.getHost();
-            boolean local = host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]") || host.equals("::1");
-            if (u.getScheme().equals("http") && !host.endsWith(".onion") && !local) {
-                throw new ProofModeException(Failure.BAD_ARGUMENT, SafeText.escape(server) + ": use https:// (plain http is "
-                        + "accepted only for an .onion address, which Tor authenticates, or this machine)");
-            }
-            char[] token = readToken(ctx);
+            char[] token = PublishAccess.readToken(ctx, tokenFile);
             try {
-                String t = new String(token).strip();
-                if (!t.matches("[A-Za-z0-9_\\-.]{8,512}")) {
-                    throw new ProofModeException(Failure.BAD_ARGUMENT, "that is not an upload token (expected letters, digits, '_', '-' "
-                            + "and '.', as 'proofmode server token create' prints it)");
-                }
-                Publisher publisher = client(pm, u, t, proxy.choose(pm.settings()));
-                String checked;
-                try {
-                    Publisher.TokenCheck said = publisher.check();
-                    // the name and scope are the server's words: a hostile server's escapes are shown, not run
-                    checked = "the server takes the token" + (said.name().isEmpty() ? "" : " '" + SafeText.escape(said.name()) + "'")
-                            + (said.scope().isEmpty() ? "" : ", scope " + SafeText.escape(said.scope()));
-                } catch (ProofModeException e) {
-                    if (e.failure() != Failure.SERVICE_UNREACHABLE) {
-                        throw e;
-                    }
-                    checked = "not checked: " + e.getMessage();
-                }
-                char[] clean = t.toCharArray();
-                Path file;
-                try {
-                    file = PublishToken.keep(pm.home(), clean, pm.store().queueSealing());
-                } finally {
-                    Arrays.fill(clean, '\0');
-                }
-                pm.settingsFile().set(SettingKey.PUBLISH_SERVER, server);
-                ctx.out().println("proofmode: publishing to " + server + " (" + checked + "); token kept in " + file
-                        + (PublishToken.isSealed(pm.home()) ? " (sealed to the encrypted store)" : ""));
+                Publishers.LoggedIn in = Publishers.login(pm, url, token, proxy.choose(pm.settings()));
+                ctx.out().println("proofmode: publishing to " + in.server() + " (" + in.checked() + "); token kept in " + in.file()
+                        + (in.sealed() ? " (sealed to the encrypted store)" : ""));
                 return ExitCodes.OK;
             } finally {
                 Arrays.fill(token, '\0');
             }
-        }
-
-        private char[] readToken(CliContext ctx) throws IOException {
-            if (tokenFile != null) {
-                byte[] b = InputFiles.read(ctx.resolve(tokenFile), 4096, "token file");
-                return new String(b, StandardCharsets.UTF_8).toCharArray();
-            }
-            if (ctx.terminal().interactive()) {
-                Optional<char[]> typed = ctx.terminal().readSecret("upload token: ");
-                if (typed.isPresent()) {
-                    return typed.get();
-                }
-            }
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            String line = in.readLine();
-            if (line == null || line.isBlank()) {
-                throw new ProofModeException(Failure.BAD_ARGUMENT, "no token on standard input: echo \"$TOKEN\" | proofmode publish login URL");
-            }
-            return line.toCharArray();
         }
     }
 
@@ -363,16 +216,17 @@ final class PublishCommand implements Callable<Integer> {
             Instant t = Instant.now();
             int exit = ExitCodes.OK;
             boolean stillQueued = false;
-            Publisher publisher = items.isEmpty() ? null : publisher(ctx, pm, pm.settings(), proxy);
+            Publisher publisher = items.isEmpty() ? null : PublishAccess.publisher(ctx, pm, pm.settings(), proxy, null);
+            PublishAccess lines = new PublishAccess(ctx, json);
             for (QueuedPublish q : items) {
                 if (!now && !q.due(t)) {
                     continue;
                 }
                 Publishing to = new Publishing(publisher.forQueued(q, proxy.given()), q.what());
-                Outcome o = parent.send(ctx, q.sha256(), () -> pm.publish(to, q.sha256()), json);
-                stillQueued |= o == Outcome.QUEUED;
-                if (o == Outcome.FAILED) {
-                    exit = firstError(exit, parent.lastFailure);
+                PublishAccess.Outcome o = lines.send(q.sha256(), () -> pm.publish(to, q.sha256()));
+                stillQueued |= o == PublishAccess.Outcome.QUEUED;
+                if (o == PublishAccess.Outcome.FAILED) {
+                    exit = firstError(exit, lines.lastFailure());
                 }
             }
             QueueSummary.print(ctx.err(), "publish queue", "item(s)", queue.list().stream().map(QueuedPublish::nextTry).toList());

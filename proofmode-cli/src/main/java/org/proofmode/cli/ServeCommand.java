@@ -3,7 +3,6 @@ package org.proofmode.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,6 @@ import org.proofmode.server.service.EventLog;
 import org.proofmode.server.service.UploadBounds;
 import org.proofmode.server.store.S3Settings;
 import org.proofmode.util.InputFiles;
-import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -167,7 +165,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        EventLog eventLog = eventLog();
+        EventLog eventLog = EventLog.of(root.ctx.err(), events, Optional.ofNullable(instance));
         if (port < 0 || port > 65_535 || maxUploadMib < 1 || rate < 1 || verifyTimeout < 1 || reportDays < 1 || reportRate < 1
                 || connectionsPerClient < 1 || uploadsPerToken < 1 || uploadsInAll < 1 || uploadReserveMib < 1 || uploadExpiryHours < 1
                 || uploadReserveMib > Long.MAX_VALUE >> 20) {
@@ -210,28 +208,13 @@ final class ServeCommand implements Callable<Integer> {
         }, "proofmode-serve-stop"));
         String host = bind.contains(":") ? "[" + bind + "]" : bind;
         root.ctx.out().println("proofmode: serving http://" + host + ":" + srv.port() + "/ (database "
-                + databaseName(config.effectiveJdbcUrl()) + config.bucket().map(b -> ", blobs " + b.location()).orElse("")
+                + ServerConfig.databaseName(config.effectiveJdbcUrl()) + config.bucket().map(b -> ", blobs " + b.location()).orElse("")
                 + "); stop with Ctrl-C");
         root.ctx.out().println("proofmode: transparency log key " + srv.logKey());
         srv.recipients().forEach(r -> root.ctx.out().println("proofmode: bundles may be encrypted to " + r));
         root.ctx.out().flush();
         stopped.await();
         return ExitCodes.OK;
-    }
-
-    /** The event log {@code --log-format} and {@code --instance} ask for, on standard error. */
-    private EventLog eventLog() {
-        if (instance != null && (instance.isBlank() || instance.length() > 200 || !instance.equals(SafeText.escape(instance)))) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--instance is a name of 1 to 200 printable characters");
-        }
-        String name = instance != null ? instance : EventLog.defaultInstance();
-        return switch (events) {
-            case "text" -> new EventLog(root.ctx.err(), EventLog.Format.TEXT, Clock.systemUTC(), name);
-            case "json" -> new EventLog(root.ctx.err(), EventLog.Format.JSON, Clock.systemUTC(), name);
-            case "none" -> EventLog.OFF;
-            default -> throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-format is text, json or none, not "
-                    + SafeText.escape(events));
-        };
     }
 
     /** The bucket with the path-style, encryption and retention options given. */
@@ -251,16 +234,5 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, e.getMessage());
         }
-    }
-
-    /** How the start line names the database: SQLite by its file, PostgreSQL by engine only (its URL may hold a password). */
-    static String databaseName(String jdbcUrl) {
-        String sqlite = "jdbc:sqlite:";
-        if (jdbcUrl.regionMatches(true, 0, sqlite, 0, sqlite.length())) {
-            String file = jdbcUrl.substring(sqlite.length());
-            int q = file.indexOf('?');
-            return "SQLite " + (q >= 0 ? file.substring(0, q) : file);
-        }
-        return "PostgreSQL";
     }
 }

@@ -31,10 +31,8 @@ import org.proofmode.media.MediaSniffer;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
-import org.proofmode.tlog.NoteFormatException;
 import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.InputFiles;
-import org.proofmode.util.SafeText;
 import org.proofmode.verify.C2paChecks;
 import org.proofmode.verify.DeviceIntegrityChecks;
 import org.proofmode.verify.RedactionOriginal;
@@ -319,15 +317,7 @@ final class VerifyCommand implements Callable<Integer> {
     /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */
     /** A {@code --log-key} value: a verifier key, or a file holding one. */
     static NoteKey logKey(CliContext ctx, String value) {
-        if (!value.contains("+") || Files.isRegularFile(ctx.resolve(Path.of(value)))) {
-            return ProofMode.readLogKey(ctx.resolve(Path.of(value)));
-        }
-        try {
-            return NoteKey.parse(value);
-        } catch (NoteFormatException e) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-key " + SafeText.escape(value)
-                    + ": not a verifier key (origin+hash+base64) or a file holding one");
-        }
+        return LogKeyOptions.logKey(ctx, value);
     }
 
     private int single(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, ShownPaths shown) throws IOException {

@@ -190,7 +190,7 @@ final class WatchCommand implements Callable<Integer> {
         Timestamps ts = timestampOptions.timestamps(pm);
         Optional<StampRequest> request = timestampOptions.asked(pm.home(), ts.settings(), timestamp);
         Optional<Publishing> publishing = publish
-                ? Optional.of(new Publishing(PublishCommand.publisher(ctx, pm, settings, timestampOptions.proxy, keyOptions.passphraseFile),
+                ? Optional.of(new Publishing(PublishAccess.publisher(ctx, pm, settings, timestampOptions.proxy, keyOptions.passphraseFile),
                         Publisher.What.parse(settings.publishMode())))
                 : Optional.empty();
         AtomicReference<Throwable> keyFailure = new AtomicReference<>();

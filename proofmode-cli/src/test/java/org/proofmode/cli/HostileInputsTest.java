@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.server.ServerConfig;
 
 /**
  * Inputs a careless user or a hostile script gives: devices that never end, FIFOs, empty folders. Each is
@@ -123,7 +124,7 @@ class HostileInputsTest {
 
     @Test
     void databaseName_namesTheEngineInUse_sqliteUrlGiven() {
-        assertThat(ServeCommand.databaseName("jdbc:sqlite:/srv/pm/evidence.db")).isEqualTo("SQLite /srv/pm/evidence.db");
-        assertThat(ServeCommand.databaseName("jdbc:postgresql://db/evidence?user=pm&password=secret")).isEqualTo("PostgreSQL");
+        assertThat(ServerConfig.databaseName("jdbc:sqlite:/srv/pm/evidence.db")).isEqualTo("SQLite /srv/pm/evidence.db");
+        assertThat(ServerConfig.databaseName("jdbc:postgresql://db/evidence?user=pm&password=secret")).isEqualTo("PostgreSQL");
     }
 }

@@ -12,6 +12,7 @@ import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.server.service.UploadBounds;
 import org.proofmode.server.store.S3Settings;
+import org.proofmode.util.Home;
 
 /**
  * How a server runs.
@@ -74,14 +75,25 @@ public record ServerConfig(String bind, int port, Optional<String> jdbcUrl, Path
     /** The defaults for a home: loopback, port 8080, SQLite and blobs under {@code <home>/server}. */
     public static ServerConfig defaults(Path home) {
         Path h = home.toAbsolutePath().normalize();
-        return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, h.resolve("server").resolve("blobs"),
+        return new ServerConfig("127.0.0.1", 8080, Optional.empty(), h, Home.SERVER_BLOBS.in(h),
                 DEFAULT_MAX_UPLOAD, BundleLimits.DEFAULT, DEFAULT_VERIFY_TIMEOUT, DEFAULT_RATE, List.of(),
                 ReportPolicy.DEFAULT, DEFAULT_CONNECTIONS_PER_CLIENT, LogPolicy.DEFAULT, Optional.empty(), Optional.empty(), UploadBounds.DEFAULT);
     }
 
     /** The JDBC URL in force: the given one, or SQLite in the home. */
     public String effectiveJdbcUrl() {
-        return jdbcUrl.orElseGet(() -> "jdbc:sqlite:" + home.resolve("server").resolve("evidence.db"));
+        return jdbcUrl.orElseGet(() -> "jdbc:sqlite:" + Home.SERVER_DATABASE.in(home));
+    }
+
+    /** How the start line names a database: SQLite by its file, PostgreSQL by engine only (its URL may hold a password). */
+    public static String databaseName(String jdbcUrl) {
+        String sqlite = "jdbc:sqlite:";
+        if (jdbcUrl.regionMatches(true, 0, sqlite, 0, sqlite.length())) {
+            String file = jdbcUrl.substring(sqlite.length());
+            int q = file.indexOf('?');
+            return "SQLite " + (q >= 0 ? file.substring(0, q) : file);
+        }
+        return "PostgreSQL";
     }
 
     /** Whether an address (a name, or a literal as a request's remote address is) is this machine's loopback. */

@@ -12,6 +12,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.SafeText;
 
 /**
@@ -61,6 +64,30 @@ public final class EventLog {
         this.format = Objects.requireNonNull(format, "format");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.instance = Objects.requireNonNull(instance, "instance");
+    }
+
+    /**
+     * The event log of a format's name on a writer ({@code serve --log-format}, {@code --instance}).
+     *
+     * @param out where the lines go
+     * @param format {@code text}, {@code json} or {@code none}
+     * @param instance this process's name among the instances; empty for {@link #defaultInstance}
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for another format or a name that is not
+     *     1 to 200 printable characters
+     */
+    public static EventLog of(PrintWriter out, String format, Optional<String> instance) {
+        if (instance.isPresent() && (instance.get().isBlank() || instance.get().length() > 200
+                || !instance.get().equals(SafeText.escape(instance.get())))) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--instance is a name of 1 to 200 printable characters");
+        }
+        String name = instance.orElseGet(EventLog::defaultInstance);
+        return switch (format) {
+            case "text" -> new EventLog(out, Format.TEXT, Clock.systemUTC(), name);
+            case "json" -> new EventLog(out, Format.JSON, Clock.systemUTC(), name);
+            case "none" -> OFF;
+            default -> throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-format is text, json or none, not "
+                    + SafeText.escape(format));
+        };
     }
 
     /** The default instance name: {@code HOST:PID}. */
