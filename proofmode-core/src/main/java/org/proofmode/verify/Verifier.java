@@ -42,7 +42,9 @@ public final class Verifier {
     static final List<String> TIME_FIELDS = List.of(
             ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
             "CurrentDateTime0GMT", "Modified");
-    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG, ".gst");
+    /** Suffix of an Android key attestation beside a proof: the attested key's certificate chain, PEM, leaf first. */
+    public static final String KEY_ATTESTATION = ".attest.pem";
+    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG, ".gst", KEY_ATTESTATION);
 
     private final List<PGPPublicKeyRing> trusted;
     final BundleLimits limits;
