@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
@@ -19,6 +20,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.util.Hex;
 
 /**
@@ -110,6 +113,21 @@ public final class DeviceIntegrityChecks {
     public static DeviceIntegrityChecks of(List<X509Certificate> roots, List<AcceptedApp> apps) {
         List<X509Certificate> copy = List.copyOf(roots);
         return new DeviceIntegrityChecks(() -> copy, copy, AttestationStatus.empty(), apps);
+    }
+
+    /**
+     * The checks a verifier's options ask for: {@link #systemDefault()}, or only the roots of {@code roots}
+     * (for both kinds of attestation) when given, with the revocation list of {@code status} when given;
+     * the ProofMode app accepted.
+     *
+     * @param roots a PEM file of root certificates ({@code --integrity-roots})
+     * @param status Google's attestation status list, saved ({@code --attestation-status})
+     * @throws ProofModeException when a file is missing or not what it should be (see {@link TrustedRoots#read},
+     *     {@link AttestationStatus#read})
+     */
+    public static DeviceIntegrityChecks configured(Optional<Path> roots, Optional<Path> status) {
+        DeviceIntegrityChecks c = roots.map(r -> of(TrustedRoots.read(r), List.of(PROOFMODE_ANDROID))).orElseGet(DeviceIntegrityChecks::systemDefault);
+        return status.map(s -> c.withAttestationStatus(AttestationStatus.read(s))).orElse(c);
     }
 
     /**

@@ -2,11 +2,8 @@
 package org.proofmode.verify;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.verify.KeyDescription.BootState;
 import org.proofmode.verify.KeyDescription.RootOfTrust;
@@ -17,8 +14,6 @@ import org.proofmode.verify.KeyDescription.SecurityLevel;
  * made, the boot state (as the hardware, or only the software, reports it), and which app asked.
  */
 final class KeyAttestationWords {
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
-
     private KeyAttestationWords() {
     }
 
@@ -41,7 +36,7 @@ final class KeyAttestationWords {
                 : "at the request of an app named " + String.join(", ", kd.packages()) + " (signed with a key the verifier does not accept)";
         out.add(new Check(CheckCodes.INTEGRITY_KEY_ATTESTATION_VALID, Status.PASS, name, where + ", " + device + ", " + app
                 + " (Android key attestation, " + kd.attestationSecurityLevel().words() + ", version " + kd.attestationVersion()
-                + "; chain to Google's attestation root, judged at " + DAY.format(at) + "). It does not show that this key signed the proof"
+                + "; chain to a trusted attestation root, judged at " + at + ", when its newest certificate became valid). It does not show that this key signed the proof"
                 + " or when the media was captured."));
         if (!hardware) {
             out.add(new Check(CheckCodes.INTEGRITY_KEY_ATTESTATION_SOFTWARE, Status.WARN, name, "the attestation was made by Android's"
