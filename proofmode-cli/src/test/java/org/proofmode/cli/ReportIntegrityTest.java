@@ -7,25 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.asn1.ASN1Boolean;
-import org.bouncycastle.asn1.ASN1Encodable;
-import org.bouncycastle.asn1.ASN1Encoding;
-import org.bouncycastle.asn1.ASN1Enumerated;
-import org.bouncycastle.asn1.ASN1Integer;
-import org.bouncycastle.asn1.DEROctetString;
-import org.bouncycastle.asn1.DERSequence;
-import org.bouncycastle.asn1.DERSet;
-import org.bouncycastle.asn1.DERTaggedObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.proofmode.testkit.ExternalTool;
-import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Samples;
 import org.proofmode.testkit.Tamper;
-import org.proofmode.verify.DeviceIntegrityChecks;
 
 /**
  * {@code report} on the app's device attestations: {@code --integrity-roots}, the words, and the "check it
@@ -36,8 +23,6 @@ import org.proofmode.verify.DeviceIntegrityChecks;
 class ReportIntegrityTest {
     private static final String MEDIA = Samples.APP_MEDIA_SHA256;
     private static final String GTS_ROOT = "/etc/ssl/certs/GTS_Root_R1.pem";
-    /** The key attestation extension's object identifier, as Android's specification gives it. */
-    private static final String KEY_ATTESTATION_OID = "1.3.6.1.4.1.11129.2.1.17";
 
     @TempDir
     Path tmp;
@@ -113,8 +98,10 @@ class ReportIntegrityTest {
         byte[] chain = makeChain();
         Path bundle = tmp.resolve("attested.zip");
         Tamper.addEntry(Samples.appGoodZip(), bundle, MEDIA + ".attest.pem", chain);
-        String text = report(bundle, "attested", "--integrity-roots", tmp.resolve("root.pem").toString());
+        Path roots = Files.writeString(tmp.resolve("roots.pem"), Files.readString(tmp.resolve("root.pem")) + Files.readString(Path.of(GTS_ROOT)));
+        String text = report(bundle, "attested", "--integrity-roots", roots.toString());
         String flat = text.replace("\n", " ");
+        assertThat(flat).contains("integrity.safetynet.valid").doesNotContain("chain.invalid");
         assertThat(flat).contains("integrity.keyAttestation.valid", "secure hardware (TEE)", "with a locked bootloader and verified boot",
                 "It does not show that this key signed the proof");
         List<ReportTools.Ran> ran = runIn(bundle, text, "attested").stream().filter(r -> r.command().contains(".attest.pem")).toList();
@@ -128,39 +115,7 @@ class ReportIntegrityTest {
         assertThat(report(bundle, "google")).contains("integrity.keyAttestation.chain.invalid");
     }
 
-    /** Root, attestation CA and leaf by openssl; the leaf carries a KeyDescription naming the media. Returns the chain. */
     private byte[] makeChain() throws Exception {
-        Path d = tmp;
-        sh("openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout root.key -out root.pem -days 3650"
-                + " -subj '/CN=Test Attestation Root' -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign", d);
-        sh("openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout ca.key -out ca.csr -subj '/O=TEE/CN=Test TEE'", d);
-        Files.writeString(d.resolve("ca.ext"), "basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign\n");
-        sh("openssl x509 -req -in ca.csr -CA root.pem -CAkey root.key -CAcreateserial -days 3650 -extfile ca.ext -out ca.pem", d);
-        sh("openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout leaf.key -out leaf.csr -subj '/CN=Android Keystore Key'", d);
-        Files.writeString(d.resolve("leaf.ext"), "keyUsage=critical,digitalSignature\n" + KEY_ATTESTATION_OID + "=DER:"
-                + HexFormat.of().formatHex(keyDescription()) + "\n");
-        sh("openssl x509 -req -in leaf.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 365 -extfile leaf.ext -out leaf.pem", d);
-        return (Files.readString(d.resolve("leaf.pem")) + Files.readString(d.resolve("ca.pem")) + Files.readString(d.resolve("root.pem")))
-                .getBytes(StandardCharsets.US_ASCII);
-    }
-
-    /** The specification's KeyDescription: TEE, locked and verified, the ProofMode app, the media as challenge. */
-    private static byte[] keyDescription() throws Exception {
-        byte[] digest = java.util.Base64.getDecoder().decode(DeviceIntegrityChecks.PROOFMODE_ANDROID.signingCertSha256());
-        byte[] appId = new DERSequence(new ASN1Encodable[] {
-            new DERSet(new DERSequence(new ASN1Encodable[] {new DEROctetString("org.witness.proofmode".getBytes(StandardCharsets.UTF_8)),
-                new ASN1Integer(1)})),
-            new DERSet(new DEROctetString(digest))}).getEncoded(ASN1Encoding.DER);
-        ASN1Encodable software = new DERSequence(new DERTaggedObject(true, 709, new DEROctetString(appId)));
-        ASN1Encodable hardware = new DERSequence(new DERTaggedObject(true, 704, new DERSequence(new ASN1Encodable[] {
-            new DEROctetString(new byte[32]), ASN1Boolean.TRUE, new ASN1Enumerated(0), new DEROctetString(new byte[32])})));
-        return new DERSequence(new ASN1Encodable[] {new ASN1Integer(100), new ASN1Enumerated(1), new ASN1Integer(100), new ASN1Enumerated(1),
-            new DEROctetString(MEDIA.getBytes(StandardCharsets.US_ASCII)), new DEROctetString(new byte[0]), software, hardware})
-                .getEncoded(ASN1Encoding.DER);
-    }
-
-    private static void sh(String command, Path dir) {
-        ProcessResult r = ExternalTool.run(List.of("bash", "-c", command), Map.of(), java.time.Duration.ofSeconds(30), dir);
-        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return AttestationChains.make(tmp, AttestationChains.TEE, true, AttestationChains.VERIFIED);
     }
 }
