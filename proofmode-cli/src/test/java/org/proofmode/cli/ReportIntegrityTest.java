@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.KeyAttestationChains;
 import org.proofmode.testkit.Samples;
 import org.proofmode.testkit.Tamper;
 
@@ -116,6 +117,6 @@ class ReportIntegrityTest {
     }
 
     private byte[] makeChain() throws Exception {
-        return AttestationChains.make(tmp, AttestationChains.TEE, true, AttestationChains.VERIFIED);
+        return KeyAttestationChains.make(tmp, KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED, MEDIA);
     }
 }

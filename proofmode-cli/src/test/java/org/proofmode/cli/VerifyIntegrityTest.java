@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.KeyAttestationChains;
 import org.proofmode.testkit.Samples;
 import org.proofmode.testkit.Tamper;
 
@@ -72,7 +73,7 @@ class VerifyIntegrityTest {
     private Path attested(int level, boolean locked, int boot) throws Exception {
         Path bundle = tmp.resolve("attested.zip");
         Tamper.addEntry(Samples.appGoodZip(), bundle, Samples.APP_MEDIA_SHA256 + ".attest.pem",
-                AttestationChains.make(tmp, level, locked, boot));
+                KeyAttestationChains.make(tmp, level, locked, boot, Samples.APP_MEDIA_SHA256));
         return bundle;
     }
 
@@ -88,7 +89,7 @@ class VerifyIntegrityTest {
 
     @Test
     void verify_saysSecureHardwareLockedVerified_keyAttestationPassing() throws Exception {
-        Cli.Result r = verifyAttested(attested(AttestationChains.TEE, true, AttestationChains.VERIFIED));
+        Cli.Result r = verifyAttested(attested(KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED));
         assertThat(r.exit()).as(r.out() + r.err()).isZero();
         assertThat(r.out()).contains("PASS  integrity.keyAttestation.valid", "A key was made inside the phone's secure hardware (TEE) for"
                 + " this media, on a device with a locked bootloader and verified boot, at the request of the ProofMode app",
@@ -97,7 +98,7 @@ class VerifyIntegrityTest {
 
     @Test
     void verify_exits3NotGoogleRooted_keyAttestationFailing() throws Exception {
-        Path bundle = attested(AttestationChains.TEE, true, AttestationChains.VERIFIED);
+        Path bundle = attested(KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED);
         Cli.Result r = cli().run("verify", bundle.toString());
         assertThat(r.exit()).as(r.out()).isEqualTo(ExitCodes.INVALID);
         assertThat(r.out()).contains("FAIL  integrity.keyAttestation.chain.invalid", "this key attestation is not Google-rooted")
@@ -106,21 +107,21 @@ class VerifyIntegrityTest {
 
     @Test
     void verify_saysSoftwareNotHardware_keyAttestationSoftwareOnly() throws Exception {
-        Cli.Result r = verifyAttested(attested(AttestationChains.SOFTWARE, true, AttestationChains.VERIFIED));
+        Cli.Result r = verifyAttested(attested(KeyAttestationChains.SOFTWARE, true, KeyAttestationChains.VERIFIED));
         assertThat(r.out()).contains("PASS  integrity.keyAttestation.valid", "by Android's software key store, not inside secure hardware",
                 "as the phone's software reports it", "WARN  integrity.keyAttestation.software").doesNotContain("secure hardware (TEE)");
     }
 
     @Test
     void verify_saysUnlocked_keyAttestationUnlockedBootloader() throws Exception {
-        Cli.Result r = verifyAttested(attested(AttestationChains.TEE, false, AttestationChains.UNVERIFIED));
+        Cli.Result r = verifyAttested(attested(KeyAttestationChains.TEE, false, KeyAttestationChains.UNVERIFIED));
         assertThat(r.out()).contains("PASS  integrity.keyAttestation.valid", "on a device with an unlocked bootloader and an unverified"
                 + " operating system", "WARN  integrity.keyAttestation.boot.unverified").doesNotContain("locked bootloader and verified boot");
     }
 
     @Test
     void verify_exits3Revoked_attestationStatusListsTheCa() throws Exception {
-        Path bundle = attested(AttestationChains.TEE, true, AttestationChains.VERIFIED);
+        Path bundle = attested(KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED);
         Process p = new ProcessBuilder("openssl", "x509", "-in", tmp.resolve("ca.pem").toString(), "-noout", "-serial").start();
         String serial = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).strip().replace("serial=", "");
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
