@@ -83,14 +83,14 @@ public final class DeviceIntegrityChecks {
             .withZone(ZoneOffset.UTC);
 
     private final Supplier<List<X509Certificate>> roots;
-    private final List<X509Certificate> keyRoots;
+    private final Supplier<List<X509Certificate>> keyRoots;
     private final AttestationStatus status;
     private final List<AcceptedApp> apps;
 
-    private DeviceIntegrityChecks(Supplier<List<X509Certificate>> roots, List<X509Certificate> keyRoots, AttestationStatus status,
-            List<AcceptedApp> apps) {
+    private DeviceIntegrityChecks(Supplier<List<X509Certificate>> roots, Supplier<List<X509Certificate>> keyRoots,
+            AttestationStatus status, List<AcceptedApp> apps) {
         this.roots = roots;
-        this.keyRoots = List.copyOf(keyRoots);
+        this.keyRoots = keyRoots;
         this.status = Objects.requireNonNull(status, "status");
         this.apps = List.copyOf(apps);
     }
@@ -100,7 +100,7 @@ public final class DeviceIntegrityChecks {
      * attestations against Google's roots ({@link #googleKeyAttestationRoots()}), and accepts the ProofMode app.
      */
     public static DeviceIntegrityChecks systemDefault() {
-        return new DeviceIntegrityChecks(TrustRoots.systemOnce(), googleKeyAttestationRoots(), AttestationStatus.empty(),
+        return new DeviceIntegrityChecks(TrustRoots.systemOnce(), DeviceIntegrityChecks::googleKeyAttestationRoots, AttestationStatus.empty(),
                 List.of(PROOFMODE_ANDROID));
     }
 
@@ -112,7 +112,7 @@ public final class DeviceIntegrityChecks {
      */
     public static DeviceIntegrityChecks of(List<X509Certificate> roots, List<AcceptedApp> apps) {
         List<X509Certificate> copy = List.copyOf(roots);
-        return new DeviceIntegrityChecks(() -> copy, copy, AttestationStatus.empty(), apps);
+        return new DeviceIntegrityChecks(() -> copy, () -> copy, AttestationStatus.empty(), apps);
     }
 
     /**
@@ -144,7 +144,12 @@ public final class DeviceIntegrityChecks {
      * README beside them, {@code org/proofmode/verify/README.md}).
      */
     public static List<X509Certificate> googleKeyAttestationRoots() {
-        return KeyAttestationChecks.googleRoots();
+        return GoogleRoots.ROOTS;
+    }
+
+    /** Google's roots, read from the jar once, on first use. */
+    private static final class GoogleRoots {
+        static final List<X509Certificate> ROOTS = KeyAttestationChecks.googleRoots();
     }
 
     /**
@@ -157,7 +162,7 @@ public final class DeviceIntegrityChecks {
      * @return one check on the attestation, and warnings for software keys, an unverified boot or an unknown app
      */
     public List<Check> keyAttestation(String name, byte[] bytes, Optional<String> mediaSha256) {
-        return KeyAttestationChecks.check(name, bytes, mediaSha256, keyRoots, status, apps);
+        return KeyAttestationChecks.check(name, bytes, mediaSha256, keyRoots.get(), status, apps);
     }
 
     /** The apps whose attestations are accepted. */
