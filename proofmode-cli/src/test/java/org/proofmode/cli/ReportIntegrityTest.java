@@ -116,6 +116,25 @@ class ReportIntegrityTest {
         assertThat(report(bundle, "google")).contains("integrity.keyAttestation.chain.invalid");
     }
 
+    @Test
+    void report_saysNoMoreThanTheAttestation_softwareOnlyAndUnlocked() throws Exception {
+        String software = attestedReport("software", KeyAttestationChains.SOFTWARE, true, KeyAttestationChains.VERIFIED);
+        assertThat(software).contains("integrity.keyAttestation.valid", "by Android's software key store, not inside secure hardware",
+                "as the phone's software reports it", "integrity.keyAttestation.software").doesNotContain("secure hardware (TEE)");
+        String unlocked = attestedReport("unlocked", KeyAttestationChains.TEE, false, KeyAttestationChains.UNVERIFIED);
+        assertThat(unlocked).contains("integrity.keyAttestation.valid", "with an unlocked bootloader and an unverified operating system",
+                "integrity.keyAttestation.boot.unverified").doesNotContain("locked bootloader and verified boot");
+    }
+
+    /** The report's text, joined into one line, of good.zip with a chain made in {@code name} and trusted. */
+    private String attestedReport(String name, int level, boolean locked, int boot) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(name));
+        Path bundle = tmp.resolve(name + ".zip");
+        Tamper.addEntry(Samples.appGoodZip(), bundle, MEDIA + ".attest.pem", KeyAttestationChains.make(dir, level, locked, boot, MEDIA));
+        Path roots = Files.writeString(dir.resolve("roots.pem"), Files.readString(dir.resolve("root.pem")) + Files.readString(Path.of(GTS_ROOT)));
+        return report(bundle, name, "--integrity-roots", roots.toString()).replaceAll("\\s+", " ");
+    }
+
     private byte[] makeChain() throws Exception {
         return KeyAttestationChains.make(tmp, KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED, MEDIA);
     }
