@@ -53,7 +53,7 @@ public final class Verifier {
     final List<NoteKey> logKeys;
     /** Valid cosignatures by trusted witnesses a receipt's checkpoint must carry ({@link #withRequiredWitnesses}). */
     final int requiredWitnesses;
-    /** The checks of the app's device-integrity files ({@code .gst}). */
+    /** The checks of the app's device-integrity files ({@code .gst}, {@code .attest.pem}). */
     final DeviceIntegrityChecks integrity;
 
     /**
@@ -126,8 +126,9 @@ public final class Verifier {
     }
 
     /**
-     * A copy that checks the app's device-integrity files ({@code .gst}) with these roots and accepted apps;
-     * by default the system's trust store and the ProofMode app ({@link DeviceIntegrityChecks#systemDefault}).
+     * A copy that checks the app's device-integrity files ({@code .gst}, {@code .attest.pem}) with these roots and
+     * accepted apps; by default the system's trust store, Google's key attestation roots and the ProofMode app
+     * ({@link DeviceIntegrityChecks#systemDefault}).
      */
     public Verifier withDeviceIntegrity(DeviceIntegrityChecks checks) {
         return new Verifier(trusted, limits, timestamps, c2pa, logKeys, requiredWitnesses, checks);
