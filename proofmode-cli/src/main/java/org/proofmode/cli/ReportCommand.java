@@ -41,6 +41,7 @@ import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.DeviceIntegrityChecks;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -124,6 +125,14 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--c2pa-trust", paramLabel = "ANCHORS.pem", description = "Trust these C2PA signing roots (repeatable), as for verify.")
     List<Path> c2paTrust = new ArrayList<>();
 
+    @Option(names = "--integrity-roots", paramLabel = "ROOTS.pem", description = "Check device attestations (<h>.gst, "
+            + "<h>.attest.pem) against these roots only, as for verify.")
+    Path integrityRoots;
+
+    @Option(names = "--attestation-status", paramLabel = "FILE", description = "Google's saved list of revoked key "
+            + "attestation certificates, as for verify.")
+    Path attestationStatus;
+
     @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable), as for verify.")
     List<String> logKeys = new ArrayList<>();
 
@@ -150,6 +159,8 @@ final class ReportCommand implements Callable<Integer> {
         trust = trust.stream().map(shown::open).toList();
         tsaTrust = tsaTrust.stream().map(shown::open).toList();
         c2paTrust = c2paTrust.stream().map(shown::open).toList();
+        integrityRoots = shown.open(integrityRoots);
+        attestationStatus = shown.open(attestationStatus);
         paths = paths.stream().map(shown::open).toList();
         identityFiles = identityFiles.stream().map(shown::open).toList();
         Optional<Instant> given = parseDate(date);
@@ -175,7 +186,8 @@ final class ReportCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.INPUT_MISSING, "no device key to sign the report with: create one "
                     + "(proofmode keys create) or write it unsigned with --no-sign");
         }
-        Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys);
+        Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys).withDeviceIntegrity(
+                DeviceIntegrityChecks.configured(Optional.ofNullable(integrityRoots), Optional.ofNullable(attestationStatus)));
         List<ReportItem> items = new ArrayList<>();
         ProofMode stored = null; // the store, read with its identity when encrypted: unlocked once, for the first media file
         try (Identities ids = Age.readIdentities(identityFiles)) {

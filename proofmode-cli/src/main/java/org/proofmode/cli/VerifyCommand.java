@@ -75,7 +75,12 @@ import picocli.CommandLine.ParentCommand;
                 + "chain to a trusted root at the attestation's own time (the system's store, or --integrity-roots), its "
                 + "certificate named attest.android.com, its nonce naming this proof's media, and the app (integrity.safetynet.valid, "
                 + ".signature.invalid, .chain.invalid, .nonce.mismatch; warnings .app.unknown, .device.failed). A Play Integrity "
-                + "token cannot be checked offline (integrity.playIntegrity.unverifiable).",
+                + "token cannot be checked offline (integrity.playIntegrity.unverifiable). An Android key attestation beside a "
+                + "proof (<h>.attest.pem, the attested key's certificate chain, PEM, leaf first) is checked offline too: its chain "
+                + "to Google's attestation roots (bundled, or --integrity-roots) when its newest certificate became valid, a saved "
+                + "revocation list (--attestation-status), its challenge naming this proof's media, and what it says: where the "
+                + "key was made, the boot state, the app (integrity.keyAttestation.valid, .chain.invalid, .challenge.mismatch, "
+                + ".revoked; warnings .software, .boot.unverified, .app.unknown).",
             "",
             "A redacted copy (proofmode redact) carries a signed redaction record: verify reports it as derived by "
                 + "redaction (redaction.record.valid, redaction.signature.valid). With --original it also checks the "
@@ -138,8 +143,14 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Option(names = "--integrity-roots", paramLabel = "ROOTS.pem", description = "Check the ProofMode app's device "
             + "attestations (<h>.gst, Google SafetyNet) against these roots only, instead of the system's trust store "
-            + "(/etc/ssl/certs/ca-certificates.crt or the JDK's cacerts).")
+            + "(/etc/ssl/certs/ca-certificates.crt or the JDK's cacerts), and Android key attestations (<h>.attest.pem) "
+            + "instead of Google's bundled attestation roots: put every root you accept in the file.")
     Path integrityRoots;
+
+    @Option(names = "--attestation-status", paramLabel = "FILE", description = "Google's list of revoked key attestation "
+            + "certificates, saved from https://android.googleapis.com/attestation/status: a key attestation with a listed "
+            + "certificate is integrity.keyAttestation.revoked (nothing is fetched).")
+    Path attestationStatus;
 
     @Option(names = "--log-key", paramLabel = "KEY", description = "Trust this transparency log (repeatable): its verifier key "
             + "(origin+hash+base64, as 'proofmode server log-key' prints it) or a file holding it; besides PROOFMODE_HOME/log-keys/. "
@@ -206,6 +217,7 @@ final class VerifyCommand implements Callable<Integer> {
         tsaTrust = tsaTrust.stream().map(shown::open).toList();
         c2paTrust = c2paTrust.stream().map(shown::open).toList();
         integrityRoots = shown.open(integrityRoots);
+        attestationStatus = shown.open(attestationStatus);
         media = shown.open(media);
         original = shown.open(original);
         paths = paths.stream().map(shown::open).toList();
@@ -295,10 +307,10 @@ final class VerifyCommand implements Callable<Integer> {
         return pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
     }
 
-    /** The verifier with the roots of {@code --integrity-roots}, when given, for device attestations. */
+    /** The verifier with the roots of {@code --integrity-roots} and the list of {@code --attestation-status}, when given. */
     private Verifier integrity(Verifier v) {
-        return integrityRoots == null ? v : v.withDeviceIntegrity(DeviceIntegrityChecks.of(TrustedRoots.read(integrityRoots),
-                List.of(DeviceIntegrityChecks.PROOFMODE_ANDROID)));
+        return v.withDeviceIntegrity(DeviceIntegrityChecks.configured(Optional.ofNullable(integrityRoots),
+                Optional.ofNullable(attestationStatus)));
     }
 
     /** The verifier with {@code --require-witnesses} and the witnesses of {@code --witnesses} added. */

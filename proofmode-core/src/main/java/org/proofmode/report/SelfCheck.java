@@ -15,7 +15,8 @@ import org.proofmode.verify.ProofReport;
 
 /**
  * "Check it yourself": the commands that redo a report's checks with common tools ({@code sha256sum},
- * {@code gpg} in a fresh keyring, Sequoia's {@code sqv}, {@code openssl ts}, {@code ots}), in the order to
+ * {@code gpg} in a fresh keyring, Sequoia's {@code sqv}, {@code openssl ts}, {@code ots}; {@code openssl} for
+ * device attestations, {@link IntegrityCommands}), in the order to
  * run them, in the folder where the bundle was unpacked. Only files that are in the bundle get a command.
  * All run offline but the {@code ots verify} of a proof that reaches a Bitcoin block, which needs a Bitcoin
  * node or the internet and is set apart with a note saying so.
@@ -164,6 +165,7 @@ final class SelfCheck {
         if (!ots.isEmpty()) {
             out.addAll(openTimestamps(ots));
         }
+        out.addAll(IntegrityCommands.of(item, names, unsafe));
         if (item.report().allChecks().stream().anyMatch(c -> c.code().startsWith("tlog."))) {
             out.add(new Block.Paragraph("A transparency-log receipt (.tlog) is a C2SP tlog-proof: check it with the log's verifier key,"
                     + " for example with proofmode verify --log-key KEY, or any C2SP tlog-proof reader.", Block.Tone.NOTE));

@@ -34,9 +34,28 @@ public final class CertificatePaths {
      */
     public static void requirePath(X509Certificate leaf, Collection<X509Certificate> pool, Collection<X509Certificate> roots,
             Instant at, OptionalInt maxPathLength) throws GeneralSecurityException {
-        Objects.requireNonNull(leaf, "leaf");
         Set<TrustAnchor> anchors = new HashSet<>();
         roots.forEach(r -> anchors.add(new TrustAnchor(r, null)));
+        build(leaf, pool, anchors, at, maxPathLength);
+    }
+
+    /**
+     * As {@link #requirePath}, with each root taken as its name and key only (RFC 5280's trust anchor): the
+     * root certificate's own dates do not count, so a root reissued for the same name and key also anchors
+     * chains from before its reissue.
+     *
+     * @throws GeneralSecurityException when no such path exists (the message says why)
+     */
+    public static void requirePathToKeys(X509Certificate leaf, Collection<X509Certificate> pool, Collection<X509Certificate> roots,
+            Instant at, OptionalInt maxPathLength) throws GeneralSecurityException {
+        Set<TrustAnchor> anchors = new HashSet<>();
+        roots.forEach(r -> anchors.add(new TrustAnchor(r.getSubjectX500Principal(), r.getPublicKey(), null)));
+        build(leaf, pool, anchors, at, maxPathLength);
+    }
+
+    private static void build(X509Certificate leaf, Collection<X509Certificate> pool, Set<TrustAnchor> anchors, Instant at,
+            OptionalInt maxPathLength) throws GeneralSecurityException {
+        Objects.requireNonNull(leaf, "leaf");
         X509CertSelector target = new X509CertSelector();
         target.setCertificate(leaf);
         PKIXBuilderParameters p = new PKIXBuilderParameters(anchors, target);

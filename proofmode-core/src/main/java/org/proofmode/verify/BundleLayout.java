@@ -42,7 +42,7 @@ final class BundleLayout {
         }
     }
 
-    private static final List<String> EXTRA_SUFFIXES = List.of(".ots", ".gst", ".tsr", ProofFiles.TLOG);
+    private static final List<String> EXTRA_SUFFIXES = List.of(".ots", ".gst", ".tsr", ProofFiles.TLOG, Verifier.KEY_ATTESTATION);
 
     /** Suffix of CameraV's J3M record, written by {@code prove --j3m}. */
     private static final String J3M = ".j3m.json";

@@ -159,6 +159,26 @@ public final class CheckCodes {
     public static final String INTEGRITY_SAFETYNET_DEVICE_FAILED = "integrity.safetynet.device.failed";
     /** A device-integrity file is an encrypted Play Integrity token, which cannot be checked offline. */
     public static final String INTEGRITY_PLAY_UNVERIFIABLE = "integrity.playIntegrity.unverifiable";
+    /**
+     * An Android key attestation ({@code <h>.attest.pem}) holds: its chain leads to Google's attestation root,
+     * no certificate of it is listed revoked, and its challenge names this proof's media; the message gives
+     * where the key was made, the boot state and the app.
+     */
+    public static final String INTEGRITY_KEY_ATTESTATION_VALID = "integrity.keyAttestation.valid";
+    /** A key attestation's chain does not lead to a trusted attestation root when its newest certificate became valid. */
+    public static final String INTEGRITY_KEY_ATTESTATION_CHAIN_INVALID = "integrity.keyAttestation.chain.invalid";
+    /** A key attestation's challenge names other media than this proof, or none. */
+    public static final String INTEGRITY_KEY_ATTESTATION_CHALLENGE_MISMATCH = "integrity.keyAttestation.challenge.mismatch";
+    /** A certificate of a key attestation's chain is revoked or suspended in the attestation status list given. */
+    public static final String INTEGRITY_KEY_ATTESTATION_REVOKED = "integrity.keyAttestation.revoked";
+    /** A {@code .attest.pem} file is not a readable key attestation chain (or exceeds the size or chain bounds). */
+    public static final String INTEGRITY_KEY_ATTESTATION_MALFORMED = "integrity.keyAttestation.malformed";
+    /** Warning: a valid key attestation was made by Android's software key store, not by secure hardware. */
+    public static final String INTEGRITY_KEY_ATTESTATION_SOFTWARE = "integrity.keyAttestation.software";
+    /** Warning: a valid key attestation reports an unlocked bootloader or a boot state other than verified, or none. */
+    public static final String INTEGRITY_KEY_ATTESTATION_BOOT_UNVERIFIED = "integrity.keyAttestation.boot.unverified";
+    /** Warning: a valid key attestation names an app (package and signing digest) the verifier does not accept, or none. */
+    public static final String INTEGRITY_KEY_ATTESTATION_APP_UNKNOWN = "integrity.keyAttestation.app.unknown";
 
     /** The frame list ({@code <h>.frames}) gives the record's {@code Video.FrameHash} and {@code Video.FrameCount}. */
     public static final String FRAMES_MATCH = "frames.match";

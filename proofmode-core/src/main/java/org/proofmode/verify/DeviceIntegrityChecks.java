@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
@@ -19,6 +20,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.timestamp.rfc3161.TrustedRoots;
 import org.proofmode.util.Hex;
 
 /**
@@ -27,7 +30,10 @@ import org.proofmode.util.Hex;
  * with the leaf certificate, the chain at the attestation's own time against the trusted roots, the leaf's
  * name, the nonce's binding to this proof's media, the app against a list of accepted apps, and the device
  * verdicts as Google gave them. A Play Integrity token (encrypted to the app's server) is recognised and
- * said to be uncheckable offline.
+ * said to be uncheckable offline. An Android key attestation ({@code <h>.attest.pem}, the attested key's
+ * certificate chain) is checked by {@link #keyAttestation}: its chain to Google's attestation roots (bundled,
+ * {@link #googleKeyAttestationRoots()}), a revocation list when one is given, its challenge naming this
+ * proof's media, the security level, the boot state and the app.
  *
  * <p>Security: revocation is not checked (offline); the chain is judged at the token's {@code timestampMs},
  * which is inside the signed payload, so a genuine old token verifies as what it was then. The texts say
@@ -77,29 +83,86 @@ public final class DeviceIntegrityChecks {
             .withZone(ZoneOffset.UTC);
 
     private final Supplier<List<X509Certificate>> roots;
+    private final Supplier<List<X509Certificate>> keyRoots;
+    private final AttestationStatus status;
     private final List<AcceptedApp> apps;
 
-    private DeviceIntegrityChecks(Supplier<List<X509Certificate>> roots, List<AcceptedApp> apps) {
+    private DeviceIntegrityChecks(Supplier<List<X509Certificate>> roots, Supplier<List<X509Certificate>> keyRoots,
+            AttestationStatus status, List<AcceptedApp> apps) {
         this.roots = roots;
+        this.keyRoots = keyRoots;
+        this.status = Objects.requireNonNull(status, "status");
         this.apps = List.copyOf(apps);
     }
 
     /**
-     * Checks against the system's trust store ({@link TrustRoots#system()}) and accepts the ProofMode app.
+     * Checks SafetyNet attestations against the system's trust store ({@link TrustRoots#system()}) and key
+     * attestations against Google's roots ({@link #googleKeyAttestationRoots()}), and accepts the ProofMode app.
      */
     public static DeviceIntegrityChecks systemDefault() {
-        return new DeviceIntegrityChecks(TrustRoots.systemOnce(), List.of(PROOFMODE_ANDROID));
+        return new DeviceIntegrityChecks(TrustRoots.systemOnce(), DeviceIntegrityChecks::googleKeyAttestationRoots, AttestationStatus.empty(),
+                List.of(PROOFMODE_ANDROID));
     }
 
     /**
-     * Checks against these roots only (pinned) and accepts these apps.
+     * Checks both kinds of attestation against these roots only (pinned) and accepts these apps.
      *
-     * @param roots the root certificates a SafetyNet chain must end at
+     * @param roots the root certificates a SafetyNet or key attestation chain must end at
      * @param apps the apps whose attestations are accepted
      */
     public static DeviceIntegrityChecks of(List<X509Certificate> roots, List<AcceptedApp> apps) {
         List<X509Certificate> copy = List.copyOf(roots);
-        return new DeviceIntegrityChecks(() -> copy, apps);
+        return new DeviceIntegrityChecks(() -> copy, () -> copy, AttestationStatus.empty(), apps);
+    }
+
+    /**
+     * The checks a verifier's options ask for: {@link #systemDefault()}, or only the roots of {@code roots}
+     * (for both kinds of attestation) when given, with the revocation list of {@code status} when given;
+     * the ProofMode app accepted.
+     *
+     * @param roots a PEM file of root certificates ({@code --integrity-roots})
+     * @param status Google's attestation status list, saved ({@code --attestation-status})
+     * @throws ProofModeException when a file is missing or not what it should be (see {@link TrustedRoots#read},
+     *     {@link AttestationStatus#read})
+     */
+    public static DeviceIntegrityChecks configured(Optional<Path> roots, Optional<Path> status) {
+        DeviceIntegrityChecks c = roots.map(r -> of(TrustedRoots.read(r), List.of(PROOFMODE_ANDROID))).orElseGet(DeviceIntegrityChecks::systemDefault);
+        return status.map(s -> c.withAttestationStatus(AttestationStatus.read(s))).orElse(c);
+    }
+
+    /**
+     * A copy that takes key attestation certificates listed in {@code status} for revoked.
+     *
+     * @param status Google's attestation status list, saved
+     */
+    public DeviceIntegrityChecks withAttestationStatus(AttestationStatus status) {
+        return new DeviceIntegrityChecks(roots, keyRoots, status, apps);
+    }
+
+    /**
+     * Google's hardware attestation roots, bundled with this software (their source and date are in the
+     * README beside them, {@code org/proofmode/verify/README.md}).
+     */
+    public static List<X509Certificate> googleKeyAttestationRoots() {
+        return GoogleRoots.ROOTS;
+    }
+
+    /** Google's roots, read from the jar once, on first use. */
+    private static final class GoogleRoots {
+        static final List<X509Certificate> ROOTS = KeyAttestationChecks.googleRoots();
+    }
+
+    /**
+     * Checks one {@code .attest.pem} file, an Android key attestation chain (PEM, leaf first). Never throws on
+     * bad input: each defect is a check.
+     *
+     * @param name the file's name in the bundle
+     * @param bytes its bytes
+     * @param mediaSha256 the media hash the proof names, if any
+     * @return one check on the attestation, and warnings for software keys, an unverified boot or an unknown app
+     */
+    public List<Check> keyAttestation(String name, byte[] bytes, Optional<String> mediaSha256) {
+        return KeyAttestationChecks.check(name, bytes, mediaSha256, keyRoots.get(), status, apps);
     }
 
     /** The apps whose attestations are accepted. */

@@ -360,6 +360,8 @@ final class ProofCheck {
                         verifier.requiredWitnesses));
             } else if (e.fileName().endsWith(".gst")) {
                 checks.addAll(verifier.integrity.safetyNet(e.name(), read(e), claimed));
+            } else if (e.fileName().endsWith(Verifier.KEY_ATTESTATION)) {
+                checks.addAll(verifier.integrity.keyAttestation(e.name(), read(e), claimed));
             }
         }
         if (verifier.requiredWitnesses > 0 && g.extras.stream().noneMatch(e -> e.fileName().endsWith(ProofFiles.TLOG))) {

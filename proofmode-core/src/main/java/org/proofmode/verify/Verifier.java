@@ -42,7 +42,9 @@ public final class Verifier {
     static final List<String> TIME_FIELDS = List.of(
             ProofFields.PROOF_GENERATED, ProofFields.FILE_CREATED, ProofFields.FILE_MODIFIED, ProofFields.LOCATION_TIME,
             "CurrentDateTime0GMT", "Modified");
-    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG, ".gst");
+    /** Suffix of an Android key attestation beside a proof: the attested key's certificate chain, PEM, leaf first. */
+    public static final String KEY_ATTESTATION = ".attest.pem";
+    private static final List<String> TIMESTAMP_SUFFIXES = List.of(".tsr", ".ots", ProofFiles.TLOG, ".gst", KEY_ATTESTATION);
 
     private final List<PGPPublicKeyRing> trusted;
     final BundleLimits limits;
@@ -51,7 +53,7 @@ public final class Verifier {
     final List<NoteKey> logKeys;
     /** Valid cosignatures by trusted witnesses a receipt's checkpoint must carry ({@link #withRequiredWitnesses}). */
     final int requiredWitnesses;
-    /** The checks of the app's device-integrity files ({@code .gst}). */
+    /** The checks of the app's device-integrity files ({@code .gst}, {@code .attest.pem}). */
     final DeviceIntegrityChecks integrity;
 
     /**
@@ -124,8 +126,9 @@ public final class Verifier {
     }
 
     /**
-     * A copy that checks the app's device-integrity files ({@code .gst}) with these roots and accepted apps;
-     * by default the system's trust store and the ProofMode app ({@link DeviceIntegrityChecks#systemDefault}).
+     * A copy that checks the app's device-integrity files ({@code .gst}, {@code .attest.pem}) with these roots and
+     * accepted apps; by default the system's trust store, Google's key attestation roots and the ProofMode app
+     * ({@link DeviceIntegrityChecks#systemDefault}).
      */
     public Verifier withDeviceIntegrity(DeviceIntegrityChecks checks) {
         return new Verifier(trusted, limits, timestamps, c2pa, logKeys, requiredWitnesses, checks);

@@ -174,6 +174,9 @@ public final class TamperCorpus {
                 m.putAll(other.copy());
                 m.put(other.id + ".gst", gst);
             });
+            // A key attestation forged for this proof (TEE, locked, verified, the app): its chain is not Google's.
+            add(src, "forged-key-attestation", "integrity.keyAttestation.chain.invalid", Expect.INVALID,
+                    m -> m.put(src.id + ".attest.pem", forgedKeyAttestation(src.id)));
         }
         add(src, "duplicate-entry", "bundle.rejected", Expect.REJECTED, m -> duplicate(m, src.json()));
         add(src, "duplicate-entry-same-name", "bundle.rejected", Expect.REJECTED, m -> m.put(SAME_NAME + src.json(), forged(m.get(src.json()))));
@@ -300,6 +303,15 @@ public final class TamperCorpus {
     }
 
     /** Changes one base64url character of a JWS's signature part, keeping the token readable. */
+    private byte[] forgedKeyAttestation(String mediaSha256) {
+        try {
+            Path dir = Files.createDirectories(out.resolve("key-attestation-" + mediaSha256.substring(0, 12)));
+            return KeyAttestationChains.make(dir, KeyAttestationChains.TEE, true, KeyAttestationChains.VERIFIED, mediaSha256);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot make a key attestation chain: " + e.getMessage(), e);
+        }
+    }
+
     private static void breakJwsSignature(Map<String, byte[]> m, String name) {
         byte[] b = m.get(name);
         int at = new String(b, StandardCharsets.US_ASCII).lastIndexOf('.') + 10;
