@@ -38,6 +38,7 @@ import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
+import org.proofmode.verify.Trust;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -97,7 +98,7 @@ final class LogCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
-            NoteKey k = VerifyCommand.logKey(ctx, key);
+            NoteKey k = Trust.logKey(key, ctx.resolve(Path.of(key)));
             URI base;
             try {
                 base = URI.create(url);
@@ -219,7 +220,7 @@ final class LogCommand implements Callable<Integer> {
             }
             List<NoteKey> logs = new ArrayList<>();
             for (String f : follow) {
-                logs.add(VerifyCommand.logKey(ctx, f));
+                logs.add(Trust.logKey(f, ctx.resolve(Path.of(f))));
             }
             Witness witness = new Witness(key.unlock(Optional.ofNullable(passphraseFile).map(Passphrase::read)), logs,
                     ctx.home().resolve("witness").resolve("state"), Clock.systemUTC());
@@ -263,7 +264,7 @@ final class LogCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
-            List<NoteKey> trusted = pm.logKeys(List.of());
+            List<NoteKey> trusted = Trust.logKeysIn(pm.home());
             int kept = 0;
             int refused = 0;
             for (Path file : receipts) {

@@ -26,6 +26,7 @@ import org.proofmode.server.http.ApiException;
 import org.proofmode.server.http.ProblemType;
 import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 
@@ -51,7 +52,7 @@ public final class Verification implements AutoCloseable {
     /** Creates the service for a configuration: it trusts the home's device keys and the configured ones. */
     public Verification(ServerConfig config) {
         // The home's device keys, its TSA roots and its C2PA CA, and the configured keys; bundles under its limits.
-        this.verifier = ProofMode.at(config.home()).verifier(config.trusted(), List.of(), List.of(), config.limits());
+        this.verifier = ProofMode.at(config.home()).verifier(Trust.HOME.withKeys(config.trusted()).withLimits(config.limits()));
         this.limits = config.limits();
         this.timeout = config.verifyTimeout();
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
