@@ -31,7 +31,6 @@ import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.keys.StoreKeys;
-import org.proofmode.proof.ProofRecord;
 import org.proofmode.prove.ContextReader;
 import org.proofmode.prove.Prover;
 import org.proofmode.publish.PublishQueue;
@@ -173,13 +172,11 @@ public final class ProofMode {
     }
 
     /**
-     * What a proof of the file would record now under the settings (and a position given for this run),
-     * read by a {@link ContextReader}: no key, nothing signed or stored.
-     *
-     * @throws ProofModeException as {@link ContextReader#read(Path)}
+     * Reads what a proof of a file would record now under the settings (and a position given for this run),
+     * with no key and nothing signed or stored: {@code inspect}, and the context a content credential carries.
      */
-    public ProofRecord inspect(Path file, Settings settings, Optional<Fix> manualLocation) {
-        return new ContextReader(contextSources(settings, manualLocation), clock).read(file);
+    public ContextReader contextReader(Settings settings, Optional<Fix> manualLocation) {
+        return new ContextReader(contextSources(settings, manualLocation), clock);
     }
 
     /**
