@@ -22,7 +22,7 @@ class OutgoingBundlesTest {
         Path older = Files.writeString(dir.resolve("bundle-8823452345.zip"), "named as earlier versions named them");
         Path other = Files.writeString(dir.resolve("notes.txt"), "not a bundle");
 
-        ProofMode.removeOrphanedBundles(dir);
+        HomeProofs.removeOrphanedBundles(dir);
 
         assertThat(mine).exists();
         assertThat(orphan).doesNotExist();

@@ -120,7 +120,7 @@ final class C2paCommand {
             ProofMode pm = parent.root.proofMode();
             byte[] bytes = ContentCredentials.read(input);
             Settings s = context.apply(pm.settings());
-            ProofRecord record = pm.inspect(input, s, context.manualLocation());
+            ProofRecord record = pm.contextReader(s, context.manualLocation()).read(input);
             Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, cert, key);
             Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(t -> pm.c2paTimeStamper(t, proxy.choose(pm.settings())));
             ManifestBuilder m = ContentCredentials.capture(input.getFileName().toString(), record.fields(),

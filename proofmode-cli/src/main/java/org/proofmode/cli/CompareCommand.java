@@ -23,6 +23,7 @@ import org.proofmode.verify.MediaComparison.Relation;
 import org.proofmode.verify.MediaComparison.Side;
 import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -84,7 +85,7 @@ final class CompareCommand implements Callable<Integer> {
         CliContext ctx = root.ctx;
         ProofMode pm = root.proofMode();
         List<String> notes = new ArrayList<>();
-        Verifier verifier = pm.verifier(List.of());
+        Verifier verifier = pm.verifier(Trust.HOME);
         Side sa = side(pm, verifier, a, notes);
         Side sb = side(pm, verifier, b, notes);
         MediaComparison.Result r = MediaComparison.compare(sa, sb);

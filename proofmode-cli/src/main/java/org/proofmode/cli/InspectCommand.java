@@ -45,7 +45,7 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         ProofMode pm = root.proofMode();
         Settings s = context.apply(pm.settings());
-        ProofRecord r = pm.inspect(file, s, context.manualLocation());
+        ProofRecord r = pm.contextReader(s, context.manualLocation()).read(file);
         if (json) {
             root.ctx.out().println(new String(ProofJson.write(r), StandardCharsets.UTF_8));
         } else {

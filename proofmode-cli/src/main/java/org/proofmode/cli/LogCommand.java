@@ -25,6 +25,7 @@ import org.proofmode.util.Home;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
+import org.proofmode.verify.Trust;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,7 +85,7 @@ final class LogCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
-            NoteKey k = LogKeyOptions.logKey(ctx, key);
+            NoteKey k = Trust.logKey(key, ctx.resolve(Path.of(key)));
             URI base;
             try {
                 base = URI.create(url);
@@ -176,7 +177,7 @@ final class LogCommand implements Callable<Integer> {
             }
             List<NoteKey> logs = new ArrayList<>();
             for (String f : follow) {
-                logs.add(LogKeyOptions.logKey(ctx, f));
+                logs.add(Trust.logKey(f, ctx.resolve(Path.of(f))));
             }
             CountDownLatch stopped = new CountDownLatch(1);
             WitnessServer srv = WitnessServer.start(ctx.home(), logs, Optional.ofNullable(passphraseFile), bind, port);
@@ -218,7 +219,7 @@ final class LogCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
             ProofMode pm = StoreAccess.reading(ctx, parent.root.proofMode(), unlock.passphraseFile);
-            List<NoteKey> trusted = pm.logKeys(List.of());
+            List<NoteKey> trusted = Trust.logKeysIn(pm.home());
             int kept = 0;
             int refused = 0;
             for (Path file : receipts) {

@@ -74,22 +74,4 @@ final class LogKeyOptions {
         }
         return out;
     }
-
-    /**
-     * A {@code --log-key} value (also {@code log monitor}'s and {@code log witness --follow}'s): a verifier
-     * key, or a file holding one.
-     *
-     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if it is neither
-     */
-    static NoteKey logKey(CliContext ctx, String value) {
-        if (!value.contains("+") || Files.isRegularFile(ctx.resolve(Path.of(value)))) {
-            return ProofMode.readLogKey(ctx.resolve(Path.of(value)));
-        }
-        try {
-            return NoteKey.parse(value);
-        } catch (NoteFormatException e) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--log-key " + SafeText.escape(value)
-                    + ": not a verifier key (origin+hash+base64) or a file holding one");
-        }
-    }
 }

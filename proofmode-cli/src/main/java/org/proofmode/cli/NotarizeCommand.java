@@ -10,6 +10,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.proof.ProofFields;
+import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.prove.Notarization;
 import org.proofmode.prove.ProveResult;
@@ -55,7 +56,7 @@ final class NotarizeCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.UNSUPPORTED, path + ": " + r.reason().orElse("not media"));
         }
         String h = r.sha256().orElseThrow();
-        var record = pm.storedRecord(r.proofFolder().orElseThrow(), h);
+        var record = ProofJson.readStored(pm.store(), r.proofFolder().orElseThrow(), h);
         Instant when = record.get(ProofFields.PROOF_GENERATED).flatMap(ProofTimes::parse).orElseGet(Instant::now);
         String signer = record.get(ProofFields.PROOF_SIGNER).orElse(key.info().fingerprint());
         if (json) {

@@ -269,7 +269,7 @@ final class ProveCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         for (Work w : work) {
             try {
-                ContentCredentials.Copy c = ContentCredentials.copy(w.path(), f -> pm.inspect(f, settings, context.manualLocation()).fields(),
+                ContentCredentials.Copy c = ContentCredentials.copy(w.path(), f -> pm.contextReader(settings, context.manualLocation()).read(f).fields(),
                         unlocked.getKey().fingerprint(), unlocked.getValue(), stamper, force);
                 if (c.asItIs().isPresent()) {
                     ctx.err().println("proofmode: " + w.file() + ": " + c.asItIs().get());

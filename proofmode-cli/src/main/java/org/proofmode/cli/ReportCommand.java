@@ -2,47 +2,22 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 import org.proofmode.ProofMode;
 import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
-import org.proofmode.bundle.Bundle;
-import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
-import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
-import org.proofmode.keys.SigningKey;
-import org.proofmode.media.Digests;
-import org.proofmode.media.MediaSniffer;
-import org.proofmode.report.Certification;
-import org.proofmode.report.HtmlReport;
-import org.proofmode.report.PdfReport;
-import org.proofmode.report.ReportBuilder;
-import org.proofmode.report.ReportDocument;
-import org.proofmode.report.ReportItem;
-import org.proofmode.sign.StreamSigner;
-import org.proofmode.util.AtomicFiles;
+import org.proofmode.report.Reporting;
 import org.proofmode.util.SafeText;
-import org.proofmode.verify.Check;
-import org.proofmode.verify.ProofReport;
-import org.proofmode.verify.VerificationReport;
-import org.proofmode.verify.DeviceIntegrityChecks;
-import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -156,76 +131,28 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private int report(CliContext ctx, ShownPaths shown) throws IOException {
-        trust = trust.stream().map(shown::open).toList();
-        tsaTrust = tsaTrust.stream().map(shown::open).toList();
-        c2paTrust = c2paTrust.stream().map(shown::open).toList();
-        integrityRoots = shown.open(integrityRoots);
-        attestationStatus = shown.open(attestationStatus);
         paths = paths.stream().map(shown::open).toList();
-        identityFiles = identityFiles.stream().map(shown::open).toList();
         Optional<Instant> given = parseDate(date);
-        if (paths.size() > 1 && caseName == null) {
-            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "several BUNDLEs make one report: name the case with --case NAME");
-        }
-        for (Path p : paths) {
-            if (!Files.exists(p)) {
-                throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
-            }
-        }
-        String base = caseName != null ? caseName : fileBase(paths.get(0));
-        Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(safeFileName(base) + ".report." + format.name()));
-        Path sig = out.resolveSibling(out.getFileName() + ".asc");
-        for (Path p : noSign ? List.of(out) : List.of(out, sig)) {
-            if (Files.exists(p) && !force) {
-                throw new ProofModeException(Failure.OUTPUT_EXISTS, p + " exists (use --force)");
-            }
-        }
+        Optional<String> named = Optional.ofNullable(caseName);
+        Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(Reporting.defaultFileName(named, paths.get(0), format == Format.pdf)));
+        Reporting.Request request = new Reporting.Request(paths, named, format == Format.pdf, given, out, !noSign, force);
         ProofMode pm = root.proofMode();
         DeviceKeys keys = pm.keys();
-        if (!noSign && !keys.exists()) {
-            throw new ProofModeException(Failure.INPUT_MISSING, "no device key to sign the report with: create one "
-                    + "(proofmode keys create) or write it unsigned with --no-sign");
-        }
-        Verifier verifier = VerifyCommand.verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys).withDeviceIntegrity(
-                DeviceIntegrityChecks.configured(Optional.ofNullable(integrityRoots), Optional.ofNullable(attestationStatus)));
-        List<ReportItem> items = new ArrayList<>();
-        ProofMode stored = null; // the store, read with its identity when encrypted: unlocked once, for the first media file
-        try (Identities ids = Age.readIdentities(identityFiles)) {
-            for (Path p : paths) {
-                boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
-                if (media && stored == null) {
-                    stored = pm.store().isEncrypted() ? StoreAccess.reading(ctx, pm, unlock.passphraseFile) : pm;
+        Reporting.check(request, keys);
+        Reporting reporting = new Reporting(pm.verifier(TrustArguments.withIntegrity(
+                TrustArguments.trust(ctx, shown, trust, tsaTrust, c2paTrust, logKeys), shown, integrityRoots, attestationStatus)),
+                pm.storedProofs(() -> StoreAccess.reading(ctx, pm, unlock.passphraseFile).store()), keys, ReportCommand.class);
+        Reporting.Written written;
+        try (Identities ids = Age.readIdentities(identityFiles.stream().map(shown::open).toList())) {
+            written = reporting.write(request, ids, () -> {
+                try (Passphrase pass = Passphrases.unlocking(ctx, unlock.passphraseFile, unlock.pinFile, keys)) {
+                    return keys.unlock(pass);
                 }
-                try (Bundle bundle = media ? storedProof(stored, p) : Bundle.open(p, BundleLimits.DEFAULT, ids)) {
-                    // A report is for others to read: the paths in it are the ones typed, not where this machine keeps them.
-                    VerificationReport r = typed(verifier.verify(bundle, media ? Optional.of(p) : Optional.empty()), shown::show);
-                    items.add(ReportItem.of(p.getFileName().toString(), r, bundle));
-                }
-            }
+            }, shown::show);
         }
-        // Dated when it is made (or by --date, for the same bytes again), never by the proofs' own times.
-        Optional<Instant> when = Optional.of(given.orElseGet(Instant::now));
-        Optional<String> whenText = when.map(t -> t.truncatedTo(ChronoUnit.SECONDS).toString());
-        Optional<SigningKey> key = Optional.empty();
-        if (!noSign) {
-            try (Passphrase pass = Passphrases.unlocking(ctx, unlock.passphraseFile, unlock.pinFile, keys)) {
-                key = Optional.of(keys.unlock(pass));
-            }
-        }
-        Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
-        Set<String> own = keys.exists() ? keys.allCertificates().stream().map(c -> OpenPgpKeys.describe(c).fingerprint())
-                .collect(Collectors.toUnmodifiableSet()) : Set.of();
-        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()), own);
-        byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
-        AtomicFiles.write(out, bytes, force, false);
-        ctx.out().println(shown.show(SafeText.escape(out.toString())));
-        if (key.isPresent()) {
-            // Signed when the report is dated, but never before the key existed: a signature older than its key is refused.
-            Instant created = key.get().signingPublicKey().getCreationTime().toInstant();
-            Instant signed = when.filter(t -> !t.isBefore(created)).orElse(created);
-            String armored = StreamSigner.sign(key.get(), bytes, signed).armoredSignature();
-            AtomicFiles.write(sig, armored.getBytes(StandardCharsets.US_ASCII), force, false);
-            ctx.out().println(shown.show(SafeText.escape(sig.toString())));
+        ctx.out().println(shown.show(SafeText.escape(written.report().toString())));
+        if (written.signature().isPresent()) {
+            ctx.out().println(shown.show(SafeText.escape(written.signature().get().toString())));
         } else {
             ctx.err().println("proofmode: the report is not signed (--no-sign)");
         }
@@ -243,51 +170,5 @@ final class ReportCommand implements Callable<Integer> {
             throw new ProofModeException(Failure.BAD_ARGUMENT, "--date " + SafeText.escape(text)
                     + ": not an ISO-8601 UTC time such as 2026-03-14T09:00:00Z");
         }
-    }
-
-    /** The report with every path as this command opened it written as the user typed it. */
-    private static VerificationReport typed(VerificationReport r, UnaryOperator<String> show) {
-        return new VerificationReport(show.apply(r.source()), r.verdict(), typed(r.checks(), show), r.proofs().stream()
-                .map(p -> new ProofReport(p.id(), p.sha256(), p.media().map(show), p.verdict(), typed(p.checks(), show), p.signer(),
-                        p.record(), p.times()))
-                .toList());
-    }
-
-    private static List<Check> typed(List<Check> checks, UnaryOperator<String> show) {
-        return checks.stream().map(c -> new Check(c.code(), c.status(), show.apply(c.subject()), show.apply(c.message()))).toList();
-    }
-
-    /** The stored proof of a media file, found by its SHA-256 as {@code verify FILE} finds it, in a store {@code pm} can read. */
-    private static Bundle storedProof(ProofMode pm, Path media) throws IOException {
-        String sha = Digests.sha256(media);
-        if (pm.store().isEncrypted()) {
-            Optional<Bundle> sealed = pm.store().bundle(sha, BundleLimits.DEFAULT);
-            if (sealed.isPresent()) {
-                return sealed.get();
-            }
-        } else {
-            Optional<Path> folder = pm.store().find(sha);
-            if (folder.isPresent()) {
-                return Bundle.open(folder.get(), BundleLimits.DEFAULT);
-            }
-        }
-        throw new ProofModeException(Failure.INPUT_MISSING, media + ": no proof of this file (SHA-256 " + sha + ") in "
-                + pm.store().root() + "; report on its share bundle or proof folder instead");
-    }
-
-    private static String fileBase(Path p) {
-        String n = p.getFileName().toString();
-        for (String suffix : List.of(".zip.age", ".zip.gpg", ".zip")) {
-            if (n.toLowerCase(Locale.ROOT).endsWith(suffix)) {
-                return n.substring(0, n.length() - suffix.length());
-            }
-        }
-        return n;
-    }
-
-    /** A name made of letters, digits, dot, dash and underscore, for the default output file. */
-    private static String safeFileName(String name) {
-        String s = name.replaceAll("[^\\p{L}\\p{N}._-]+", "-").replaceAll("^[.-]+", "");
-        return s.isEmpty() ? "report" : s;
     }
 }

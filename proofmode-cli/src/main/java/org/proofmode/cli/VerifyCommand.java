@@ -2,43 +2,20 @@
 package org.proofmode.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
 import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
-import org.proofmode.bundle.Bundle;
-import org.proofmode.bundle.BundleLimits;
-import org.proofmode.cli.print.ReportPrinter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
-import org.proofmode.keys.OpenPgpKeys;
-import org.proofmode.media.Digests;
-import org.proofmode.media.MediaSniffer;
-import org.proofmode.sign.Prehash;
-import org.proofmode.sign.StreamSigner;
-import org.proofmode.timestamp.rfc3161.TrustedRoots;
-import org.proofmode.tlog.NoteKey;
 import org.proofmode.util.InputFiles;
-import org.proofmode.verify.C2paChecks;
-import org.proofmode.verify.DeviceIntegrityChecks;
-import org.proofmode.verify.RedactionOriginal;
-import org.proofmode.verify.ReportJson;
-import org.proofmode.verify.Verdict;
-import org.proofmode.verify.VerificationReport;
+import org.proofmode.verify.Targets;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verifier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -187,11 +164,6 @@ final class VerifyCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Items verified at once when there are several (default: one per core).")
     Integer jobs;
 
-    private Identities identities;
-    private Optional<Path> early = Optional.empty();
-    private ProofMode readingHome;
-    private CompletableFuture<Prehash> earlyHash;
-
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Bundles (.zip), proof folders, proved media files, or folders "
             + "(with no proof record of their own: the .zip bundles, .zip.age ones with --identity, proof folders and media files "
             + "in them and their subfolders, each verified).")
@@ -204,285 +176,75 @@ final class VerifyCommand implements Callable<Integer> {
         }
         ShownPaths shown = new ShownPaths(root.ctx);
         try {
-            return verifyAll(shown);
+            return verifyAll(root.ctx, shown);
         } catch (ProofModeException e) {
             throw new ProofModeException(e.failure(), shown.show(e.getMessage()), e);
         }
     }
 
-    private int verifyAll(ShownPaths shown) throws IOException {
-        CliContext ctx = root.ctx;
+    private int verifyAll(CliContext ctx, ShownPaths shown) throws IOException {
         // Paths are opened against the caller's folder (the agent's differs) and shown as typed.
-        trust = trust.stream().map(shown::open).toList();
-        tsaTrust = tsaTrust.stream().map(shown::open).toList();
-        c2paTrust = c2paTrust.stream().map(shown::open).toList();
-        integrityRoots = shown.open(integrityRoots);
-        attestationStatus = shown.open(attestationStatus);
-        media = shown.open(media);
-        original = shown.open(original);
         paths = paths.stream().map(shown::open).toList();
-        identityFiles = identityFiles.stream().map(shown::open).toList();
-        try (Identities ids = Age.readIdentities(identityFiles)) {
-            identities = ids;
-            return verifyWith(ctx, shown);
+        Optional<Path> mediaFile = Optional.ofNullable(shown.open(media));
+        Optional<Path> originalFile = Optional.ofNullable(shown.open(original));
+        try (Identities ids = Age.readIdentities(identityFiles.stream().map(shown::open).toList())) {
+            EarlyHash hashing = EarlyHash.start(paths, mediaFile);
+            ProofMode pm = root.proofMode();
+            Verifier verifier = pm.verifier(trust(ctx, shown));
+            requireUsable(mediaFile, originalFile);
+            Targets.Items items = Targets.expand(paths);
+            if (items.leftOut() > 0) {
+                ctx.err().println("proofmode: left out " + items.leftOut() + " file" + (items.leftOut() == 1 ? "" : "s")
+                        + " that are neither media nor bundles");
+            }
+            if (items.paths().isEmpty()) {
+                throw new ProofModeException(Failure.INPUT_MISSING, paths.get(0) + ": no media, bundles or proof folders in this folder");
+            }
+            Targets targets = new Targets(verifier, pm.storedProofs(() -> StoreAccess.reading(ctx, pm, unlock.passphraseFile).store()),
+                    ids, mediaFile, originalFile, hashing);
+            VerifyBatch.Format format = json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT;
+            if (items.paths().size() == 1 && !items.fromFolder()) {
+                Path item = items.paths().get(0);
+                return VerifyOutput.printOne(ctx, item, targets.verify(item), format, shown::show, requireTrusted);
+            }
+            if (media != null || original != null) {
+                throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, (media != null ? "--media" : "--original")
+                        + " goes with a single bundle, not a folder of them");
+            }
+            int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
+            return VerifyBatch.runAll(items.paths(), threads, targets::verify, ctx, format, shown::show, requireTrusted);
         }
     }
 
-    private int verifyWith(CliContext ctx, ShownPaths shown) throws IOException {
-        startHashing();
-        ProofMode pm = root.proofMode();
-        Verifier verifier = integrity(witnessed(verifier(ctx, pm, trust, tsaTrust, c2paTrust, logKeys), pm, shown));
+    /** What is trusted: the trust options, and the witnesses {@code --require-witnesses} asks for. */
+    private Trust trust(CliContext ctx, ShownPaths shown) {
+        Trust t = TrustArguments.trust(ctx, shown, trust, tsaTrust, c2paTrust, logKeys);
+        if (requireWitnesses < 0) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "--require-witnesses is 0 or more");
+        }
+        if (witnessesFile != null) {
+            t = t.withLogKeys(LogKeyOptions.witnesses(shown.open(witnessesFile)).stream().map(w -> w.key()).toList());
+        }
+        t = t.withRequiredWitnesses(requireWitnesses);
+        return TrustArguments.withIntegrity(t, shown, integrityRoots, attestationStatus);
+    }
+
+    private void requireUsable(Optional<Path> mediaFile, Optional<Path> originalFile) {
         if (jobs != null && jobs < 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--jobs must be at least 1");
         }
-        if (media != null) {
-            InputFiles.requireRegular(media, "media file");
+        if (mediaFile.isPresent()) {
+            InputFiles.requireRegular(mediaFile.get(), "media file");
         }
-        if (original != null && !Files.exists(original)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, original + ": no such file or folder");
+        if (originalFile.isPresent() && !Files.exists(originalFile.get())) {
+            throw new ProofModeException(Failure.INPUT_MISSING, originalFile.get() + ": no such file or folder");
         }
-        if (original != null) {
-            requireFileOrFolder(original);
-        }
+        originalFile.ifPresent(Targets::requireFileOrFolder);
         if (original != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--original goes with a single PATH");
         }
         if (media != null && paths.size() > 1) {
             throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, "--media goes with a single PATH");
-        }
-        C2paChecks c2pa = verifier.c2paChecks();
-        VerifyBatch.Items items = VerifyBatch.expand(paths);
-        if (items.leftOut() > 0) {
-            ctx.err().println("proofmode: left out " + items.leftOut() + " file" + (items.leftOut() == 1 ? "" : "s")
-                    + " that are neither media nor bundles");
-        }
-        if (items.paths().isEmpty()) {
-            throw new ProofModeException(Failure.INPUT_MISSING, paths.get(0) + ": no media, bundles or proof folders in this folder");
-        }
-        if (items.paths().size() == 1 && !items.fromFolder()) {
-            return single(pm, verifier, c2pa, items.paths().get(0), shown);
-        }
-        if (media != null || original != null) {
-            throw new ProofModeException(Failure.INCOMPATIBLE_OPTIONS, (media != null ? "--media" : "--original")
-                    + " goes with a single bundle, not a folder of them");
-        }
-        long start = System.nanoTime();
-        int threads = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        VerifyBatch.Summary summary = VerifyBatch.run(items.paths(), threads, p -> verifyOne(pm, verifier, c2pa, p), ctx,
-                json ? VerifyBatch.Format.JSON : brief ? VerifyBatch.Format.BRIEF : VerifyBatch.Format.TEXT, shown::show);
-        if (!json && !brief) {
-            VerifyBatch.printSummary(ctx.out(), summary, items.paths().size(), (System.nanoTime() - start) / 1e9, shown::show);
-        }
-        if (!summary.unreadable().isEmpty()) {
-            return ExitCodes.of(summary.unreadable().get(0).failure().orElseThrow().failure());
-        }
-        return exit(summary.overall());
-    }
-
-    /**
-     * The verifier for the trust options of {@code verify} and {@code report}: keys, time-stamp roots, C2PA
-     * anchors and transparency-log keys besides the home's own (paths already resolved).
-     */
-    static Verifier verifier(CliContext ctx, ProofMode pm, List<Path> trust, List<Path> tsaTrust, List<Path> c2paTrust,
-            List<String> logKeys) throws IOException {
-        List<PGPPublicKeyRing> trusted = new ArrayList<>();
-        for (Path t : trust) {
-            if (!Files.exists(t)) {
-                throw new ProofModeException(Failure.INPUT_MISSING, t + ": no such key file");
-            }
-            trusted.addAll(OpenPgpKeys.readCertificates(InputFiles.read(t, InputFiles.KEY_BYTES, "key file"), t.toString()));
-        }
-        List<X509Certificate> tsaRoots = new ArrayList<>();
-        for (Path t : tsaTrust) {
-            tsaRoots.addAll(TrustedRoots.read(t));
-        }
-        List<X509Certificate> anchors = new ArrayList<>();
-        for (Path t : c2paTrust) {
-            anchors.addAll(TrustedRoots.read(t));
-        }
-        List<NoteKey> logs = new ArrayList<>();
-        for (String k : logKeys) {
-            logs.add(logKey(ctx, k));
-        }
-        return pm.verifier(trusted, tsaRoots, anchors).withLogKeys(pm.logKeys(logs));
-    }
-
-    /** The verifier with the roots of {@code --integrity-roots} and the list of {@code --attestation-status}, when given. */
-    private Verifier integrity(Verifier v) {
-        return v.withDeviceIntegrity(DeviceIntegrityChecks.configured(Optional.ofNullable(integrityRoots),
-                Optional.ofNullable(attestationStatus)));
-    }
-
-    /** The verifier with {@code --require-witnesses} and the witnesses of {@code --witnesses} added. */
-    private Verifier witnessed(Verifier v, ProofMode pm, ShownPaths shown) {
-        if (requireWitnesses < 0) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "--require-witnesses is 0 or more");
-        }
-        if (witnessesFile == null) {
-            return v.withRequiredWitnesses(requireWitnesses);
-        }
-        List<NoteKey> keys = new ArrayList<>(v.logKeys());
-        LogKeyOptions.witnesses(shown.open(witnessesFile)).forEach(w -> keys.add(w.key()));
-        return v.withLogKeys(keys).withRequiredWitnesses(requireWitnesses);
-    }
-
-    /** One bundle, folder or media file: its report as before batches existed (a single JSON document with --json). */
-    /** A {@code --log-key} value: a verifier key, or a file holding one. */
-    static NoteKey logKey(CliContext ctx, String value) {
-        return LogKeyOptions.logKey(ctx, value);
-    }
-
-    private int single(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p, ShownPaths shown) throws IOException {
-        CliContext ctx = root.ctx;
-        VerificationReport r = verifyOne(pm, verifier, c2pa, p);
-        if (json) {
-            ctx.out().print(shown.show(ReportJson.write(r)));
-        } else if (brief) {
-            StringWriter line = new StringWriter();
-            ReportPrinter.brief(new PrintWriter(line), r);
-            ctx.out().print(shown.show(line.toString()));
-        } else {
-            StringWriter text = new StringWriter();
-            ReportPrinter.print(new PrintWriter(text), r);
-            ctx.out().print(shown.show(text.toString()));
-        }
-        ctx.out().flush();
-        return exit(r.verdict());
-    }
-
-    private int exit(Verdict overall) {
-        if (overall == Verdict.INVALID) {
-            return ExitCodes.INVALID;
-        }
-        if (overall == Verdict.INCOMPLETE) {
-            root.ctx.err().println("proofmode: incomplete: a content binding could not be checked, so nothing shows the content is unchanged");
-            return ExitCodes.UNSUPPORTED;
-        }
-        if (requireTrusted && overall != Verdict.TRUSTED) {
-            root.ctx.err().println("proofmode: valid, but not signed by a trusted key (--require-trusted)");
-            return ExitCodes.UNTRUSTED;
-        }
-        return ExitCodes.OK;
-    }
-
-    private VerificationReport verifyOne(ProofMode pm, Verifier verifier, C2paChecks c2pa, Path p) throws IOException {
-        if (!Files.exists(p)) {
-            throw new ProofModeException(Failure.INPUT_MISSING, p + ": no such file or folder");
-        }
-        requireFileOrFolder(p);
-        Optional<RedactionOriginal> orig = Optional.empty();
-        if (original != null) {
-            requireFileOrFolder(original);
-            boolean bundle = Files.isDirectory(original) || MediaSniffer.sniff(original).isEmpty();
-            orig = Optional.of(new RedactionOriginal(original, bundle ? Optional.empty() : pm.store().find(Digests.sha256(original))));
-        }
-        if (Age.isAge(p)) {
-            try (Bundle bundle = Bundle.open(p, BundleLimits.DEFAULT, identities)) {
-                return verifier.verify(bundle, Optional.ofNullable(media), orig);
-            }
-        }
-        if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
-            // The verifier checks the content credentials of the bundle's media and of --media.
-            return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, () -> hash(media), orig);
-        }
-        // One read of the media: its hash finds the proof, and the same hash state checks the signature.
-        Prehash hashed = hash(p);
-        String sha = hashed.sha256();
-        if (pm.store().isEncrypted()) {
-            ProofMode reading = reading(pm);
-            Optional<Bundle> sealed = reading.store().bundle(sha, BundleLimits.DEFAULT);
-            if (sealed.isPresent()) {
-                try (Bundle b = sealed.get()) {
-                    return asTyped(verifier.verify(b, Optional.of(p), orig), p, pm.store().root());
-                }
-            }
-        }
-        Optional<Path> folder = pm.store().isEncrypted() ? Optional.empty() : pm.store().find(sha);
-        if (folder.isEmpty()) {
-            // A file changed since it was proved: checked against the proof made of it there, so it shows INVALID.
-            Optional<Path> before = pm.provedAt(p);
-            if (before.isPresent()) {
-                return asTyped(verifier.verify(before.get(), p, () -> hashed, orig), p, before.get());
-            }
-            return c2pa.alone(p).orElseThrow(() -> new ProofModeException(Failure.INPUT_MISSING,
-                    p + ": no proof of this file (SHA-256 " + sha + ") in " + pm.store().root()
-                            + " and no content credentials in it; verify its bundle or proof folder instead"));
-        }
-        return asTyped(verifier.verify(folder.get(), p, () -> hashed, orig), p, folder.get());
-    }
-
-    /** The report of a media file verified by its stored proof, named by the file and the proof it found. */
-    private static VerificationReport asTyped(VerificationReport r, Path media, Path stored) {
-        return new VerificationReport(media + " (its proof: " + stored + ")", r.verdict(), r.checks(), r.proofs());
-    }
-
-    /** The home able to read its encrypted store: unlocked once, on the first proof looked up there. */
-    private synchronized ProofMode reading(ProofMode pm) {
-        if (readingHome == null) {
-            readingHome = StoreAccess.reading(root.ctx, pm, unlock.passphraseFile);
-        }
-        return readingHome;
-    }
-
-    /** Refuses a device, FIFO or socket before anything reads it (a FIFO would wait forever, /dev/zero never end). */
-    private static void requireFileOrFolder(Path p) {
-        if (!Files.isDirectory(p)) {
-            InputFiles.requireRegular(p, "bundle (.zip), a proof folder or a proved media file");
-        }
-    }
-
-    /**
-     * Starts reading the one media file of this command (--media, or a single media PATH) on its own
-     * thread at once, so that its hashing overlaps with loading keys, trust anchors and the proof.
-     */
-    private void startHashing() throws IOException {
-        if (paths.size() != 1) {
-            return;
-        }
-        Path f = media != null ? media : paths.get(0);
-        if (!Files.isRegularFile(f) || media == null && MediaSniffer.sniff(f).isEmpty()) {
-            return;
-        }
-        early = Optional.of(f);
-        Optional<EarlyRead> begun = EarlyRead.take(f, StreamSigner.Progress.NONE);
-        if (begun.isPresent()) {
-            earlyHash = begun.get().future();
-            return;
-        }
-        earlyHash = CompletableFuture.supplyAsync(() -> {
-            try {
-                return digest(f);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }, r -> {
-            Thread t = new Thread(r, "proofmode-hash");
-            t.setDaemon(true);
-            t.start();
-        });
-    }
-
-    /** The media's SHA-256 state: from the read started early if it was this file, else read now. */
-    private Prehash hash(Path f) throws IOException {
-        if (early.isPresent() && early.get().equals(f)) {
-            try {
-                return earlyHash.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof UncheckedIOException u) {
-                    throw u.getCause();
-                }
-                if (e.getCause() instanceof IOException io) {
-                    throw io;
-                }
-                throw e;
-            }
-        }
-        return digest(f);
-    }
-
-    private static Prehash digest(Path f) throws IOException {
-        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
-            return StreamSigner.digest(ch, StreamSigner.Progress.NONE);
         }
     }
 }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.util.AtomicFiles;
@@ -144,6 +145,25 @@ public final class StoreKeys {
         String r = new String(InputFiles.read(recipientFile(), MAX_FILE, "store recipient"), StandardCharsets.US_ASCII).strip();
         sealer(r);
         return r;
+    }
+
+    /**
+     * Opens the proof store in this folder of the home: encrypted to this home's recipient when its keys
+     * exist (readable with the identity, when given); encrypted and unreadable when its keys were wiped
+     * (its marker left); else plain.
+     */
+    public ProofStore openStore(Path root, Optional<StoreIdentity> identity) {
+        if (exists()) {
+            return ProofStore.encrypted(root, sealer(), identity.map(StoreIdentity::opener));
+        }
+        if (Files.exists(root.resolve(ProofStore.ENCRYPTED_MARKER))) {
+            RecipientStanzaWriter erased = fileKey -> {
+                throw new ProofModeException(Failure.KEY_LOCKED, "the proof store in " + root
+                        + " is encrypted and its keys were wiped: its proofs cannot be read; remove them ('proofmode wipe --proofs') to prove again");
+            };
+            return ProofStore.encrypted(root, erased, Optional.empty());
+        }
+        return new ProofStore(root);
     }
 
     /** Writes the recipient's X25519 stanza. */

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
@@ -99,6 +100,26 @@ public final class ProofJson {
     public static ProofRecord readStored(Path folder, String sha256) throws IOException {
         Path file = folder.resolve(ProofFiles.json(sha256));
         return read(Files.readAllBytes(file), file.toString()).get(0);
+    }
+
+    /**
+     * The record of a set in a proof store, plain or encrypted (then read with the store's identity).
+     *
+     * @param folder the set's folder, as the store or a prover's result names it
+     * @throws ProofModeException with {@link Failure#IO} if it cannot be read, {@link Failure#BAD_DATA} if
+     *     it is not a proof JSON, {@link Failure#KEY_LOCKED} if the store is encrypted and locked
+     */
+    public static ProofRecord readStored(ProofStore store, Path folder, String sha256) {
+        try {
+            if (store.isEncrypted()) {
+                byte[] json = store.files(sha256).map(f -> f.get(ProofFiles.json(sha256))).orElseThrow(
+                        () -> new ProofModeException(Failure.BAD_DATA, folder + ": the set has no " + ProofFiles.json(sha256)));
+                return read(json, folder + " (" + ProofFiles.json(sha256) + ")").get(0);
+            }
+            return readStored(folder, sha256);
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot read the proof in " + folder + ": " + e.getMessage(), e);
+        }
     }
 
     private static ProofRecord readObject(JsonParser p) throws IOException {

@@ -194,32 +194,7 @@ public final class Prover {
         return new Prover(key, store, sources, clock, j3m, guard, reads);
     }
 
-    /**
-     * Builds the record a proof of this file would have now, without a key and without writing anything:
-     * the file is hashed and every metadata source runs.
-     *
-     * @param file the media file
-     * @return the record, without {@code Proof.Signer}
-     * @throws ProofModeException with {@link Failure#INPUT_MISSING} if the file does not exist,
-     *     {@link Failure#BAD_ARGUMENT} if it is a folder, {@link Failure#UNSUPPORTED} if it is not media we
-     *     recognise, {@link Failure#IO} if it cannot be read
-     */
-    public ProofRecord inspect(Path file) {
-        Path path = file.toAbsolutePath().normalize();
-        MediaType type = sniff(file, path).orElseThrow(() -> new ProofModeException(Failure.UNSUPPORTED,
-                file + ": not a photo, video or audio file we recognise"));
-        Prehash hashed;
-        try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
-            hashed = StreamSigner.digest(in, StreamSigner.Progress.NONE);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
-        }
-        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        ProofRecord.Builder b = context(new MediaFile(path, type, size(file, path), now));
-        return finish(b, hashed.sha256(), now, Optional.empty(), Optional.empty());
-    }
-
-    private static Optional<MediaType> sniff(Path file, Path path) {
+    static Optional<MediaType> sniff(Path file, Path path) {
         if (Files.isDirectory(path)) {
             throw new ProofModeException(Failure.BAD_ARGUMENT, file + ": is a folder, not a photo, video or audio file");
         }
@@ -459,15 +434,10 @@ public final class Prover {
      * source puts it there: {@code context.file-path full}) and (still empty) hash.
      */
     private ProofRecord.Builder context(MediaFile media) {
-        ProofRecord.Builder b = ProofRecord.builder();
-        Path name = media.path().getFileName();
-        b.put(ProofFields.FILE_PATH, (name != null ? name : media.path()).toString());
-        b.put(ProofFields.FILE_HASH_SHA256, "");
-        MetadataSource.contributeAll(sources, media, b);
-        return b;
+        return ContextReader.context(sources, media);
     }
 
-    private static ProofRecord finish(ProofRecord.Builder b, String sha256, Instant proofTime, Optional<String> notes,
+    static ProofRecord finish(ProofRecord.Builder b, String sha256, Instant proofTime, Optional<String> notes,
             Optional<SigningKey> signer) {
         b.put(ProofFields.FILE_HASH_SHA256, sha256);
         b.put(ProofFields.PROOF_GENERATED, ProofTimes.format(proofTime));
@@ -480,7 +450,7 @@ public final class Prover {
         return b.build();
     }
 
-    private static long size(Path file, Path path) {
+    static long size(Path file, Path path) {
         try {
             return Files.size(path);
         } catch (NoSuchFileException e) {

@@ -2,6 +2,7 @@
 /**
  * Making proofs: the {@link Prover} reads each media file once for its SHA-256
  * and its detached signature, lets the context sources fill the record, signs the record's JSON and
- * CSV and stores the whole set atomically; and the app's notarize-only text.
+ * CSV and stores the whole set atomically; the {@link ContextReader}, which reads the record a proof would
+ * have without a key ({@code inspect}); and the app's notarize-only text.
  */
 package org.proofmode.prove;

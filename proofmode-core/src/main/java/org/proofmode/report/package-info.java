@@ -6,6 +6,7 @@
  * outline, every check with its meaning, the commands that redo the checks with common tools, a
  * certification page), rendered as a reproducible, tagged PDF/A-2b ({@link org.proofmode.report.PdfReport},
  * Apache PDFBox) or one self-contained HTML page ({@link org.proofmode.report.HtmlReport}). It checks
- * nothing itself: it reads the verifier's results.
+ * nothing itself: it reads the verifier's results. {@link org.proofmode.report.Reporting} is the use case of
+ * {@code proofmode report}: each bundle verified, the document written and signed.
  */
 package org.proofmode.report;

@@ -116,21 +116,6 @@ public final class DeviceIntegrityChecks {
     }
 
     /**
-     * The checks a verifier's options ask for: {@link #systemDefault()}, or only the roots of {@code roots}
-     * (for both kinds of attestation) when given, with the revocation list of {@code status} when given;
-     * the ProofMode app accepted.
-     *
-     * @param roots a PEM file of root certificates ({@code --integrity-roots})
-     * @param status Google's attestation status list, saved ({@code --attestation-status})
-     * @throws ProofModeException when a file is missing or not what it should be (see {@link TrustedRoots#read},
-     *     {@link AttestationStatus#read})
-     */
-    public static DeviceIntegrityChecks configured(Optional<Path> roots, Optional<Path> status) {
-        DeviceIntegrityChecks c = roots.map(r -> of(TrustedRoots.read(r), List.of(PROOFMODE_ANDROID))).orElseGet(DeviceIntegrityChecks::systemDefault);
-        return status.map(s -> c.withAttestationStatus(AttestationStatus.read(s))).orElse(c);
-    }
-
-    /**
      * A copy that takes key attestation certificates listed in {@code status} for revoked.
      *
      * @param status Google's attestation status list, saved

@@ -36,6 +36,7 @@ import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.proof.ProofTimes;
 import org.proofmode.sign.StreamSigner;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 
@@ -182,7 +183,7 @@ class ProverTest {
 
         ProveResult r = fresh.prover(madeLater, fresh.store(), List.of(recordingSource)).prove(small, options(StreamSigner.Progress.NONE));
 
-        VerificationReport report = fresh.verifier(List.of()).verify(r.proofFolder().orElseThrow(), Optional.of(small));
+        VerificationReport report = fresh.verifier(Trust.HOME).verify(r.proofFolder().orElseThrow(), Optional.of(small));
         assertThat(report.verdict()).as(report.allChecks().toString()).isEqualTo(Verdict.TRUSTED);
         Instant made = fresh.keys().certificate().getPublicKey().getCreationTime().toInstant();
         assertThat(ProofTimes.parse(recordOf(r).get(ProofFields.PROOF_GENERATED).orElseThrow()).orElseThrow()).isAfterOrEqualTo(made);
@@ -221,7 +222,7 @@ class ProverTest {
         assertThat(record.get("Warning.Image")).as(record.fields().toString()).isPresent();
         assertThat(record.get(ProofFields.FILE_HASH_SHA256)).contains(Digests.sha256(damaged));
         assertThat(record.get("Device.OS.Name")).isPresent();
-        VerificationReport report = pm.verifier(List.of()).verify(r.proofFolder().orElseThrow(), Optional.of(damaged));
+        VerificationReport report = pm.verifier(Trust.HOME).verify(r.proofFolder().orElseThrow(), Optional.of(damaged));
         assertThat(report.verdict()).isEqualTo(Verdict.TRUSTED);
     }
 

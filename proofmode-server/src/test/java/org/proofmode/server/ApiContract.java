@@ -30,6 +30,7 @@ import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Samples;
 import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Trust;
 
 /**
  * The API, against a real server on loopback; run on every database engine by its subclasses.
@@ -86,7 +87,7 @@ abstract class ApiContract implements ReportContract, CustodyContract, TokenScop
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         ObjectNode got = (ObjectNode) json(r);
         assertThat(got.remove("bundleSha256").asText()).isEqualTo(Digests.sha256(Samples.appGoodZip()));
-        ObjectNode expected = ReportJson.toNode(ProofMode.at(srv.config.home()).verifier(List.of()).verify(Samples.appGoodZip(), Optional.empty()));
+        ObjectNode expected = ReportJson.toNode(ProofMode.at(srv.config.home()).verifier(Trust.HOME).verify(Samples.appGoodZip(), Optional.empty()));
         expected.put("source", "good.zip");
         assertThat(got).isEqualTo(expected);
         assertThat(got.get("verdict").asText()).isEqualTo("VALID");

@@ -28,6 +28,7 @@ import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.verify.CheckCodes;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 
@@ -146,7 +147,7 @@ class StreamHashesInteropTest {
         assertThat(list.lines().filter(l -> l.matches("[0-9]+,-?[0-9]+,[0-9a-f]{64}"))).hasSize(50);
         assertThat(folder.resolve(ProofFiles.framesSig(h))).isRegularFile();
 
-        VerificationReport ok = pm.verifier(List.of()).verify(folder, Optional.of(h264));
+        VerificationReport ok = pm.verifier(Trust.HOME).verify(folder, Optional.of(h264));
         assertThat(ok.verdict()).isEqualTo(Verdict.TRUSTED);
         assertThat(ok.has(CheckCodes.signature("frames", CheckCodes.VALID))).isTrue();
         assertThat(ok.has(CheckCodes.FRAMES_MATCH)).isTrue();
@@ -156,7 +157,7 @@ class StreamHashesInteropTest {
         // A list larger than what a proof file may be in memory (a long video's: 17 MB for two hours) is read
         // as a stream, its signature finished from its SHA-256.
         long size = Files.size(folder.resolve(ProofFiles.frames(h)));
-        VerificationReport small = pm.verifier(List.of(), List.of(), List.of(), new BundleLimits(2_000, size / 2, 200))
+        VerificationReport small = pm.verifier(Trust.HOME.withLimits(new BundleLimits(2_000, size / 2, 200)))
                 .verify(folder, Optional.of(h264));
         assertThat(small.verdict()).isEqualTo(Verdict.TRUSTED);
         assertThat(small.has(CheckCodes.signature("frames", CheckCodes.VALID))).isTrue();
@@ -173,7 +174,7 @@ class StreamHashesInteropTest {
         char last = list.charAt(end - 1);
         String changed = list.substring(0, end - 1) + (last == '0' ? '1' : '0') + list.substring(end);
         Files.writeString(frames, changed, StandardCharsets.US_ASCII);
-        VerificationReport bad = pm.verifier(List.of()).verify(copy, Optional.of(h264));
+        VerificationReport bad = pm.verifier(Trust.HOME).verify(copy, Optional.of(h264));
         assertThat(bad.verdict()).isEqualTo(Verdict.INVALID);
         assertThat(bad.has(CheckCodes.signature("frames", CheckCodes.INVALID))).isTrue();
         assertThat(bad.has(CheckCodes.FRAMES_MISMATCH)).isTrue();

@@ -34,6 +34,7 @@ import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
 import org.proofmode.keys.StoreKeys;
 import org.proofmode.media.Digests;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.watch.WatchEvent.Kind;
@@ -98,7 +99,7 @@ class SealedWatchDbTest {
         ProofMode reading = pm.withStoreIdentity(identity);
         for (Map.Entry<Path, String> e : hashes.entrySet()) {
             try (Bundle b = reading.store().bundle(e.getValue(), BundleLimits.DEFAULT).orElseThrow()) {
-                VerificationReport r = reading.verifier(List.of()).verify(b, Optional.of(e.getKey()));
+                VerificationReport r = reading.verifier(Trust.HOME).verify(b, Optional.of(e.getKey()));
                 assertThat(r.verdict()).as(r.allChecks().toString()).isEqualTo(Verdict.TRUSTED);
             }
         }

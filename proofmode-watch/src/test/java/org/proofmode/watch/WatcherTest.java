@@ -25,6 +25,7 @@ import org.proofmode.media.Digests;
 import org.proofmode.proof.ProofJson;
 import org.proofmode.proof.ProofRecord;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.watch.WatchEvent.Kind;
@@ -259,7 +260,7 @@ class WatcherTest {
         String h = Digests.sha256(file);
         Optional<Path> folder = pm.store().find(h);
         assertThat(folder).as("proof of " + file).isPresent();
-        VerificationReport r = pm.verifier(List.of()).verify(folder.get(), Optional.of(file));
+        VerificationReport r = pm.verifier(Trust.HOME).verify(folder.get(), Optional.of(file));
         assertThat(r.verdict()).as(r.allChecks().toString()).isEqualTo(Verdict.TRUSTED);
     }
 }

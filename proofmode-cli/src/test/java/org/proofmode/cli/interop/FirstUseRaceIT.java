@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.ProofMode;
 import org.proofmode.media.Digests;
 import org.proofmode.verify.ProofReport;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -70,7 +71,7 @@ class FirstUseRaceIT {
 
         ProofMode pm = ProofMode.at(home);
         String fingerprint = pm.keys().info().fingerprint();
-        Verifier verifier = pm.verifier(List.of());
+        Verifier verifier = pm.verifier(Trust.HOME);
         Set<String> signers = new HashSet<>();
         assertThat(pm.store().list()).containsExactlyInAnyOrderElementsOf(byHash.keySet());
         for (String h : pm.store().list()) {

@@ -25,6 +25,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.media.Digests;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.Verdict;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
@@ -52,7 +53,7 @@ final class StoreCheck {
     static void onlyWholeValidProofs(Path home, Map<String, Path> byHash, String when) throws IOException {
         ProofMode pm = ProofMode.at(home);
         keyUnlocks(pm, when);
-        Verifier verifier = pm.verifier(List.of());
+        Verifier verifier = pm.verifier(Trust.HOME);
         String outside = outsideStore(home);
         for (String h : pm.store().list()) {
             Optional<Path> folder = pm.store().find(h);
@@ -129,7 +130,7 @@ final class StoreCheck {
                 }
             }
         }
-        Verifier verifier = pm.verifier(List.of());
+        Verifier verifier = pm.verifier(Trust.HOME);
         String outside = outsideStore(home);
         List<String> hashes = reading.store().list();
         for (String h : hashes) {

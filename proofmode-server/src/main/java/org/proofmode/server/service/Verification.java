@@ -25,6 +25,7 @@ import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
+import org.proofmode.verify.Trust;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verifier;
 
@@ -53,7 +54,7 @@ public final class Verification implements AutoCloseable {
      */
     public Verification(Path home, List<PGPPublicKeyRing> trusted, BundleLimits limits, Duration timeout) {
         // The home's device keys, its TSA roots and its C2PA CA, and the configured keys; bundles under its limits.
-        this.verifier = ProofMode.at(home).verifier(trusted, List.of(), List.of(), limits);
+        this.verifier = ProofMode.at(home).verifier(Trust.HOME.withKeys(trusted).withLimits(limits));
         this.limits = limits;
         this.timeout = timeout;
         int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
