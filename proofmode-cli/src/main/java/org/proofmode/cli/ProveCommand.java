@@ -32,6 +32,7 @@ import org.proofmode.media.MediaKind;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.media.MediaType;
 import org.proofmode.prove.BatchProver;
+import org.proofmode.prove.HeadStart;
 import org.proofmode.prove.ProveResult;
 import org.proofmode.prove.Prover;
 import org.proofmode.timestamp.StampResult;
@@ -167,10 +168,10 @@ final class ProveCommand implements Callable<Integer> {
         }
         timestampOptions.tsaTrust.replaceAll(ctx::resolve);
         // Unlock (or create) the key from the start: meanwhile settings are read and media are hashed (for
-        // large files, from once their hashing is under way: see UnlockStart). A credentialed copy (--c2pa)
+        // large files, from once their hashing is under way: see HeadStart). A credentialed copy (--c2pa)
         // is signed first, so there the key is had after it. An agent running this command holds the key
         // unlocked already.
-        DeviceKeyAccess.UnlockStart unlockStart = new DeviceKeyAccess.UnlockStart(work.stream().mapToLong(Work::size).sum());
+        HeadStart.Unlock unlockStart = new HeadStart.Unlock(work.stream().mapToLong(Work::size).sum());
         CompletableFuture<SigningKey> early = ctx.heldKey().map(CompletableFuture::completedFuture)
                 .orElseGet(() -> c2pa ? null : DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions, unlockStart.future()));
         Settings settings;
@@ -210,7 +211,7 @@ final class ProveCommand implements Callable<Integer> {
             return DeviceKeyAccess.join(key);
         }, store, sources)
                 .withJ3m(j3m != null ? j3m : settings.j3m())
-                .withReadAlready(EarlyRead.begun());
+                .withReadAlready(HeadStart.readsBegun());
         long total = work.stream().mapToLong(Work::size).sum();
         if (!noContext && settings.frameHashes() && ctx.terminal().interactive() && anyVideoOrAudio(work)) {
             // The bar counts the bytes read; ffmpeg's decode for the frame and sample hashes comes after.

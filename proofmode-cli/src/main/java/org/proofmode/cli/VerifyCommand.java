@@ -28,6 +28,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.prove.HeadStart;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.timestamp.rfc3161.TrustedRoots;
@@ -442,7 +443,7 @@ final class VerifyCommand implements Callable<Integer> {
             return;
         }
         early = Optional.of(f);
-        Optional<EarlyRead> begun = EarlyRead.take(f, StreamSigner.Progress.NONE);
+        Optional<HeadStart.Read> begun = HeadStart.takeRead(f, StreamSigner.Progress.NONE);
         if (begun.isPresent()) {
             earlyHash = begun.get().future();
             return;

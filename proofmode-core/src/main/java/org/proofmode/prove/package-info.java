@@ -2,6 +2,8 @@
 /**
  * Making proofs: the {@link Prover} reads each media file once for its SHA-256
  * and its detached signature, lets the context sources fill the record, signs the record's JSON and
- * CSV and stores the whole set atomically; and the app's notarize-only text.
+ * CSV and stores the whole set atomically; {@link HeadStart} is all the work a proof begins before it
+ * needs it (a file read early, the key unlocked while hashing, the context taken meanwhile, the writers
+ * warmed), so that the prover reads as its steps; and the app's notarize-only text.
  */
 package org.proofmode.prove;
