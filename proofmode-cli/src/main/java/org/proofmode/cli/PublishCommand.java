@@ -28,9 +28,7 @@ import org.proofmode.publish.Publisher;
 import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
-import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.util.Hex;
-import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
@@ -75,8 +73,6 @@ final class PublishCommand implements Callable<Integer> {
     /** The token file, under the home. */
     static final String TOKEN = PublishToken.CLEAR;
 
-    /** Where the addresses of resumable uploads under way are kept, under the home. */
-    static final String UPLOADS = "publish/uploads";
 
     @ParentCommand
     Main root;
@@ -126,7 +122,7 @@ final class PublishCommand implements Callable<Integer> {
         CliContext ctx = root.ctx;
         ProofMode pm = StoreAccess.reading(ctx, root.proofMode(), unlock.passphraseFile);
         Settings settings = pm.settings();
-        Publisher publisher = publisher(ctx, pm, settings, proxy);
+        Publisher publisher = PublishAccess.publisher(ctx, pm, settings, proxy);
         Publisher.What w = what == null ? Publisher.What.parse(settings.publishMode())
                 : what.notarizeOnly ? Publisher.What.NOTARIZE_ONLY : what.proofOnly ? Publisher.What.PROOF_ONLY : Publisher.What.WITH_MEDIA;
         int exit = ExitCodes.OK;
@@ -191,44 +187,6 @@ final class PublishCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The client of the server set in the home, with its token, through the chosen proxy.
-     *
-     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} when no server or token is set, saying how
-     */
-    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy) {
-        return publisher(ctx, pm, settings, proxy, null);
-    }
-
-    /**
-     * As {@link #publisher(CliContext, ProofMode, Settings, ProxyOptions)}; a token sealed to a store this
-     * home cannot read now is opened with the store's identity, unlocked as any sealed read is (the agent,
-     * the passphrase from {@code passphraseFile}, {@code PROOFMODE_PASSPHRASE} or a prompt).
-     *
-     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the identity cannot be unlocked
-     */
-    static Publisher publisher(CliContext ctx, ProofMode pm, Settings settings, ProxyOptions proxy, Path passphraseFile) {
-        if (settings.publishServer().isEmpty()) {
-            throw new ProofModeException(Failure.BAD_ARGUMENT, "no evidence server is set: run 'proofmode publish login URL' "
-                    + "(it reads the upload token from standard input)");
-        }
-        ProofMode reader = PublishToken.isSealed(pm.home()) && !pm.store().canRead() ? StoreAccess.reading(ctx, pm, passphraseFile) : pm;
-        char[] kept = PublishToken.read(pm.home(), reader.store().queueSealing()).orElseThrow(() -> new ProofModeException(
-                Failure.BAD_ARGUMENT, "no upload token for " + settings.publishServer() + ": run 'proofmode publish login "
-                + settings.publishServer() + "'"));
-        try {
-            return client(pm, URI.create(settings.publishServer()), new String(kept), proxy.choose(settings));
-        } finally {
-            Arrays.fill(kept, '\0');
-        }
-    }
-
-    /** A client of a server with a token, this home's time limits and resumable uploads' addresses. */
-    private static Publisher client(ProofMode pm, URI server, String token, Optional<Http.Socks> proxy) {
-        return new Publisher(server, token, new Http(TimestampSettings.load(pm.home()).timeouts(), proxy), pm.home().resolve(UPLOADS),
-                Publisher.RESUMABLE_FROM);
-    }
-
     private static int firstError(int current, int next) {
         return current == ExitCodes.OK ? next : current;
     }
@@ -279,7 +237,7 @@ final class PublishCommand implements Callable<Integer> {
                     throw new ProofModeException(Failure.BAD_ARGUMENT, "that is not an upload token (expected letters, digits, '_', '-' "
                             + "and '.', as 'proofmode server token create' prints it)");
                 }
-                Publisher publisher = client(pm, u, t, proxy.choose(pm.settings()));
+                Publisher publisher = PublishAccess.client(pm, u, t, proxy.choose(pm.settings()));
                 String checked;
                 try {
                     Publisher.TokenCheck said = publisher.check();
@@ -363,7 +321,7 @@ final class PublishCommand implements Callable<Integer> {
             Instant t = Instant.now();
             int exit = ExitCodes.OK;
             boolean stillQueued = false;
-            Publisher publisher = items.isEmpty() ? null : publisher(ctx, pm, pm.settings(), proxy);
+            Publisher publisher = items.isEmpty() ? null : PublishAccess.publisher(ctx, pm, pm.settings(), proxy);
             for (QueuedPublish q : items) {
                 if (!now && !q.due(t)) {
                     continue;
