@@ -251,6 +251,38 @@ public final class HeadStart {
         public void now() {
             start.complete(null);
         }
+
+        /**
+         * The key for a prover: asking for it starts the unlock now, then waits for it.
+         *
+         * @param key the unlock, begun on {@link #future()}
+         * @return gives the key; throws the {@link ProofModeException} that the unlock failed with
+         */
+        public Supplier<SigningKey> whenAsked(CompletableFuture<SigningKey> key) {
+            Objects.requireNonNull(key, "key");
+            return () -> {
+                now();
+                try {
+                    return key.join();
+                } catch (CompletionException e) {
+                    if (e.getCause() instanceof ProofModeException pme) {
+                        throw pme;
+                    }
+                    throw e;
+                }
+            };
+        }
+
+        /**
+         * Starts the unlock now and waits for it to end, however it ends: for a command that stops before it
+         * proves anything, so that nothing of it still writes to the home after it has answered.
+         *
+         * @param key the unlock, begun on {@link #future()}
+         */
+        public void settle(CompletableFuture<?> key) {
+            now();
+            key.handle((k, x) -> null).join();
+        }
     }
 
     /** The device key, maybe still being unlocked, remembered once it was had: whether getting it may block. */
