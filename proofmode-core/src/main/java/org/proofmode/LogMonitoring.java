@@ -23,6 +23,7 @@ import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Home;
 import org.proofmode.util.Http;
 import org.proofmode.util.InputFiles;
+import org.proofmode.util.SafeText;
 
 /**
  * {@code proofmode log monitor}: one check of an evidence server's transparency log from outside
@@ -53,6 +54,24 @@ public final class LogMonitoring {
         public boolean badTimestamp() {
             return anchored.isPresent() && anchored.get().kind() == TokenVerifier.Kind.INVALID;
         }
+    }
+
+    /**
+     * The log's base URL as {@code log monitor} is given it.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} if it is not an http or https URL
+     */
+    public static URI logUrl(String url) {
+        URI base;
+        try {
+            base = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "not a URL: " + SafeText.escape(url));
+        }
+        if (base.getScheme() == null || base.getHost() == null) {
+            throw new ProofModeException(Failure.BAD_ARGUMENT, "not an http or https URL: " + SafeText.escape(url));
+        }
+        return base;
     }
 
     /**

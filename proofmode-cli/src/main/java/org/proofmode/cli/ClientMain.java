@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import org.proofmode.cli.agent.AgentClient;
 import org.proofmode.context.ContextSources;
+import org.proofmode.prove.HeadStart;
 
 /**
  * The entry point the launcher uses while an agent runs: hands the command to the agent having loaded
@@ -26,11 +28,59 @@ public final class ClientMain {
         if (byAgent.isPresent()) {
             System.exit(byAgent.getAsInt());
         }
-        EarlyRead.start(args, cwd);
+        startEarlyRead(args, cwd);
         if (takesContext(args)) {
             ContextSources.warmSystemBus();
         }
         Main.runHere(args);
+    }
+
+    /**
+     * Starts reading the file a {@code prove} or {@code verify} command line names ({@link HeadStart#beginRead}:
+     * only a large regular file), while the rest of the program is still being loaded.
+     *
+     * @param args the raw command line
+     * @param cwd the folder relative names are in
+     */
+    static void startEarlyRead(String[] args, Path cwd) {
+        Optional<String> named = fileReadFirst(args);
+        if (named.isPresent()) {
+            try {
+                HeadStart.beginRead(cwd.resolve(named.get()));
+            } catch (InvalidPathException e) {
+                // not a path: the command says so itself
+            }
+        }
+    }
+
+    /**
+     * The file a command line would read first and whole, from its raw arguments, before they are parsed:
+     * the last argument, or for {@code verify} the one after {@code --media}. The command takes the read
+     * only for a file it was going to read anyway, so a wrong guess costs only processor time.
+     */
+    static Optional<String> fileReadFirst(String[] args) {
+        String command = null;
+        for (String a : args) {
+            if (!a.startsWith("-")) {
+                command = a;
+                break;
+            }
+        }
+        if (!"prove".equals(command) && !"verify".equals(command) || args.length < 2) {
+            return Optional.empty();
+        }
+        if (command.equals("verify")) {
+            for (int i = 0; i < args.length; i++) {
+                if (args[i].equals("--media") && i + 1 < args.length) {
+                    return Optional.of(args[i + 1]);
+                }
+                if (args[i].startsWith("--media=")) {
+                    return Optional.of(args[i].substring("--media=".length()));
+                }
+            }
+        }
+        String last = args[args.length - 1];
+        return last.startsWith("-") || last.equals(command) ? Optional.empty() : Optional.of(last);
     }
 
     /**

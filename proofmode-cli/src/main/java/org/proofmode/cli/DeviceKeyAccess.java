@@ -4,8 +4,6 @@ package org.proofmode.cli;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.proofmode.ProofMode;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
@@ -65,48 +63,6 @@ final class DeviceKeyAccess {
                 return keys.unlock(p);
             }
         });
-    }
-
-    /**
-     * When to start unlocking the key for a command that hashes at least {@link #LARGE_WORK} bytes of
-     * media: once its first {@link #WARM_BYTES} are hashed, or the key is asked for, or after
-     * {@link #LATEST_START_MS} at most. On two cores, an unlock started at once competes with the
-     * hashing thread (and with the compiler, which has yet to compile SHA-256 to the processor's own
-     * instructions) for the first few hundred milliseconds; started later, its own SHA-256 (the
-     * passphrase's iterated derivation) runs compiled, and it still ends long before a large file's hash.
-     */
-    static final class UnlockStart {
-        static final long LARGE_WORK = 256L << 20;
-        static final long WARM_BYTES = 32L << 20;
-        static final long LATEST_START_MS = 300;
-
-        private final CompletableFuture<Void> start = new CompletableFuture<>();
-        private final AtomicLong hashed = new AtomicLong();
-
-        /** Starts at once for a small amount of work, else on the first of the events above. */
-        UnlockStart(long totalBytes) {
-            if (totalBytes < LARGE_WORK) {
-                start.complete(null);
-            } else {
-                start.completeOnTimeout(null, LATEST_START_MS, TimeUnit.MILLISECONDS);
-            }
-        }
-
-        CompletableFuture<Void> future() {
-            return start;
-        }
-
-        /** Counts hashed bytes; starts the unlock once enough were hashed. */
-        void hashed(long bytes) {
-            if (!start.isDone() && hashed.addAndGet(bytes) >= WARM_BYTES) {
-                start.complete(null);
-            }
-        }
-
-        /** Starts the unlock now (the key is needed, or the command ends). */
-        void now() {
-            start.complete(null);
-        }
     }
 
     /** Waits for the key (or another secret unlocked with it); rethrows why it could not be had. */

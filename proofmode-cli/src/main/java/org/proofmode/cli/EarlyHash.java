@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.proofmode.media.MediaSniffer;
+import org.proofmode.prove.HeadStart;
 import org.proofmode.sign.Prehash;
 import org.proofmode.sign.StreamSigner;
 import org.proofmode.verify.Targets;
@@ -37,7 +38,7 @@ final class EarlyHash implements Targets.Hashing {
         if (!Files.isRegularFile(f) || media.isEmpty() && MediaSniffer.sniff(f).isEmpty()) {
             return new EarlyHash(Optional.empty(), null);
         }
-        Optional<EarlyRead> begun = EarlyRead.take(f, StreamSigner.Progress.NONE);
+        Optional<HeadStart.Read> begun = HeadStart.takeRead(f, StreamSigner.Progress.NONE);
         if (begun.isPresent()) {
             return new EarlyHash(Optional.of(f), begun.get().future());
         }

@@ -86,15 +86,7 @@ final class LogCommand implements Callable<Integer> {
         public Integer call() throws IOException {
             CliContext ctx = parent.root.ctx;
             NoteKey k = Trust.logKey(key, ctx.resolve(Path.of(key)));
-            URI base;
-            try {
-                base = URI.create(url);
-            } catch (IllegalArgumentException e) {
-                throw new ProofModeException(Failure.BAD_ARGUMENT, "not a URL: " + SafeText.escape(url));
-            }
-            if (base.getScheme() == null || base.getHost() == null) {
-                throw new ProofModeException(Failure.BAD_ARGUMENT, "not an http or https URL: " + SafeText.escape(url));
-            }
+            URI base = LogMonitoring.logUrl(url);
             LogMonitoring.Outcome o = LogMonitoring.check(ctx.home(), new Http(Http.Timeouts.DEFAULT,
                     proxy.choose(parent.root.proofMode().settings())), base, k, tsaTrust);
             LogMonitor.Result r = o.result();

@@ -132,7 +132,7 @@ final class SettingsCommand implements Callable<Integer> {
                             + "decrypted back (export what you need, or wipe it with 'proofmode wipe --keys')");
                 }
             } else if (!pm.store().isEncrypted()) {
-                KeysCommand.EncryptStore.encryptStore(parent.root.ctx, pm, unlock.passphraseFile);
+                StoreAccess.encrypt(parent.root.ctx, pm, unlock.passphraseFile);
             }
             parent.root.ctx.out().println(STORE_ENCRYPT + " = " + parent.root.proofMode().store().isEncrypted());
             return ExitCodes.OK;

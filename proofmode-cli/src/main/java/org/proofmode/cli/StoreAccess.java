@@ -9,6 +9,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.watch.HomeEncryption;
 
 /** Opens an encrypted proof store for reading: its identity, unlocked with the device key's passphrase. */
 final class StoreAccess {
@@ -46,6 +47,25 @@ final class StoreAccess {
         }
         try (p) {
             return pm.withStoreIdentity(pm.storeKeys().unlock(p));
+        }
+    }
+
+    /**
+     * Makes the home's store encrypted, sealing the sets it holds and the watcher's database
+     * ({@code keys encrypt-store}, {@code keys create --encrypt-store}, {@code settings set store.encrypt true}),
+     * and says so: the recipient on stdout, what was sealed on stderr.
+     *
+     * @throws ProofModeException with {@link Failure#KEY_LOCKED} if the passphrase is generated, missing or
+     *     wrong, {@link Failure#OUTPUT_EXISTS} if the store is encrypted already, {@link Failure#IO} if a
+     *     watcher runs
+     */
+    static void encrypt(CliContext ctx, ProofMode pm, Path passphraseFile) {
+        HomeEncryption.requireReady(pm);
+        try (Passphrase p = passphrase(ctx, pm.keys(), passphraseFile)) {
+            int moved = HomeEncryption.encrypt(pm, p);
+            ctx.out().println("recipient:   " + pm.storeKeys().recipient());
+            ctx.err().println("proofmode: the proof store is encrypted" + (moved > 0 ? "; " + moved + " proof set(s) sealed" : "")
+                    + "; keep a copy of its identity elsewhere ('proofmode keys export-identity'): without it nothing stored can be read");
         }
     }
 

@@ -30,7 +30,6 @@ import org.proofmode.timestamp.TimestampSettings;
 import org.proofmode.timestamp.Timestamps;
 import org.proofmode.watch.WatchConfig;
 import org.proofmode.watch.WatchDb;
-import org.proofmode.watch.WatchLock;
 import org.proofmode.watch.WatchSeal;
 import org.proofmode.watch.Watcher;
 import picocli.CommandLine.Command;
@@ -234,32 +233,5 @@ final class WatchCommand implements Callable<Integer> {
             throw new IllegalStateException(failed);
         }
         return ExitCodes.OK;
-    }
-
-    /**
-     * Refuses to encrypt the store of a home a watcher runs on: it would go on writing plain proofs and rows.
-     *
-     * @throws ProofModeException with {@link Failure#IO} if a watcher runs
-     */
-    static void requireNoWatcher(ProofMode pm) {
-        if (WatchLock.held(pm.home())) {
-            throw new ProofModeException(Failure.IO, "a watcher is running on " + pm.home()
-                    + ": stop it first, then encrypt the store (see: proofmode status)");
-        }
-    }
-
-    /**
-     * Seals the watcher's database of a home whose store was just encrypted, if it has one: its rows are
-     * rewritten sealed with the watch key (made now, with the passphrase) and the file is vacuumed, so that no
-     * path, file name or media hash is left in it.
-     */
-    static void sealDatabase(ProofMode pm, Passphrase passphrase) {
-        Path file = pm.home().resolve(WatchDb.FILE);
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        try (WatchSeal seal = WatchSeal.unlock(pm.storeKeys(), passphrase)) {
-            WatchDb.open(file, Optional.of(seal)).close(); // opened with a seal, a plain database is sealed
-        }
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.prove.HeadStart;
 import org.proofmode.sign.StreamSigner;
 
 class EarlyReadTest {
@@ -44,37 +45,37 @@ class EarlyReadTest {
 
     @Test
     void guess_namesTheFileReadFirst_proveAndVerifyCommandLines() {
-        assertThat(EarlyRead.guess(new String[] {"prove", "--out", "o", "v.mp4"})).contains("v.mp4");
-        assertThat(EarlyRead.guess(new String[] {"verify", "--media", "v.mp4", "dir"})).contains("v.mp4");
-        assertThat(EarlyRead.guess(new String[] {"verify", "--media=v.mp4", "dir"})).contains("v.mp4");
-        assertThat(EarlyRead.guess(new String[] {"verify", "b.zip"})).contains("b.zip");
-        assertThat(EarlyRead.guess(new String[] {"prove"})).isEmpty();
-        assertThat(EarlyRead.guess(new String[] {"prove", "a.jpg", "--force"})).isEmpty();
-        assertThat(EarlyRead.guess(new String[] {"export", "-o", "x.zip", "a.jpg"})).isEmpty();
-        assertThat(EarlyRead.guess(new String[] {"keys", "prove"})).isEmpty();
-        assertThat(EarlyRead.guess(new String[] {})).isEmpty();
+        assertThat(ClientMain.fileReadFirst(new String[] {"prove", "--out", "o", "v.mp4"})).contains("v.mp4");
+        assertThat(ClientMain.fileReadFirst(new String[] {"verify", "--media", "v.mp4", "dir"})).contains("v.mp4");
+        assertThat(ClientMain.fileReadFirst(new String[] {"verify", "--media=v.mp4", "dir"})).contains("v.mp4");
+        assertThat(ClientMain.fileReadFirst(new String[] {"verify", "b.zip"})).contains("b.zip");
+        assertThat(ClientMain.fileReadFirst(new String[] {"prove"})).isEmpty();
+        assertThat(ClientMain.fileReadFirst(new String[] {"prove", "a.jpg", "--force"})).isEmpty();
+        assertThat(ClientMain.fileReadFirst(new String[] {"export", "-o", "x.zip", "a.jpg"})).isEmpty();
+        assertThat(ClientMain.fileReadFirst(new String[] {"keys", "prove"})).isEmpty();
+        assertThat(ClientMain.fileReadFirst(new String[] {})).isEmpty();
     }
 
     @Test
     void prove_takesTheReadBegunEarly_sameHashAndProgress() throws Exception {
         Path f = large("big.jpg", (65L << 20) + 11, (byte) 1);
-        EarlyRead.start(new String[] {"prove", f.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"prove", f.toString()}, tmp);
 
         Cli.Result r = cli.run("prove", f.toString());
 
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).startsWith(Digests.sha256(f) + "  ");
-        assertThat(EarlyRead.take(f, StreamSigner.Progress.NONE)).as("taken once, by the command").isEmpty();
+        assertThat(HeadStart.takeRead(f, StreamSigner.Progress.NONE)).as("taken once, by the command").isEmpty();
     }
 
     @Test
     void take_forwardsBytesReadSoFar_thenTheRest() throws Exception {
         long size = (65L << 20) + 5;
         Path f = large("progress.jpg", size, (byte) 2);
-        EarlyRead.start(new String[] {"prove", f.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"prove", f.toString()}, tmp);
         AtomicLong told = new AtomicLong();
 
-        Optional<EarlyRead> r = EarlyRead.take(f, told::addAndGet);
+        Optional<HeadStart.Read> r = HeadStart.takeRead(f, told::addAndGet);
 
         assertThat(r).isPresent();
         assertThat(r.get().join().sha256()).isEqualTo(Digests.sha256(f));
@@ -84,14 +85,14 @@ class EarlyReadTest {
     @Test
     void take_dropsTheRead_fileChangedSinceItBegan() throws Exception {
         Path f = large("changing.jpg", (65L << 20) + 3, (byte) 3);
-        EarlyRead.start(new String[] {"prove", f.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"prove", f.toString()}, tmp);
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
             raf.seek(100);
             raf.write(new byte[] {9, 9, 9});
         }
         Files.setLastModifiedTime(f, FileTime.from(Instant.now().plusSeconds(5)));
 
-        assertThat(EarlyRead.take(f, StreamSigner.Progress.NONE)).isEmpty();
+        assertThat(HeadStart.takeRead(f, StreamSigner.Progress.NONE)).isEmpty();
         Cli.Result r = cli.run("prove", f.toString());
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).as("the file as it is now").startsWith(Digests.sha256(f) + "  ");
@@ -103,24 +104,24 @@ class EarlyReadTest {
         Files.write(small, new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, (byte) 0xE0, 1, 2, 3});
         Path big = large("other.jpg", (65L << 20) + 1, (byte) 4);
 
-        EarlyRead.start(new String[] {"prove", small.toString()}, tmp);
-        assertThat(EarlyRead.take(small, StreamSigner.Progress.NONE)).isEmpty();
-        EarlyRead.start(new String[] {"export", big.toString()}, tmp);
-        assertThat(EarlyRead.take(big, StreamSigner.Progress.NONE)).isEmpty();
-        EarlyRead.start(new String[] {"prove", tmp.resolve("missing.jpg").toString()}, tmp);
-        assertThat(EarlyRead.take(tmp.resolve("missing.jpg"), StreamSigner.Progress.NONE)).isEmpty();
-        EarlyRead.start(new String[] {"prove", tmp.toString()}, tmp);
-        assertThat(EarlyRead.take(tmp, StreamSigner.Progress.NONE)).as("a folder").isEmpty();
+        ClientMain.startEarlyRead(new String[] {"prove", small.toString()}, tmp);
+        assertThat(HeadStart.takeRead(small, StreamSigner.Progress.NONE)).isEmpty();
+        ClientMain.startEarlyRead(new String[] {"export", big.toString()}, tmp);
+        assertThat(HeadStart.takeRead(big, StreamSigner.Progress.NONE)).isEmpty();
+        ClientMain.startEarlyRead(new String[] {"prove", tmp.resolve("missing.jpg").toString()}, tmp);
+        assertThat(HeadStart.takeRead(tmp.resolve("missing.jpg"), StreamSigner.Progress.NONE)).isEmpty();
+        ClientMain.startEarlyRead(new String[] {"prove", tmp.toString()}, tmp);
+        assertThat(HeadStart.takeRead(tmp, StreamSigner.Progress.NONE)).as("a folder").isEmpty();
     }
 
     @Test
     void take_givesNothing_forAnotherFile() throws Exception {
         Path a = large("a.jpg", (65L << 20) + 1, (byte) 5);
         Path b = large("b.jpg", (65L << 20) + 1, (byte) 6);
-        EarlyRead.start(new String[] {"prove", a.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"prove", a.toString()}, tmp);
 
-        assertThat(EarlyRead.take(b, StreamSigner.Progress.NONE)).isEmpty();
-        assertThat(EarlyRead.take(a, StreamSigner.Progress.NONE)).as("still there for its own file").isPresent();
+        assertThat(HeadStart.takeRead(b, StreamSigner.Progress.NONE)).isEmpty();
+        assertThat(HeadStart.takeRead(a, StreamSigner.Progress.NONE)).as("still there for its own file").isPresent();
     }
 
     @Test
@@ -130,12 +131,12 @@ class EarlyReadTest {
         assertThat(cli.run("prove", "--out", out.toString(), f.toString()).exit()).isZero();
         Path folder = out.resolve(Digests.sha256(f));
 
-        EarlyRead.start(new String[] {"verify", "--media", f.toString(), folder.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"verify", "--media", f.toString(), folder.toString()}, tmp);
         Cli.Result ok = cli.run("verify", "--media", f.toString(), folder.toString());
         assertThat(ok.exit()).as(ok.err()).isZero();
         assertThat(ok.out()).contains("media.hash.match");
 
-        EarlyRead.start(new String[] {"verify", "--media", f.toString(), folder.toString()}, tmp);
+        ClientMain.startEarlyRead(new String[] {"verify", "--media", f.toString(), folder.toString()}, tmp);
         try (RandomAccessFile raf = new RandomAccessFile(f.toFile(), "rw")) {
             raf.seek(7);
             raf.write(0x55);
@@ -148,21 +149,21 @@ class EarlyReadTest {
 
     @Test
     void unlockStart_waitsForHashing_largeWorkOnly() throws Exception {
-        DeviceKeyAccess.UnlockStart small = new DeviceKeyAccess.UnlockStart(10L << 20);
+        HeadStart.Unlock small = new HeadStart.Unlock(10L << 20);
         assertThat(small.future()).isDone();
 
-        DeviceKeyAccess.UnlockStart large = new DeviceKeyAccess.UnlockStart(1L << 30);
+        HeadStart.Unlock large = new HeadStart.Unlock(1L << 30);
         assertThat(large.future()).isNotDone();
         large.hashed(16L << 20);
         assertThat(large.future()).isNotDone();
         large.hashed(16L << 20);
         assertThat(large.future()).isDone();
 
-        DeviceKeyAccess.UnlockStart asked = new DeviceKeyAccess.UnlockStart(1L << 30);
+        HeadStart.Unlock asked = new HeadStart.Unlock(1L << 30);
         asked.now();
         assertThat(asked.future()).isDone();
 
-        DeviceKeyAccess.UnlockStart idle = new DeviceKeyAccess.UnlockStart(1L << 30);
+        HeadStart.Unlock idle = new HeadStart.Unlock(1L << 30);
         idle.future().get(5, TimeUnit.SECONDS); // at most LATEST_START_MS, whatever happens
         assertThat(idle.future()).isDone();
     }

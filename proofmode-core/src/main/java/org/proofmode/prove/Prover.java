@@ -10,21 +10,13 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Supplier;
-import org.bouncycastle.openpgp.PGPPublicKey;
-import org.bouncycastle.openpgp.PGPSignature;
 import org.proofmode.bundle.ProofFiles;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.context.MetadataSource;
@@ -54,19 +46,7 @@ public final class Prover {
     /** The software name and version recorded in every proof. */
     public static final String SOFTWARE = "proofmode-jvm " + version();
 
-    /**
-     * Files at least this large have their context taken while they are hashed; smaller ones after, so
-     * that a file already proved costs no more than its hash.
-     */
-    static final long EARLY_CONTEXT_BYTES = 64L << 20;
-
-    private static final ExecutorService CONTEXT = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "proofmode-context");
-        t.setDaemon(true);
-        return t;
-    });
-
-    private final Key key;
+    private final HeadStart.UnlockingKey key;
     private final ProofStore store;
     private final List<MetadataSource> sources;
     private final Clock clock;
@@ -123,7 +103,7 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(SigningKey key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
+        this(new HeadStart.UnlockingKey(key), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
     }
 
     /**
@@ -136,10 +116,10 @@ public final class Prover {
      * @param clock the time source for proof times
      */
     public Prover(Supplier<SigningKey> key, ProofStore store, List<MetadataSource> sources, Clock clock) {
-        this(new Key(Objects.requireNonNull(key, "key")), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
+        this(new HeadStart.UnlockingKey(key), store, sources, clock, false, Guard.NONE, ReadAlready.NONE);
     }
 
-    private Prover(Key key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m, Guard guard,
+    private Prover(HeadStart.UnlockingKey key, ProofStore store, List<MetadataSource> sources, Clock clock, boolean j3m, Guard guard,
             ReadAlready readAlready) {
         this.key = key;
         this.store = Objects.requireNonNull(store, "store");
@@ -275,74 +255,57 @@ public final class Prover {
         if (type.isEmpty()) {
             return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
         }
-        // A large file takes a while to hash: its context is taken meanwhile, on another thread. So is the
-        // context of a command's first proof (the key still being unlocked), whose first readings and
-        // writers a fresh process would otherwise wait for after the hash.
-        Optional<CompletableFuture<ProofRecord.Builder>> early = Optional.empty();
-        long sizeBefore = size(file, path);
-        boolean large = sizeBefore >= EARLY_CONTEXT_BYTES;
-        if (large || !key.ready()) {
-            MediaFile m = new MediaFile(path, type.get(), sizeBefore, clock.instant().truncatedTo(ChronoUnit.SECONDS));
-            early = Optional.of(CompletableFuture.supplyAsync(() -> {
-                ProofRecord.Builder b = context(m);
-                // The record is written once the hash is known; writing it once now, thrown away, loads
-                // the writers meanwhile instead of after the hash, where a fresh process would wait for it.
-                ProofRecord draft = b.build();
-                ProofJson.write(draft);
-                ProofCsv.write(draft);
-                return b;
-            }, CONTEXT));
+        HeadStart.Context context = HeadStart.Context.begin(path, type.get(), size(file, path), clock, key, this::context);
+        Prehash hashed = read(file, path, options.progress());
+        String h = hashed.sha256();
+        Optional<Path> existing = options.force() ? Optional.empty() : store.find(h);
+        if (existing.isPresent()) {
+            return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
         }
-        Prehash hashed;
+        HeadStart.Signing signing = context.signing(file, hashed.size(), key, clock);
+        Signed signed = StreamSigner.sign(signing.key(), hashed, signing.time());
+        ProofRecord.Builder b = signing.context();
+        ProofRecord record = finish(b, h, signing.time(), options.notes(), Optional.of(signing.key()));
+        Map<String, byte[]> files = proofFiles(h, record, signed, signing, attached(attachments, b));
+        guard.beforeStore(path, h, signed.size());
+        ProofStore.Written w = store.write(h, files, options.force());
+        return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
+                Optional.of(h), Optional.of(w.folder()), Optional.empty());
+    }
+
+    /** The file's hash state: from a read begun before the prover was asked, or read now. */
+    private Prehash read(Path file, Path path, StreamSigner.Progress progress) {
         try {
-            Optional<Prehash> already = readAlready.take(path, options.progress());
+            Optional<Prehash> already = readAlready.take(path, progress);
             if (already.isPresent()) {
-                hashed = already.get();
-            } else {
-                try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
-                    hashed = StreamSigner.digest(in, options.progress());
-                }
+                return already.get();
+            }
+            try (FileChannel in = FileChannel.open(path, StandardOpenOption.READ)) {
+                return StreamSigner.digest(in, progress);
             }
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, file + ": cannot read: " + e.getMessage(), e);
         }
-        String h = hashed.sha256();
-        if (!options.force()) {
-            Optional<Path> existing = store.find(h);
-            if (existing.isPresent()) {
-                return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
-            }
+    }
+
+    /**
+     * Attachments given by the caller, then those of the context sources (taken as they are: a frame list
+     * can be megabytes), by suffix.
+     */
+    private static Map<String, byte[]> attached(List<Attachment> attachments, ProofRecord.Builder context) {
+        Map<String, byte[]> attached = new LinkedHashMap<>();
+        for (Attachment a : attachments) {
+            attached.put(a.suffix(), a.content());
         }
-        if (early.isPresent() && hashed.size() != sizeBefore) {
-            if (large) {
-                throw new ProofModeException(Failure.IO, file + ": changed while it was being read (" + sizeBefore + " bytes, then "
-                        + hashed.size() + "); prove it again once it is complete");
-            }
-            early = Optional.empty(); // taken again below, with the size that was read
-        }
-        // The context is taken while the key is still being unlocked (a command's first proof), or on
-        // this thread when the key is at hand.
-        boolean keyAtHand = key.ready();
-        Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-        MediaFile media = new MediaFile(path, type.get(), hashed.size(), now);
-        CompletableFuture<ProofRecord.Builder> pending = early.orElseGet(
-                () -> keyAtHand ? CompletableFuture.completedFuture(context(media)) : CompletableFuture.supplyAsync(() -> context(media), CONTEXT));
-        SigningKey signer = key.get();
-        // A key had before the time was read was made, self-signatures included, before it too.
-        Instant keyMade = keyAtHand ? now : validFrom(signer);
-        if (now.isBefore(keyMade)) {
-            // The key was made by this command after the file was read: no signature may predate its key
-            // or its self-signatures (an RSA key's are made seconds after its creation time), so the proof
-            // takes the time now, and the context is taken again with it.
-            Instant later = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-            now = later.isBefore(keyMade) ? keyMade : later;
-            if (!large) {
-                pending = CompletableFuture.completedFuture(context(new MediaFile(path, type.get(), hashed.size(), now)));
-            }
-        }
-        Signed signed = StreamSigner.sign(signer, hashed, now);
-        ProofRecord.Builder context = join(pending);
-        ProofRecord record = finish(context, h, now, options.notes(), Optional.of(signer));
+        context.attachments().forEach((suffix, content) -> attached.put(Attachment.requireSuffix(suffix), content));
+        return attached;
+    }
+
+    /** The proof set's files by name: the media's signature, the record as JSON, CSV (and J3M), attachments, each signed. */
+    private Map<String, byte[]> proofFiles(String h, ProofRecord record, Signed signed, HeadStart.Signing signing,
+            Map<String, byte[]> attached) {
+        SigningKey signer = signing.key();
+        Instant now = signing.time();
         byte[] json = ProofJson.write(record);
         byte[] csv = ProofCsv.write(record);
         Map<String, byte[]> files = new LinkedHashMap<>();
@@ -356,77 +319,12 @@ public final class Prover {
             files.put(ProofFiles.j3m(h), doc);
             files.put(ProofFiles.j3mSig(h), ascii(StreamSigner.sign(signer, doc, now).armoredSignature()));
         }
-        // Attachments given by the caller, then those of the context sources (taken as they are: a frame list can be megabytes).
-        Map<String, byte[]> attached = new LinkedHashMap<>();
-        for (Attachment a : attachments) {
-            attached.put(a.suffix(), a.content());
-        }
-        context.attachments().forEach((suffix, content) -> attached.put(Attachment.requireSuffix(suffix), content));
         for (Map.Entry<String, byte[]> a : attached.entrySet()) {
             files.put(h + a.getKey(), a.getValue());
             files.put(h + a.getKey() + ProofFiles.SIG, ascii(StreamSigner.sign(signer, a.getValue(), now).armoredSignature()));
         }
         files.put(ProofFiles.PUBKEY, OpenPgpKeys.armor(signer.certificate()));
-        guard.beforeStore(path, h, signed.size());
-        ProofStore.Written w = store.write(h, files, options.force());
-        return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
-                Optional.of(h), Optional.of(w.folder()), Optional.empty());
-    }
-
-    /** The device key, remembered once it was had, so that a prover knows whether getting it may block. */
-    private static final class Key {
-        private final Supplier<SigningKey> source;
-        private volatile SigningKey value;
-
-        Key(Supplier<SigningKey> source) {
-            this.source = source;
-        }
-
-        Key(SigningKey unlocked) {
-            this.source = () -> unlocked;
-            this.value = unlocked;
-        }
-
-        SigningKey get() {
-            SigningKey v = value;
-            if (v == null) {
-                v = Objects.requireNonNull(source.get(), "key");
-                value = v;
-            }
-            return v;
-        }
-
-        boolean ready() {
-            return value != null;
-        }
-    }
-
-    /** When the key became usable: its creation, or the latest signature on its certificate if later. */
-    private static Instant validFrom(SigningKey k) {
-        Instant t = k.signingPublicKey().getCreationTime().toInstant();
-        for (PGPPublicKey pk : k.certificate()) {
-            for (Iterator<PGPSignature> it = pk.getSignatures(); it.hasNext();) {
-                Instant made = it.next().getCreationTime().toInstant();
-                if (made.isAfter(t)) {
-                    t = made;
-                }
-            }
-        }
-        return t;
-    }
-
-    private static ProofRecord.Builder join(CompletableFuture<ProofRecord.Builder> context) {
-        try {
-            return context.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e;
-        }
+        return files;
     }
 
     /**

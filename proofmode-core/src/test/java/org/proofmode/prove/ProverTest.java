@@ -259,7 +259,7 @@ class ProverTest {
         TestHomes.jpegLike(file, 7, 1 << 20);
         byte[] block = Files.readAllBytes(file);
         try (var out = Files.newOutputStream(file, StandardOpenOption.APPEND)) {
-            for (long written = block.length; written < Prover.EARLY_CONTEXT_BYTES; written += block.length) {
+            for (long written = block.length; written < HeadStart.EARLY_CONTEXT_BYTES; written += block.length) {
                 out.write(block);
             }
         }
