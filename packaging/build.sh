@@ -122,7 +122,7 @@ proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/l
 proofmode_quick_start "$app/lib/app" "$@"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
 # -XX:-UsePerfData: no /tmp/hsperfdata_USER/PID file, which would show the command line outside the home.
-exec "$app/lib/runtime/bin/java" -Xshare:auto -XX:-UsePerfData $PROOFMODE_QUICK_OPTS $PROOFMODE_TMP_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
+exec "$app/lib/runtime/bin/java" -Xshare:auto -XX:-UsePerfData $PROOFMODE_QUICK_OPTS $PROOFMODE_AGENT_OPTS $PROOFMODE_TMP_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"

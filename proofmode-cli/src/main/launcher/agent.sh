@@ -4,7 +4,7 @@
 # `status` and `compare`, handed over to a running agent only). Also how a
 # command that runs in a JVM of its own gets the JVM options that suit it (proofmode_quick_start, below).
 #
-# proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py)
+# proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py and this file)
 #   When an agent runs for the command's home, the command is handed to it by agent-client.py (Python 3,
 #   a few milliseconds) and the launcher exits with the command's code; without python3, or when the
 #   agent refuses, a JVM hands it over or runs it: proofmode_agent then sets PROOFMODE_CLIENT_OPTS to the
@@ -16,19 +16,28 @@
 #   (default 10m), and says so once, on stderr when it is a terminal. PROOFMODE_AGENT=off does neither. A
 #   command that carries its own PROOFMODE_PASSPHRASE or PROOFMODE_PIN is handed over with that secret's
 #   check only (agent-client.py), and runs here if it is not the one the agent unlocked with.
+#   For `proofmode agent` itself, sets PROOFMODE_AGENT_OPTS (proofmode_agent_opts, below), which the
+#   launchers pass to its JVM.
 proofmode_agent() {
   pa_java=$1 pa_jar=$2 pa_dir=$3
   shift 3
-  PROOFMODE_CLIENT_OPTS=""
+  PROOFMODE_CLIENT_OPTS="" PROOFMODE_AGENT_OPTS=""
   case "${PROOFMODE_AGENT:-}" in off|OFF|Off) return 0 ;; esac
-  pa_cmd=""
+  pa_cmd="" pa_alone=""
   for pa_arg in "$@"; do
     case "$pa_arg" in
-      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) return 0 ;;
+      --help|-h|--version|-V|--|--stop) return 0 ;;
+      --c2pa|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) pa_alone=1 ;;
       -*) ;;
       *) if [ -z "$pa_cmd" ]; then pa_cmd="$pa_arg"; fi ;;
     esac
   done
+  # `proofmode agent` itself: the options of an agent's JVM.
+  if [ "$pa_cmd" = agent ]; then
+    proofmode_agent_opts "$pa_java"
+    return 0
+  fi
+  [ -z "$pa_alone" ] || return 0
   pa_home="${PROOFMODE_HOME:-${HOME:-}/.proofmode}"
   case "$pa_home" in /*) ;; *) pa_home="$PWD/$pa_home" ;; esac
   # export, status and compare go to a running agent (which holds an encrypted store's identity); they start none.
@@ -67,14 +76,41 @@ proofmode_agent() {
       # One starter at a time (flock); a start that fails is not tried again for 10 minutes. The agent's
       # JVM starts once this command has ended (the launcher's process id is the command's JVM after
       # exec): on two cores, two JVMs starting at once made the first command twice as slow.
+      # Its JVM options (proofmode_agent_opts) are chosen there too, since that starts a JVM.
       # shellcheck disable=SC2016,SC2086
-      setsid sh -c 'while kill -0 "$1" 2>/dev/null; do sleep 0.05; done; shift; "$@" || [ $? -eq 75 ] || touch "$0"' \
-        "$pa_failed" "$$" \
-        flock -n -E 75 "$pa_home/agent/start.lock" \
-        "$pa_java" ${PROOFMODE_TMP_OPTS:-} ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
+      setsid sh -c 'f=$0 w=$1 d=$2 j=$3 l=$4; shift 4; while kill -0 "$w" 2>/dev/null; do sleep 0.05; done
+        . "$d/agent.sh"; proofmode_agent_opts "$j"
+        flock -n -E 75 "$l" "$j" $PROOFMODE_AGENT_OPTS "$@" || [ $? -eq 75 ] || touch "$f"' \
+        "$pa_failed" "$$" "$pa_dir" "$pa_java" "$pa_home/agent/start.lock" \
+        ${PROOFMODE_TMP_OPTS:-} ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
         </dev/null >/dev/null 2>&1 &
     fi
   fi
+  return 0
+}
+
+# proofmode_agent_opts JAVA
+#   Sets PROOFMODE_AGENT_OPTS to the JVM options of an agent (started by proofmode_agent, or by
+#   `proofmode agent`): it stays resident for minutes between commands, as gpg-agent does, so it is sized
+#   to hold what a command needs and to idle small: the serial collector (no concurrent collector's
+#   threads and remembered sets), a heap that starts at 8 MiB, grows to at most 512 MiB (a batch's buffers)
+#   and shrinks to 30% above what is reachable at each full collection, which the agent asks for two
+#   seconds after its last command; and the freed native memory (a photo's decoding) given back to the
+#   system every 5 s, where the JVM has -XX:TrimNativeHeapInterval (17.0.9 and later; JAVA, started
+#   once, says whether it knows it: an option it does not know stops it). Without the heap and collector
+#   options when JAVA_OPTS chooses a collector or heap itself.
+proofmode_agent_opts() {
+  PROOFMODE_AGENT_OPTS=""
+  case " ${JAVA_OPTS:-} " in
+    *GC*|*" -Xm"[sx]*|*HeapFreeRatio*|*MaxRAM*) ;;
+    *) PROOFMODE_AGENT_OPTS="-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30" ;;
+  esac
+  case " ${JAVA_OPTS:-} " in
+    *TrimNativeHeap*) ;;
+    *) if "$1" -XX:TrimNativeHeapInterval=5000 -Xshare:auto -XX:-UsePerfData -version >/dev/null 2>&1; then
+         PROOFMODE_AGENT_OPTS="${PROOFMODE_AGENT_OPTS:+$PROOFMODE_AGENT_OPTS }-XX:TrimNativeHeapInterval=5000"
+       fi ;;
+  esac
   return 0
 }
 

@@ -145,6 +145,8 @@ class LauncherIT {
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
                 .filter(p -> startedSeconds(p) > firstStarted).toList();
         assertThat(agents).hasSize(1);
+        assertThat(agents.get(0).info().commandLine().orElseThrow()).as("the agent's JVM options")
+                .contains(" -XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000 ");
         assertThat(startedSeconds(agents.get(0))).as("the agent's start, against the first command's end at %.2f s", firstEnded)
                 .isGreaterThan(firstEnded - 0.2);
 
@@ -301,6 +303,47 @@ class LauncherIT {
                 "unset TMPDIR; . \"$0\"; proofmode_private_tmp; printf 'opts=%s\\n' \"$PROOFMODE_TMP_OPTS\"; "
                         + "[ -z \"${TMPDIR:-}\" ] || printf 'tmpdir=%s\\n' \"$TMPDIR\"", agentSh.toString()),
                 e, java.time.Duration.ofSeconds(30), dir);
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return r.stdout();
+    }
+
+    @Test
+    void agentOptions_smallHeapSerialCollectorNativeTrim_forTheAgentOnly() throws Exception {
+        String all = "-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000";
+        assertThat(agentOptions(Map.of(), "agent")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "agent", "--idle", "2h", "--passphrase-file", "p")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "--stacktrace", "agent")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "agent", "--stop")).isEmpty();
+        assertThat(agentOptions(Map.of(), "agent", "--help")).isEmpty();
+        assertThat(agentOptions(Map.of(), "prove", "agent")).as("a file named agent").isEmpty();
+        assertThat(agentOptions(Map.of(), "lock")).isEmpty();
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-Xmx64m"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=5000");
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:+UseG1GC"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=5000");
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:TrimNativeHeapInterval=0"), "agent"))
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+        // A JVM that does not know the trimming option (before 17.0.9) would not start with it: it is asked first.
+        Path old = dir.resolve("old-java");
+        Files.writeString(old, "#!/bin/sh\ncase \"$*\" in *TrimNativeHeap*) exit 1 ;; esac\nexit 0\n");
+        Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rwx------"));
+        assertThat(agentOptions(old.toString(), Map.of(), "agent"))
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+    }
+
+    /** What {@code proofmode_agent} of both launchers sets PROOFMODE_AGENT_OPTS to for these arguments. */
+    private String agentOptions(Map<String, String> env, String... args) {
+        return agentOptions(ExternalTool.require("java").toString(), env, args);
+    }
+
+    private String agentOptions(String javaCommand, Map<String, String> env, String... args) {
+        Path agentSh = launcherDir().resolve("agent.sh");
+        List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
+                ". \"$0\"; proofmode_agent \"$@\"; printf %s \"$PROOFMODE_AGENT_OPTS\"", agentSh.toString(),
+                javaCommand, ProofModeJar.jar().toString(), launcherDir().toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_AGENT", "",
+                "PROOFMODE_HOME", dir.resolve("no-home").toString()));
+        e.putAll(env);
+        ProcessResult r = ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(30), dir);
         assertThat(r.exitCode()).as(r.describe()).isZero();
         return r.stdout();
     }
