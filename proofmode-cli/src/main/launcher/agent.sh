@@ -198,3 +198,90 @@ proofmode_private_tmp() {
   export TMPDIR
   return 0
 }
+
+# proofmode_cds JAVA JAR PREFIX ARG...
+#   Class-data sharing for a command that runs in a JVM of its own (docs/internals.md, "The launcher"): one
+#   archive per subcommand, PREFIX-<command>.jsa (every --help has one of its own, PREFIX-help.jsa; a JVM
+#   that hands a command to the agent, PREFIX-client.jsa), which runs map instead of loading and checking
+#   those classes again. It is a static archive (the JDK's own classes and ours in one file, mapped once;
+#   picocli's classes, compiled for Java 5, fit only there):
+#     1. the first run after JAR changed lists the classes it loads, in a file named with the launcher's
+#        process id, which exec keeps ("<archive>.<pid>.classlist");
+#     2. a later run, once that process has ended, turns the list into the archive in the background (a
+#        `java -Xshare:dump` of about 2 s, at low priority) and runs without one meanwhile; the archive is
+#        written under a temporary name and renamed when whole, so no run ever maps half of one;
+#     3. the runs after that map it.
+#   Sets PROOFMODE_CDS_OPTS to the options for this run: mapping the archive, or listing the classes, or
+#   none. A dump that fails is not tried again until JAR changes. None with PROOFMODE_CDS=0, for `serve` and
+#   `agent` (they run until stopped: their start matters little), when JAVA_OPTS hooks class loading
+#   (flight recordings, agents: this JVM does not combine them well with archived classes), and when PREFIX
+#   holds a space (the options are split on spaces, as JAVA_OPTS is).
+proofmode_cds() {
+  PROOFMODE_CDS_OPTS=""
+  pc_java=$1 pc_jar=$2 pc_prefix=$3
+  shift 3
+  [ "${PROOFMODE_CDS:-1}" != 0 ] || return 0
+  case "$pc_prefix" in *[[:space:]]*) return 0 ;; esac
+  case " ${JAVA_OPTS:-} " in *StartFlightRecording*|*" -javaagent"*|*" -agentlib"*|*" -agentpath"*) return 0 ;; esac
+  pc_cmd=default
+  for pc_arg in "$@"; do
+    case "$pc_arg" in
+      -*) ;;
+      ""|*[!a-z]*) break ;;
+      *) pc_cmd=$pc_arg; break ;;
+    esac
+  done
+  # Help, of any command, has one archive of its own: a command's archive holds what running it loads, and
+  # help loads picocli's help instead.
+  for pc_arg in "$@"; do
+    case "$pc_arg" in
+      --help|-h) pc_cmd=help; break ;;
+      --) break ;;
+    esac
+  done
+  [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || pc_cmd=client
+  case "$pc_cmd" in serve|agent) return 0 ;; esac
+  pc_jsa="$pc_prefix-$pc_cmd.jsa"
+  if [ -f "$pc_jsa" ] && [ "$pc_jsa" -nt "$pc_jar" ]; then
+    PROOFMODE_CDS_OPTS="-XX:SharedArchiveFile=$pc_jsa -Xlog:disable -Xlog:all=error:stderr"
+    return 0
+  fi
+  pc_busy="" pc_list=""
+  for pc_f in "$pc_jsa".*.dumping "$pc_jsa".*.classlist; do
+    [ -e "$pc_f" ] || continue
+    case "$pc_f" in
+      *.dumping) if proofmode_cds_writer "$pc_jsa" "$pc_f" dumping; then pc_busy=1; else rm -f "$pc_f" "${pc_f%.dumping}.tmp"; fi ;;
+      *) if proofmode_cds_writer "$pc_jsa" "$pc_f" classlist; then pc_busy=1
+         elif [ -z "$pc_list" ] && [ -s "$pc_f" ] && [ "$pc_f" -nt "$pc_jar" ]; then pc_list=$pc_f
+         else rm -f "$pc_f"; fi ;;
+    esac
+  done
+  if [ -n "$pc_busy" ] || [ "$pc_jsa.failed" -nt "$pc_jar" ]; then
+    :   # a list or a dump under way, or a dump that failed for this JAR: run without an archive
+  elif [ -n "$pc_list" ]; then
+    (
+      self=$(exec sh -c 'echo "$PPID"')   # this subshell's process id
+      mine="$pc_jsa.$self.dumping"
+      mv "$pc_list" "$mine" 2>/dev/null || exit 0   # another launcher took it
+      if nice -n 10 "$pc_java" -Xshare:dump -XX:SharedClassListFile="$mine" -XX:SharedArchiveFile="$pc_jsa.$self.tmp" \
+          -Xlog:disable -cp "$pc_jar" && [ -s "$pc_jsa.$self.tmp" ]; then
+        mv -f "$pc_jsa.$self.tmp" "$pc_jsa"
+      else
+        rm -f "$pc_jsa.$self.tmp"
+        : > "$pc_jsa.failed"
+      fi
+      rm -f "$mine"
+    ) </dev/null >/dev/null 2>&1 &
+  else
+    PROOFMODE_CDS_OPTS="-XX:DumpLoadedClassList=$pc_jsa.$$.classlist"
+  fi
+  return 0
+}
+
+# proofmode_cds_writer ARCHIVE FILE KIND: whether FILE ("ARCHIVE.<pid>.KIND") is a running process's.
+proofmode_cds_writer() {
+  pw_pid=${2#"$1".}
+  pw_pid=${pw_pid%."$3"}
+  case "$pw_pid" in ""|*[!0-9]*) return 1 ;; esac
+  [ -d "/proc/$pw_pid" ]
+}

@@ -73,7 +73,7 @@ class LauncherIT {
 
         // The classes the killed run listed become the archive, made in the background by the next run of
         // the command (which runs without one meanwhile) ...
-        assertThat(watchHelp(script, home, null)).isZero();
+        assertThat(watchMissing(script, home, null)).isEqualTo(61);
         long until2 = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!(Files.isRegularFile(archive) && archiveWork(jar).isEmpty()) && System.nanoTime() < until2) {
             Thread.sleep(200);
@@ -82,7 +82,7 @@ class LauncherIT {
         assertThat(archiveWork(jar)).as("no list, dump or temporary archive left").isEmpty();
         // ... which the runs after it map: picocli's classes (Java 5 class files, which only a static archive holds) too.
         Path loaded = dir.resolve("classes.log");
-        assertThat(watchHelp(script, home, "-Xlog:class+load=info:file=" + loaded)).isZero();
+        assertThat(watchMissing(script, home, "-Xlog:class+load=info:file=" + loaded)).isEqualTo(61);
         assertThat(Files.readAllLines(loaded)).anySatisfy(l -> assertThat(l).contains(" picocli.CommandLine$Model$CommandSpec ", "shared objects file"))
                 .anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli.Main ", "shared objects file"));
     }
@@ -94,10 +94,13 @@ class LauncherIT {
         }
     }
 
-    /** Runs {@code proofmode watch --help} through the repository's launcher; returns its exit code. */
-    private int watchHelp(Path script, Path home, String javaOpts) throws Exception {
-        ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", "--help")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("help.log").toFile());
+    /**
+     * Runs {@code proofmode watch} of a missing folder through the repository's launcher (a run of the
+     * command that ends at once; its help would map help's own archive); returns its exit code.
+     */
+    private int watchMissing(Path script, Path home, String javaOpts) throws Exception {
+        ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", dir.resolve("missing").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("again.log").toFile());
         again.environment().put("PROOFMODE_HOME", home.toString());
         again.environment().remove("PROOFMODE_CDS");
         if (javaOpts == null) {
@@ -107,7 +110,6 @@ class LauncherIT {
         }
         Process help = again.start();
         assertThat(help.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(help.exitValue()).as(Files.readString(dir.resolve("help.log"))).isZero();
         return help.exitValue();
     }
 
@@ -346,6 +348,66 @@ class LauncherIT {
         ProcessResult r = ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(30), dir);
         assertThat(r.exitCode()).as(r.describe()).isZero();
         return r.stdout();
+    }
+
+    @Test
+    void packageLauncher_makesThisUsersArchive_onFirstUse_inPosixSh() throws Exception {
+        // bin/proofmode as packaging/build.sh writes it, in a folder laid out as the packages' (lib/app, lib/runtime).
+        Path repo = ProofModeJar.jar().getParent().getParent().getParent();
+        String build = Files.readString(repo.resolve("packaging/build.sh"));
+        int from = build.indexOf("<<'LAUNCHER'\n") + "<<'LAUNCHER'\n".length();
+        String launcher = build.substring(from, build.indexOf("\nLAUNCHER\n", from) + 1).replace("@VERSION@", "1.2.3");
+        Path app = dir.resolve("app");
+        Path bin = Files.createDirectories(app.resolve("bin")).resolve("proofmode");
+        Files.writeString(bin, launcher);
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path lib = Files.createDirectories(app.resolve("lib/app"));
+        Files.copy(ProofModeJar.jar(), lib.resolve("proofmode.jar"));
+        for (String f : List.of("agent.sh", "agent-client.py", "hashing.jit")) {
+            Files.copy(launcherDir().resolve(f), lib.resolve(f));
+        }
+        Files.createSymbolicLink(app.resolve("lib/runtime"), Path.of(System.getProperty("java.home")));
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = new java.util.HashMap<>(Map.of("XDG_CACHE_HOME", cache.toString(), "PROOFMODE_AGENT", "off",
+                "PROOFMODE_HOME", dir.resolve("home").toString(), "JAVA_OPTS", ""));
+        List<String> version = List.of(ExternalTool.require("sh").toString(), bin.toString(), "--version");
+        Path versions = cache.resolve("proofmode/cds/1.2.3");
+        Path archive = versions.resolve("proofmode-default.jsa");
+
+        // The first run lists its classes, the second makes the archive in the background, the third maps it.
+        for (int run = 1; run <= 2; run++) {
+            ProcessResult r = ExternalTool.run(version, env, java.time.Duration.ofSeconds(60), dir);
+            assertThat(r.exitCode()).as(r.describe()).isZero();
+            assertThat(r.stdout()).startsWith("proofmode ");
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!(Files.isRegularFile(archive) && listing(versions).equals(List.of(archive.getFileName().toString())))
+                && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        assertThat(listing(versions)).as("the archive alone, no list or dump left").containsExactly("proofmode-default.jsa");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(versions))).isEqualTo("rwx------");
+        Path loaded = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
+        ProcessResult mapped = ExternalTool.run(version, env, java.time.Duration.ofSeconds(60), dir);
+        assertThat(mapped.exitCode()).as(mapped.describe()).isZero();
+        assertThat(mapped.stderr()).isEmpty();
+        assertThat(Files.readAllLines(loaded)).anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli.Main ", "shared objects file"))
+                .anySatisfy(l -> assertThat(l).contains(" picocli.CommandLine ", "shared objects file"));
+
+        // PROOFMODE_CDS=0: no archive, no list.
+        env.put("PROOFMODE_CDS", "0");
+        env.put("JAVA_OPTS", "");
+        ProcessResult off = ExternalTool.run(List.of(ExternalTool.require("sh").toString(), bin.toString(), "keys", "--help"),
+                env, java.time.Duration.ofSeconds(60), dir);
+        assertThat(off.exitCode()).as(off.describe()).isZero();
+        assertThat(listing(versions)).containsExactly("proofmode-default.jsa");
+    }
+
+    private static List<String> listing(Path folder) throws java.io.IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     /** The folder of both launchers' shared part (agent.sh) and what it reads (hashing.jit). */
