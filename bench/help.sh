@@ -41,7 +41,7 @@ main() {
     local cases=("--version" "--help" "help") c
     for c in $commands; do cases+=("$c --help"); done
 
-    log "untimed runs: each case's class list, then its archive"
+    log "untimed runs: the class lists of --version and of help (every --help maps help's archive), then the archives"
     local round
     for round in 1 2; do
         for c in "${cases[@]}"; do
@@ -50,7 +50,6 @@ main() {
         done
         settle_archive default
         settle_archive help
-        for c in $commands; do settle_archive "$c"; done
     done
 
     declare -A times=()
