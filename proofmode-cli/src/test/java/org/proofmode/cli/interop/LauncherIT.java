@@ -190,6 +190,13 @@ class LauncherIT {
         assertThat(quickStart(Map.of(), "verify", "0".repeat(64))).as("a stored proof's hash").isEmpty();
         assertThat(quickStart(Map.of(), "prove", "--jobs", "2", photo.toString())).as("an option value of ours").isEmpty();
         assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of(), "--help")).as("help prints and ends").isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "prove", "--help")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "keys", "create", "-h")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "help", "prove")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "--version")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "status")).isEmpty();
+        assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "--help")).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "prove", photo.toString())).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:CompileThreshold=100"), "prove", large.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", photo.toString())).isEmpty();
