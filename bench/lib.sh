@@ -47,14 +47,19 @@ ensure_cli_built() {
 }
 
 # After a subcommand's first (untimed) run through the launcher, which listed the classes it loads, has
-# the launcher turn that list into the subcommand's class-data archive (./proofmode, "Class-data
-# sharing": a later run starts the dump, in the background) and waits for it, so that timed runs map
+# the launcher turn that list into the subcommand's class-data archive (proofmode_cds in
+# proofmode-cli/src/main/launcher/agent.sh: a later run starts the dump, in the background) and waits for it, so that timed runs map
 # the archive as a user's runs after the first two do. Does nothing with PROOFMODE_CDS=0.
 settle_archive() { # SUBCOMMAND
     local jsa=proofmode-cli/target/proofmode-$1.jsa jar=proofmode-cli/target/proofmode.jar i
     [[ ${PROOFMODE_CDS:-1} != 0 ]] || return 0
     if [[ ! ( -f $jsa && $jsa -nt $jar ) ]] && compgen -G "$jsa.*.classlist" >/dev/null; then
-        PROOFMODE_AGENT=off ./proofmode "$1" --help >/dev/null 2>&1 || true
+        # A run of the command that ends at once: an option it does not know (its --help maps help's archive).
+        case $1 in
+            help) PROOFMODE_AGENT=off ./proofmode --help ;;
+            default) PROOFMODE_AGENT=off ./proofmode --version ;;
+            *) PROOFMODE_AGENT=off ./proofmode "$1" --settle-archive ;;
+        esac >/dev/null 2>&1 || true
     fi
     for (( i = 0; i < 600; i++ )); do
         compgen -G "$jsa.*.dumping" >/dev/null || break

@@ -120,10 +120,19 @@ app=${app%/*}
 proofmode_private_tmp
 proofmode_agent "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$app/lib/app" "$@"
 proofmode_quick_start "$app/lib/app" "$@"
+# Class-data archives of this user's commands (the JDK's own one covers the JDK's classes only), made on
+# first use as in a clone, in the user's cache: one folder per version of the package, owner-only.
+PROOFMODE_CDS_OPTS=""
+cds="${XDG_CACHE_HOME:-${HOME:-/nonexistent}/.cache}/proofmode/cds/@VERSION@"
+if [ "${PROOFMODE_CDS:-1}" != 0 ] && { [ -d "$cds" ] || (umask 077 && mkdir -p "$cds") 2>/dev/null; } \
+    && [ -O "$cds" ] && [ -w "$cds" ]; then
+  proofmode_cds "$app/lib/runtime/bin/java" "$app/lib/app/proofmode.jar" "$cds/proofmode" "$@"
+fi
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options by convention
 # -XX:-UsePerfData: no /tmp/hsperfdata_USER/PID file, which would show the command line outside the home.
-exec "$app/lib/runtime/bin/java" -Xshare:auto -XX:-UsePerfData $PROOFMODE_QUICK_OPTS $PROOFMODE_TMP_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
+exec "$app/lib/runtime/bin/java" -Xshare:auto -XX:-UsePerfData $PROOFMODE_CDS_OPTS $PROOFMODE_QUICK_OPTS $PROOFMODE_AGENT_OPTS $PROOFMODE_TMP_OPTS ${JAVA_OPTS:-} $PROOFMODE_CLIENT_OPTS -jar "$app/lib/app/proofmode.jar" "$@"
 LAUNCHER
+sed -i "s|@VERSION@|$app_version|" "$app/bin/proofmode"
 install -m 0644 "$root/proofmode-cli/src/main/launcher/agent.sh" "$app/lib/app/agent.sh"
 install -m 0755 "$root/proofmode-cli/src/main/launcher/agent-client.py" "$app/lib/app/agent-client.py"
 install -m 0644 "$root/proofmode-cli/src/main/launcher/hashing.jit" "$app/lib/app/hashing.jit"

@@ -4,7 +4,7 @@
 # `status` and `compare`, handed over to a running agent only). Also how a
 # command that runs in a JVM of its own gets the JVM options that suit it (proofmode_quick_start, below).
 #
-# proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py)
+# proofmode_agent JAVA JAR DIR ARG...   (DIR holds agent-client.py and this file)
 #   When an agent runs for the command's home, the command is handed to it by agent-client.py (Python 3,
 #   a few milliseconds) and the launcher exits with the command's code; without python3, or when the
 #   agent refuses, a JVM hands it over or runs it: proofmode_agent then sets PROOFMODE_CLIENT_OPTS to the
@@ -16,19 +16,28 @@
 #   (default 10m), and says so once, on stderr when it is a terminal. PROOFMODE_AGENT=off does neither. A
 #   command that carries its own PROOFMODE_PASSPHRASE or PROOFMODE_PIN is handed over with that secret's
 #   check only (agent-client.py), and runs here if it is not the one the agent unlocked with.
+#   For `proofmode agent` itself, sets PROOFMODE_AGENT_OPTS (proofmode_agent_opts, below), which the
+#   launchers pass to its JVM.
 proofmode_agent() {
   pa_java=$1 pa_jar=$2 pa_dir=$3
   shift 3
-  PROOFMODE_CLIENT_OPTS=""
+  PROOFMODE_CLIENT_OPTS="" PROOFMODE_AGENT_OPTS=""
   case "${PROOFMODE_AGENT:-}" in off|OFF|Off) return 0 ;; esac
-  pa_cmd=""
+  pa_cmd="" pa_alone=""
   for pa_arg in "$@"; do
     case "$pa_arg" in
-      --c2pa|--help|-h|--version|-V|--|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) return 0 ;;
+      --help|-h|--version|-V|--|--stop) return 0 ;;
+      --c2pa|--passphrase-file|--passphrase-file=*|--pin-file|--pin-file=*) pa_alone=1 ;;
       -*) ;;
       *) if [ -z "$pa_cmd" ]; then pa_cmd="$pa_arg"; fi ;;
     esac
   done
+  # `proofmode agent` itself: the options of an agent's JVM.
+  if [ "$pa_cmd" = agent ]; then
+    proofmode_agent_opts "$pa_java"
+    return 0
+  fi
+  [ -z "$pa_alone" ] || return 0
   pa_home="${PROOFMODE_HOME:-${HOME:-}/.proofmode}"
   case "$pa_home" in /*) ;; *) pa_home="$PWD/$pa_home" ;; esac
   # export, status and compare go to a running agent (which holds an encrypted store's identity); they start none.
@@ -67,14 +76,41 @@ proofmode_agent() {
       # One starter at a time (flock); a start that fails is not tried again for 10 minutes. The agent's
       # JVM starts once this command has ended (the launcher's process id is the command's JVM after
       # exec): on two cores, two JVMs starting at once made the first command twice as slow.
+      # Its JVM options (proofmode_agent_opts) are chosen there too, since that starts a JVM.
       # shellcheck disable=SC2016,SC2086
-      setsid sh -c 'while kill -0 "$1" 2>/dev/null; do sleep 0.05; done; shift; "$@" || [ $? -eq 75 ] || touch "$0"' \
-        "$pa_failed" "$$" \
-        flock -n -E 75 "$pa_home/agent/start.lock" \
-        "$pa_java" ${PROOFMODE_TMP_OPTS:-} ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
+      setsid sh -c 'f=$0 w=$1 d=$2 j=$3 l=$4; shift 4; while kill -0 "$w" 2>/dev/null; do sleep 0.05; done
+        . "$d/agent.sh"; proofmode_agent_opts "$j"
+        flock -n -E 75 "$l" "$j" $PROOFMODE_AGENT_OPTS "$@" || [ $? -eq 75 ] || touch "$f"' \
+        "$pa_failed" "$$" "$pa_dir" "$pa_java" "$pa_home/agent/start.lock" \
+        ${PROOFMODE_TMP_OPTS:-} ${JAVA_OPTS:-} -jar "$pa_jar" agent --idle "${PROOFMODE_AGENT_IDLE:-10m}" \
         </dev/null >/dev/null 2>&1 &
     fi
   fi
+  return 0
+}
+
+# proofmode_agent_opts JAVA
+#   Sets PROOFMODE_AGENT_OPTS to the JVM options of an agent (started by proofmode_agent, or by
+#   `proofmode agent`): it stays resident for minutes between commands, as gpg-agent does, so it is sized
+#   to hold what a command needs and to idle small: the serial collector (no concurrent collector's
+#   threads and remembered sets), a heap that starts at 8 MiB, grows to at most 512 MiB (a batch's buffers)
+#   and shrinks to 30% above what is reachable at each full collection, which the agent asks for two
+#   seconds after its last command; and the freed native memory (a photo's decoding) given back to the
+#   system every 5 s, where the JVM has -XX:TrimNativeHeapInterval (17.0.9 and later; JAVA, started
+#   once, says whether it knows it: an option it does not know stops it). Without the heap and collector
+#   options when JAVA_OPTS chooses a collector or heap itself.
+proofmode_agent_opts() {
+  PROOFMODE_AGENT_OPTS=""
+  case " ${JAVA_OPTS:-} " in
+    *GC*|*" -Xm"[sx]*|*HeapFreeRatio*|*MaxRAM*) ;;
+    *) PROOFMODE_AGENT_OPTS="-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30" ;;
+  esac
+  case " ${JAVA_OPTS:-} " in
+    *TrimNativeHeap*) ;;
+    *) if "$1" -XX:TrimNativeHeapInterval=5000 -Xshare:auto -XX:-UsePerfData -version >/dev/null 2>&1; then
+         PROOFMODE_AGENT_OPTS="${PROOFMODE_AGENT_OPTS:+$PROOFMODE_AGENT_OPTS }-XX:TrimNativeHeapInterval=5000"
+       fi ;;
+  esac
   return 0
 }
 
@@ -92,6 +128,7 @@ proofmode_agent() {
 #   space: the options are split on spaces, as JAVA_OPTS is), small files (at most 8 MiB together) get
 #   the client compiler only.
 #   A folder of media or bundles (a batch) keeps the defaults: it gains from the optimising compiler.
+#   Help (--help, -h, `help`) and --version get the client compiler alone and the serial collector.
 #   Empty when JAVA_OPTS chooses a collector or compiler itself, and when PROOFMODE_QUICK=off.
 proofmode_quick_start() {
   PROOFMODE_QUICK_OPTS=""
@@ -100,6 +137,14 @@ proofmode_quick_start() {
   [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || return 0
   case "${PROOFMODE_QUICK:-}" in off|OFF|Off) return 0 ;; esac
   case " ${JAVA_OPTS:-} " in *GC*|*Tiered*|*Compile*|*VMOutput*|*" -Xint "*|*" -Xcomp "*) return 0 ;; esac
+  # Help and the version print and end: the client compiler alone, without the optimising compiler's
+  # thread and G1's set-up (about a quarter of help's processor time).
+  for pq_arg in "$@"; do
+    case "$pq_arg" in
+      --help|-h|--version|-V) PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"; return 0 ;;
+      --) break ;;
+    esac
+  done
   # The options are split on spaces (as JAVA_OPTS is): a folder whose name holds one cannot be given.
   pq_jit=""
   case "$pq_dir" in
@@ -116,6 +161,7 @@ proofmode_quick_start() {
     esac
     if [ -z "$pq_cmd" ]; then
       pq_cmd="$pq_arg"
+      if [ "$pq_cmd" = help ]; then PROOFMODE_QUICK_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"; return 0; fi
       [ "$pq_cmd" = prove ] || [ "$pq_cmd" = verify ] || return 0
       continue
     fi
@@ -161,4 +207,91 @@ proofmode_private_tmp() {
   TMPDIR="$pt_home/tmp"
   export TMPDIR
   return 0
+}
+
+# proofmode_cds JAVA JAR PREFIX ARG...
+#   Class-data sharing for a command that runs in a JVM of its own (docs/internals.md, "The launcher"): one
+#   archive per subcommand, PREFIX-<command>.jsa (every --help has one of its own, PREFIX-help.jsa; a JVM
+#   that hands a command to the agent, PREFIX-client.jsa), which runs map instead of loading and checking
+#   those classes again. It is a static archive (the JDK's own classes and ours in one file, mapped once;
+#   picocli's classes, compiled for Java 5, fit only there):
+#     1. the first run after JAR changed lists the classes it loads, in a file named with the launcher's
+#        process id, which exec keeps ("<archive>.<pid>.classlist");
+#     2. a later run, once that process has ended, turns the list into the archive in the background (a
+#        `java -Xshare:dump` of about 2 s, at low priority) and runs without one meanwhile; the archive is
+#        written under a temporary name and renamed when whole, so no run ever maps half of one;
+#     3. the runs after that map it.
+#   Sets PROOFMODE_CDS_OPTS to the options for this run: mapping the archive, or listing the classes, or
+#   none. A dump that fails is not tried again until JAR changes. None with PROOFMODE_CDS=0, for `serve` and
+#   `agent` (they run until stopped: their start matters little), when JAVA_OPTS hooks class loading
+#   (flight recordings, agents: this JVM does not combine them well with archived classes), and when PREFIX
+#   holds a space (the options are split on spaces, as JAVA_OPTS is).
+proofmode_cds() {
+  PROOFMODE_CDS_OPTS=""
+  pc_java=$1 pc_jar=$2 pc_prefix=$3
+  shift 3
+  [ "${PROOFMODE_CDS:-1}" != 0 ] || return 0
+  case "$pc_prefix" in *[[:space:]]*) return 0 ;; esac
+  case " ${JAVA_OPTS:-} " in *StartFlightRecording*|*" -javaagent"*|*" -agentlib"*|*" -agentpath"*) return 0 ;; esac
+  pc_cmd=default
+  for pc_arg in "$@"; do
+    case "$pc_arg" in
+      -*) ;;
+      ""|*[!a-z]*) break ;;
+      *) pc_cmd=$pc_arg; break ;;
+    esac
+  done
+  # Help, of any command, has one archive of its own: a command's archive holds what running it loads, and
+  # help loads picocli's help instead.
+  for pc_arg in "$@"; do
+    case "$pc_arg" in
+      --help|-h) pc_cmd=help; break ;;
+      --) break ;;
+    esac
+  done
+  [ -z "${PROOFMODE_CLIENT_OPTS:-}" ] || pc_cmd=client
+  case "$pc_cmd" in serve|agent) return 0 ;; esac
+  pc_jsa="$pc_prefix-$pc_cmd.jsa"
+  if [ -f "$pc_jsa" ] && [ "$pc_jsa" -nt "$pc_jar" ]; then
+    PROOFMODE_CDS_OPTS="-XX:SharedArchiveFile=$pc_jsa -Xlog:disable -Xlog:all=error:stderr"
+    return 0
+  fi
+  pc_busy="" pc_list=""
+  for pc_f in "$pc_jsa".*.dumping "$pc_jsa".*.classlist; do
+    [ -e "$pc_f" ] || continue
+    case "$pc_f" in
+      *.dumping) if proofmode_cds_writer "$pc_jsa" "$pc_f" dumping; then pc_busy=1; else rm -f "$pc_f" "${pc_f%.dumping}.tmp"; fi ;;
+      *) if proofmode_cds_writer "$pc_jsa" "$pc_f" classlist; then pc_busy=1
+         elif [ -z "$pc_list" ] && [ -s "$pc_f" ] && [ "$pc_f" -nt "$pc_jar" ]; then pc_list=$pc_f
+         else rm -f "$pc_f"; fi ;;
+    esac
+  done
+  if [ -n "$pc_busy" ] || [ "$pc_jsa.failed" -nt "$pc_jar" ]; then
+    :   # a list or a dump under way, or a dump that failed for this JAR: run without an archive
+  elif [ -n "$pc_list" ]; then
+    (
+      self=$(exec sh -c 'echo "$PPID"')   # this subshell's process id
+      mine="$pc_jsa.$self.dumping"
+      mv "$pc_list" "$mine" 2>/dev/null || exit 0   # another launcher took it
+      if nice -n 10 "$pc_java" -Xshare:dump -XX:SharedClassListFile="$mine" -XX:SharedArchiveFile="$pc_jsa.$self.tmp" \
+          -Xlog:disable -cp "$pc_jar" && [ -s "$pc_jsa.$self.tmp" ]; then
+        mv -f "$pc_jsa.$self.tmp" "$pc_jsa"
+      else
+        rm -f "$pc_jsa.$self.tmp"
+        : > "$pc_jsa.failed"
+      fi
+      rm -f "$mine"
+    ) </dev/null >/dev/null 2>&1 &
+  else
+    PROOFMODE_CDS_OPTS="-XX:DumpLoadedClassList=$pc_jsa.$$.classlist"
+  fi
+  return 0
+}
+
+# proofmode_cds_writer ARCHIVE FILE KIND: whether FILE ("ARCHIVE.<pid>.KIND") is a running process's.
+proofmode_cds_writer() {
+  pw_pid=${2#"$1".}
+  pw_pid=${pw_pid%."$3"}
+  case "$pw_pid" in ""|*[!0-9]*) return 1 ;; esac
+  [ -d "/proc/$pw_pid" ]
 }

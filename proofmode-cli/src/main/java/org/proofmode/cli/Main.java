@@ -128,15 +128,7 @@ public final class Main implements Callable<Integer> {
 
     private static int run(String[] args, CliContext ctx) {
         Main main = new Main(ctx);
-        CommandLine cl = new CommandLine(main);
-        Optional<Class<?>> invoked = invoked(args);
-        if (invoked.isPresent()) {
-            cl.addSubcommand(invoked.get());
-        } else if (!List.of(args).equals(List.of("--version")) && !List.of(args).equals(List.of("-V"))) {
-            for (Class<?> c : SUBCOMMANDS) {
-                cl.addSubcommand(c);
-            }
-        }
+        CommandLine cl = commandLine(main, args);
         cl.setOut(ctx.out());
         cl.setErr(ctx.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -150,6 +142,56 @@ public final class Main implements Callable<Integer> {
             ctx.out().flush();
             ctx.err().flush();
         }
+    }
+
+    /**
+     * The command line for these arguments: the command they run, built in full; without one (help, the
+     * list of commands, a mistyped command), every command as the list of commands shows it, by its names
+     * and header only, except the one {@code help COMMAND} names: reading each command's options by
+     * reflection, with the types they name, was most of the time {@code proofmode --help} took.
+     */
+    static CommandLine commandLine(Main main, String[] args) {
+        CommandLine cl = new CommandLine(main);
+        Optional<Class<?>> invoked = invoked(args);
+        if (invoked.isPresent()) {
+            cl.addSubcommand(invoked.get());
+        } else if (!List.of(args).equals(List.of("--version")) && !List.of(args).equals(List.of("-V"))) {
+            Optional<Class<?>> topic = helpTopic(args);
+            for (Class<?> c : SUBCOMMANDS) {
+                if (c.equals(CommandLine.HelpCommand.class) || topic.filter(c::equals).isPresent()) {
+                    cl.addSubcommand(c);
+                } else {
+                    cl.addSubcommand(listed(c));
+                }
+            }
+        }
+        return cl;
+    }
+
+    /** A command as the list of commands shows it: its names, header, description and whether it is hidden. */
+    private static CommandLine.Model.CommandSpec listed(Class<?> c) {
+        Command command = c.getAnnotation(Command.class);
+        CommandLine.Model.CommandSpec spec = CommandLine.Model.CommandSpec.create().name(command.name()).aliases(command.aliases());
+        spec.usageMessage().header(command.header()).description(command.description()).hidden(command.hidden());
+        return spec;
+    }
+
+    /** The command {@code help COMMAND} names, if the arguments are that. */
+    static Optional<Class<?>> helpTopic(String[] args) {
+        boolean help = false;
+        for (String a : args) {
+            if (a.startsWith("-")) {
+                continue;
+            }
+            if (help) {
+                return invoked(new String[] {a});
+            }
+            if (!a.equals("help")) {
+                return Optional.empty();
+            }
+            help = true;
+        }
+        return Optional.empty();
     }
 
     /** The subcommand the arguments name, if they name one other than {@code help}. */

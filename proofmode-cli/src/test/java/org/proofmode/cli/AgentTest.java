@@ -112,6 +112,27 @@ class AgentTest {
     }
 
     @Test
+    void serve_givesBackMemoryOnce_settledAfterStartAndAfterEachCommand() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            awaitReleases(server, 1);
+            photo(dir.resolve("in"), "m.jpg", 5);
+            Answer a = client(dir, "prove", "--out", "out", "in");
+            assertThat(a.exit()).as(a.err()).hasValue(0);
+            awaitReleases(server, 2);
+            Thread.sleep(3 * 2000);
+            assertThat(server.memoryReleases()).as("not again while unused").isEqualTo(2);
+        }
+    }
+
+    private static void awaitReleases(AgentServer server, long count) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (server.memoryReleases() < count && System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+        assertThat(server.memoryReleases()).isEqualTo(count);
+    }
+
+    @Test
     void run_verifiesAsAlone_relativePathsFromCallersFolder() throws Exception {
         try (AgentServer server = start(key(), Duration.ZERO)) {
             assertThat(server.socket()).exists();

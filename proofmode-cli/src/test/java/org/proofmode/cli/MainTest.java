@@ -3,11 +3,15 @@ package org.proofmode.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.cli.print.ProgressBar;
 import org.proofmode.cli.print.Terminal;
+import picocli.CommandLine;
 
 class MainTest {
     @TempDir
@@ -52,6 +56,26 @@ class MainTest {
                 assertThat(r.out() + r.err()).as(String.join(" ", args)).contains("  " + name);
             }
         }
+    }
+
+    @Test
+    void help_sameAsTheWholeCommandTree_listedCommandsNotBuilt() {
+        Cli.Result r = new Cli(tmp).run("--help");
+        StringWriter whole = new StringWriter();
+        Docs.commandLine().usage(new PrintWriter(whole));
+        assertThat(r.out()).isEqualTo(whole.toString());
+        assertThat(new Cli(tmp).run("help").out()).isEqualTo(whole.toString());
+
+        PrintWriter sink = new PrintWriter(new StringWriter());
+        Main main = new Main(new CliContext(sink, sink, Map.of(), Terminal.system()));
+        CommandLine listing = Main.commandLine(main, new String[] {"--help"});
+        assertThat(listing.getSubcommands().keySet()).containsAll(Docs.commandLine().getSubcommands().keySet());
+        assertThat(listing.getSubcommands().get("prove").getCommandSpec().findOption("--out")).as("only listed").isNull();
+        CommandLine topic = Main.commandLine(main, new String[] {"help", "prove"});
+        assertThat(topic.getSubcommands().get("prove").getCommandSpec().findOption("--out")).as("help prove").isNotNull();
+        assertThat(topic.getSubcommands().get("verify").getCommandSpec().findOption("--json")).isNull();
+        assertThat(Main.commandLine(main, new String[] {"--stacktrace", "help", "keys"}).getSubcommands().get("keys")
+                .getSubcommands()).containsKey("create");
     }
 
     @Test

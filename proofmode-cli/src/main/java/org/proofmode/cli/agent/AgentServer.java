@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 import org.proofmode.failure.Failure;
@@ -76,6 +77,9 @@ public final class AgentServer implements AutoCloseable {
     private final Optional<UnlockCheck> unlockCheck;
     private final AtomicInteger active = new AtomicInteger();
     private volatile long lastUsed = System.nanoTime();
+    /** The {@link #lastUsed} after which memory was last given back; none yet (the unlock's garbage is there). */
+    private long releasedAfter = lastUsed - 1;
+    private final AtomicLong releases = new AtomicLong();
     private final Object homeKey;
     private final AgentInfo info;
 
@@ -232,12 +236,38 @@ public final class AgentServer implements AutoCloseable {
                     close();
                 } else if (!idle.isZero() && active.get() == 0 && System.nanoTime() - lastUsed >= idle.toNanos()) {
                     close();
+                } else if (active.get() == 0) {
+                    long used = lastUsed;
+                    if (used != releasedAfter && System.nanoTime() - used >= SETTLE.toNanos()) {
+                        releasedAfter = used;
+                        releaseMemory();
+                    }
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * Gives back the memory the last commands used: a full collection, which shrinks the heap to what is
+     * still reachable plus the launcher's -XX:MaxHeapFreeRatio (a photo's decoded planes, a batch's
+     * buffers are garbage by then). The agent stays resident for minutes between commands, as gpg-agent
+     * does, and should idle small; the launcher also has the JVM return freed native memory
+     * (-XX:TrimNativeHeapInterval, where the JVM has it).
+     */
+    private void releaseMemory() {
+        System.gc();
+        releases.incrementAndGet();
+    }
+
+    /** How many times the agent gave back memory, {@link #SETTLE} after its start or after its last command. */
+    public long memoryReleases() {
+        return releases.get();
+    }
+
+    /** How long after its start or its last command the agent gives back the memory they used. */
+    static final Duration SETTLE = Duration.ofSeconds(2);
 
     /** How often the agent checks that its home is still there, in milliseconds. */
     static final long HOME_CHECK_MS = 1000;

@@ -73,7 +73,7 @@ class LauncherIT {
 
         // The classes the killed run listed become the archive, made in the background by the next run of
         // the command (which runs without one meanwhile) ...
-        assertThat(watchHelp(script, home, null)).isZero();
+        assertThat(watchMissing(script, home, null)).isEqualTo(61);
         long until2 = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
         while (!(Files.isRegularFile(archive) && archiveWork(jar).isEmpty()) && System.nanoTime() < until2) {
             Thread.sleep(200);
@@ -82,7 +82,7 @@ class LauncherIT {
         assertThat(archiveWork(jar)).as("no list, dump or temporary archive left").isEmpty();
         // ... which the runs after it map: picocli's classes (Java 5 class files, which only a static archive holds) too.
         Path loaded = dir.resolve("classes.log");
-        assertThat(watchHelp(script, home, "-Xlog:class+load=info:file=" + loaded)).isZero();
+        assertThat(watchMissing(script, home, "-Xlog:class+load=info:file=" + loaded)).isEqualTo(61);
         assertThat(Files.readAllLines(loaded)).anySatisfy(l -> assertThat(l).contains(" picocli.CommandLine$Model$CommandSpec ", "shared objects file"))
                 .anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli.Main ", "shared objects file"));
     }
@@ -94,10 +94,13 @@ class LauncherIT {
         }
     }
 
-    /** Runs {@code proofmode watch --help} through the repository's launcher; returns its exit code. */
-    private int watchHelp(Path script, Path home, String javaOpts) throws Exception {
-        ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", "--help")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("help.log").toFile());
+    /**
+     * Runs {@code proofmode watch} of a missing folder through the repository's launcher (a run of the
+     * command that ends at once; its help would map help's own archive); returns its exit code.
+     */
+    private int watchMissing(Path script, Path home, String javaOpts) throws Exception {
+        ProcessBuilder again = new ProcessBuilder("bash", script.toString(), "watch", dir.resolve("missing").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("again.log").toFile());
         again.environment().put("PROOFMODE_HOME", home.toString());
         again.environment().remove("PROOFMODE_CDS");
         if (javaOpts == null) {
@@ -107,7 +110,6 @@ class LauncherIT {
         }
         Process help = again.start();
         assertThat(help.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(help.exitValue()).as(Files.readString(dir.resolve("help.log"))).isZero();
         return help.exitValue();
     }
 
@@ -145,6 +147,8 @@ class LauncherIT {
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
                 .filter(p -> startedSeconds(p) > firstStarted).toList();
         assertThat(agents).hasSize(1);
+        assertThat(agents.get(0).info().commandLine().orElseThrow()).as("the agent's JVM options")
+                .contains(" -XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000 ");
         assertThat(startedSeconds(agents.get(0))).as("the agent's start, against the first command's end at %.2f s", firstEnded)
                 .isGreaterThan(firstEnded - 0.2);
 
@@ -186,6 +190,13 @@ class LauncherIT {
         assertThat(quickStart(Map.of(), "verify", "0".repeat(64))).as("a stored proof's hash").isEmpty();
         assertThat(quickStart(Map.of(), "prove", "--jobs", "2", photo.toString())).as("an option value of ours").isEmpty();
         assertThat(quickStart(Map.of(), "export", photo.toString())).isEmpty();
+        assertThat(quickStart(Map.of(), "--help")).as("help prints and ends").isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "prove", "--help")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "keys", "create", "-h")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "help", "prove")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "--version")).isEqualTo(clientOnly);
+        assertThat(quickStart(Map.of(), "status")).isEmpty();
+        assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "--help")).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:+UseParallelGC"), "prove", photo.toString())).isEmpty();
         assertThat(quickStart(Map.of("JAVA_OPTS", "-XX:CompileThreshold=100"), "prove", large.toString())).isEmpty();
         assertThat(quickStart(Map.of("PROOFMODE_QUICK", "off"), "prove", photo.toString())).isEmpty();
@@ -303,6 +314,107 @@ class LauncherIT {
                 e, java.time.Duration.ofSeconds(30), dir);
         assertThat(r.exitCode()).as(r.describe()).isZero();
         return r.stdout();
+    }
+
+    @Test
+    void agentOptions_smallHeapSerialCollectorNativeTrim_forTheAgentOnly() throws Exception {
+        String all = "-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000";
+        assertThat(agentOptions(Map.of(), "agent")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "agent", "--idle", "2h", "--passphrase-file", "p")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "--stacktrace", "agent")).isEqualTo(all);
+        assertThat(agentOptions(Map.of(), "agent", "--stop")).isEmpty();
+        assertThat(agentOptions(Map.of(), "agent", "--help")).isEmpty();
+        assertThat(agentOptions(Map.of(), "prove", "agent")).as("a file named agent").isEmpty();
+        assertThat(agentOptions(Map.of(), "lock")).isEmpty();
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-Xmx64m"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=5000");
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:+UseG1GC"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=5000");
+        assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:TrimNativeHeapInterval=0"), "agent"))
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+        // A JVM that does not know the trimming option (before 17.0.9) would not start with it: it is asked first.
+        Path old = dir.resolve("old-java");
+        Files.writeString(old, "#!/bin/sh\ncase \"$*\" in *TrimNativeHeap*) exit 1 ;; esac\nexit 0\n");
+        Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rwx------"));
+        assertThat(agentOptions(old.toString(), Map.of(), "agent"))
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+    }
+
+    /** What {@code proofmode_agent} of both launchers sets PROOFMODE_AGENT_OPTS to for these arguments. */
+    private String agentOptions(Map<String, String> env, String... args) {
+        return agentOptions(ExternalTool.require("java").toString(), env, args);
+    }
+
+    private String agentOptions(String javaCommand, Map<String, String> env, String... args) {
+        Path agentSh = launcherDir().resolve("agent.sh");
+        List<String> cmd = new java.util.ArrayList<>(List.of(ExternalTool.require("sh").toString(), "-c",
+                ". \"$0\"; proofmode_agent \"$@\"; printf %s \"$PROOFMODE_AGENT_OPTS\"", agentSh.toString(),
+                javaCommand, ProofModeJar.jar().toString(), launcherDir().toString()));
+        cmd.addAll(List.of(args));
+        Map<String, String> e = new java.util.HashMap<>(Map.of("JAVA_OPTS", "", "PROOFMODE_AGENT", "",
+                "PROOFMODE_HOME", dir.resolve("no-home").toString()));
+        e.putAll(env);
+        ProcessResult r = ExternalTool.run(cmd, e, java.time.Duration.ofSeconds(30), dir);
+        assertThat(r.exitCode()).as(r.describe()).isZero();
+        return r.stdout();
+    }
+
+    @Test
+    void packageLauncher_makesThisUsersArchive_onFirstUse_inPosixSh() throws Exception {
+        // bin/proofmode as packaging/build.sh writes it, in a folder laid out as the packages' (lib/app, lib/runtime).
+        Path repo = ProofModeJar.jar().getParent().getParent().getParent();
+        String build = Files.readString(repo.resolve("packaging/build.sh"));
+        int from = build.indexOf("<<'LAUNCHER'\n") + "<<'LAUNCHER'\n".length();
+        String launcher = build.substring(from, build.indexOf("\nLAUNCHER\n", from) + 1).replace("@VERSION@", "1.2.3");
+        Path app = dir.resolve("app");
+        Path bin = Files.createDirectories(app.resolve("bin")).resolve("proofmode");
+        Files.writeString(bin, launcher);
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path lib = Files.createDirectories(app.resolve("lib/app"));
+        Files.copy(ProofModeJar.jar(), lib.resolve("proofmode.jar"));
+        for (String f : List.of("agent.sh", "agent-client.py", "hashing.jit")) {
+            Files.copy(launcherDir().resolve(f), lib.resolve(f));
+        }
+        Files.createSymbolicLink(app.resolve("lib/runtime"), Path.of(System.getProperty("java.home")));
+        Path cache = dir.resolve("cache");
+        Map<String, String> env = new java.util.HashMap<>(Map.of("XDG_CACHE_HOME", cache.toString(), "PROOFMODE_AGENT", "off",
+                "PROOFMODE_HOME", dir.resolve("home").toString(), "JAVA_OPTS", ""));
+        List<String> version = List.of(ExternalTool.require("sh").toString(), bin.toString(), "--version");
+        Path versions = cache.resolve("proofmode/cds/1.2.3");
+        Path archive = versions.resolve("proofmode-default.jsa");
+
+        // The first run lists its classes, the second makes the archive in the background, the third maps it.
+        for (int run = 1; run <= 2; run++) {
+            ProcessResult r = ExternalTool.run(version, env, java.time.Duration.ofSeconds(60), dir);
+            assertThat(r.exitCode()).as(r.describe()).isZero();
+            assertThat(r.stdout()).startsWith("proofmode ");
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!(Files.isRegularFile(archive) && listing(versions).equals(List.of(archive.getFileName().toString())))
+                && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        assertThat(listing(versions)).as("the archive alone, no list or dump left").containsExactly("proofmode-default.jsa");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(versions))).isEqualTo("rwx------");
+        Path loaded = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
+        ProcessResult mapped = ExternalTool.run(version, env, java.time.Duration.ofSeconds(60), dir);
+        assertThat(mapped.exitCode()).as(mapped.describe()).isZero();
+        assertThat(mapped.stderr()).isEmpty();
+        assertThat(Files.readAllLines(loaded)).anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli.Main ", "shared objects file"))
+                .anySatisfy(l -> assertThat(l).contains(" picocli.CommandLine ", "shared objects file"));
+
+        // PROOFMODE_CDS=0: no archive, no list.
+        env.put("PROOFMODE_CDS", "0");
+        env.put("JAVA_OPTS", "");
+        ProcessResult off = ExternalTool.run(List.of(ExternalTool.require("sh").toString(), bin.toString(), "keys", "--help"),
+                env, java.time.Duration.ofSeconds(60), dir);
+        assertThat(off.exitCode()).as(off.describe()).isZero();
+        assertThat(listing(versions)).containsExactly("proofmode-default.jsa");
+    }
+
+    private static List<String> listing(Path folder) throws java.io.IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
     }
 
     /** The folder of both launchers' shared part (agent.sh) and what it reads (hashing.jit). */
