@@ -101,7 +101,7 @@ final class VerifyBatch {
         boolean folder = false;
         int leftOut = 0;
         for (Path p : paths) {
-            if (Files.isDirectory(p) && !holdsRecord(p)) {
+            if (Files.isDirectory(p) && !holdsRecord(p) && !org.proofmode.verify.Verifier.isCollection(p)) {
                 folder = true;
                 Inside inside = inside(p);
                 out.addAll(inside.items());

@@ -379,6 +379,9 @@ final class VerifyCommand implements Callable<Integer> {
                 return verifier.verify(bundle, Optional.ofNullable(media), orig);
             }
         }
+        if (Verifier.isCollection(p)) {
+            return verifier.verifyCollection(p);
+        }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.
             return media == null ? verifier.verify(p, Optional.empty(), orig) : verifier.verify(p, media, () -> hash(media), orig);
