@@ -180,6 +180,12 @@ final class ReportCommand implements Callable<Integer> {
         ProofMode stored = null; // the store, read with its identity when encrypted: unlocked once, for the first media file
         try (Identities ids = Age.readIdentities(identityFiles)) {
             for (Path p : paths) {
+                if (Verifier.isCollection(p)) {
+                    // A collection (proofmode collect): its checks name the page, the time and the TLS subject.
+                    items.add(new ReportItem(p.getFileName().toString(), typed(verifier.verifyCollection(p), shown::show),
+                            List.of(), java.util.Map.of(), List.of()));
+                    continue;
+                }
                 boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
                 if (media && stored == null) {
                     stored = pm.store().isEncrypted() ? StoreAccess.reading(ctx, pm, unlock.passphraseFile) : pm;

@@ -248,4 +248,20 @@ class CollectCommandTest {
         Cli.Result v = cli.run("verify", out.toString());
         assertThat(v.out()).doesNotContain("\u001b");
     }
+
+    @Test
+    void report_showsTheCaptureWithTheTitleHtmlEscaped_forAHostilePage() throws Exception {
+        site.bytes("/h", "text/html", "<title>&lt;script&gt;alert(1)&lt;/script&gt;\u001b[2J</title>".getBytes(StandardCharsets.UTF_8));
+        Path out = tmp.resolve("h");
+        assertThat(collect(out, site.uri("/h").toString()).exit()).isZero();
+        Path html = tmp.resolve("r.html");
+
+        Cli.Result r = cli.run("report", "--format", "html", "-o", html.toString(), out.toString());
+
+        assertThat(r.exit()).as(r.err()).isZero();
+        String page = Files.readString(html);
+        assertThat(page).contains("collect.capture").contains(site.uri("/h").toString()).contains("CN=127.0.0.1")
+                .contains("collect.warc.records.match").contains("&lt;script&gt;alert(1)").doesNotContain("<script>alert(1)")
+                .doesNotContain("\u001b");
+    }
 }

@@ -162,15 +162,20 @@ public final class Collector {
                 for (Exchange x : got) {
                     id = warc.write(x);
                 }
+                // Each body leaves the staging folder once kept: the disk holds one bounded body at a time.
+                for (Exchange x : got.subList(0, got.size() - 1)) {
+                    Files.deleteIfExists(x.body());
+                }
                 Exchange end = got.get(got.size() - 1);
                 if (end.status() / 100 != 2 || end.cut() != Exchange.Cut.NONE) {
+                    Files.deleteIfExists(end.body());
                     skipped.add(new CollectionRecord.Skipped(m.toString(), end.cut() != Exchange.Cut.NONE
                             ? "cut at the bound (" + end.cut().name().toLowerCase(Locale.ROOT) + "); kept in the WARC only"
                             : "HTTP " + end.status()));
                     continue;
                 }
                 String name = String.format(Locale.ROOT, "%02d%s", n, MediaNames.extension(end.uri(), end.contentType()));
-                Files.copy(end.body(), mediaDir.resolve(name));
+                Files.move(end.body(), mediaDir.resolve(name));
                 media.add(new CollectionRecord.MediaEntry(CollectionRecord.MEDIA + "/" + name, m.toString(), end.sha256(), id));
             }
             Map<String, String> fields = new LinkedHashMap<>();
@@ -182,28 +187,26 @@ public final class Collector {
             warc.metadata(last.uri(), started, fields);
             entries = warc.entries();
         }
-        {
-            CollectionRecord.Tls tls = last.chain().isEmpty() ? null : writeChain(last.chain(), staging.resolve(CollectionRecord.CHAIN));
-            Path warcFile = staging.resolve(CollectionRecord.WARC);
-            Signed warcSig;
-            try (var in = Files.newInputStream(warcFile)) {
-                warcSig = StreamSigner.sign(key, in, started, StreamSigner.Progress.NONE);
-            }
-            Files.writeString(staging.resolve(WARC_SIGNATURE), warcSig.armoredSignature(), StandardCharsets.US_ASCII);
-            CollectionRecord record = new CollectionRecord(CollectionRecord.FORMAT, url.toString(), last.uri().toString(),
-                    parsed.title().orElse(null), started.toString(), Prover.SOFTWARE, key.info().fingerprint(),
-                    "HTTP/1.1 GET" + http.proxy().map(p -> " through the proxy " + p.url()).orElse(", direct"),
-                    options.purpose().orElse(null), options.notes().orElse(null),
-                    last.address().map(a -> a.getHostAddress()).orElse(null), tls,
-                    new CollectionRecord.FileDigest(CollectionRecord.WARC, warcSig.sha256()), entries, media, skipped);
-            byte[] json = record.toJson();
-            String h = HexFormat.of().formatHex(Digests.newSha256().digest(json));
-            Files.write(staging.resolve(CollectionRecord.FILE), json);
-            Files.writeString(staging.resolve(h + ".asc"), StreamSigner.sign(key, json, started).armoredSignature(), StandardCharsets.US_ASCII);
-            Files.write(staging.resolve(PUBKEY), OpenPgpKeys.armor(key.certificate()));
-            deleteTree(bodies);
-            return new Result(target, record, h);
+        CollectionRecord.Tls tls = last.chain().isEmpty() ? null : writeChain(last.chain(), staging.resolve(CollectionRecord.CHAIN));
+        Path warcFile = staging.resolve(CollectionRecord.WARC);
+        Signed warcSig;
+        try (var in = Files.newInputStream(warcFile)) {
+            warcSig = StreamSigner.sign(key, in, started, StreamSigner.Progress.NONE);
         }
+        Files.writeString(staging.resolve(WARC_SIGNATURE), warcSig.armoredSignature(), StandardCharsets.US_ASCII);
+        CollectionRecord record = new CollectionRecord(CollectionRecord.FORMAT, url.toString(), last.uri().toString(),
+                parsed.title().orElse(null), started.toString(), Prover.SOFTWARE, key.info().fingerprint(),
+                "HTTP/1.1 GET" + http.proxy().map(p -> " through the proxy " + p.url()).orElse(", direct"),
+                options.purpose().orElse(null), options.notes().orElse(null),
+                last.address().map(a -> a.getHostAddress()).orElse(null), tls,
+                new CollectionRecord.FileDigest(CollectionRecord.WARC, warcSig.sha256()), entries, media, skipped);
+        byte[] json = record.toJson();
+        String h = HexFormat.of().formatHex(Digests.newSha256().digest(json));
+        Files.write(staging.resolve(CollectionRecord.FILE), json);
+        Files.writeString(staging.resolve(h + ".asc"), StreamSigner.sign(key, json, started).armoredSignature(), StandardCharsets.US_ASCII);
+        Files.write(staging.resolve(PUBKEY), OpenPgpKeys.armor(key.certificate()));
+        deleteTree(bodies);
+        return new Result(target, record, h);
     }
 
     /** Fetches an address and follows its redirects up to the bound. */

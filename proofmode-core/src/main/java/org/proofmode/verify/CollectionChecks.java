@@ -64,7 +64,7 @@ final class CollectionChecks {
             return new VerificationReport(source, Verdict.INVALID, checks, List.of());
         }
         checks.add(new Check(CheckCodes.COLLECT_CAPTURE, Status.INFO, CollectionRecord.FILE, SafeText.escape(record.finalUrl())
-                + " collected " + record.collected() + " by " + record.collector()
+                + (record.title() == null ? "" : " (title \"" + SafeText.escape(record.title()) + "\")") + " collected " + record.collected() + " by " + record.collector()
                 + (record.tls() == null ? "" : ", TLS subject " + SafeText.escape(record.tls().subject()))));
         List<PGPPublicKeyRing> included = new ArrayList<>();
         Path pub = folder.resolve(Collector.PUBKEY);
