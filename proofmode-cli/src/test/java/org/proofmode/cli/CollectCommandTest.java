@@ -22,8 +22,10 @@ import org.proofmode.media.Digests;
 import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.HttpsSite;
+import org.proofmode.testkit.OpensslTsa;
 import org.proofmode.testkit.OwnMedia;
 import org.proofmode.testkit.ProcessResult;
+import org.proofmode.testkit.SocksRecorder;
 import org.proofmode.testkit.Sqv;
 import org.proofmode.testkit.Warcio;
 
@@ -263,5 +265,60 @@ class CollectCommandTest {
         assertThat(page).contains("collect.capture").contains(site.uri("/h").toString()).contains("CN=127.0.0.1")
                 .contains("collect.warc.records.match").contains("&lt;script&gt;alert(1)").doesNotContain("<script>alert(1)")
                 .doesNotContain("\u001b");
+    }
+
+    @Test
+    void collect_goesThroughTheProxyByName_forAnOnionAddress() throws Exception {
+        site.bytes("/p", "text/html", "<title>hidden</title>".getBytes(StandardCharsets.UTF_8));
+        String url = "https://" + HttpsSite.ONION + ":" + site.port() + "/p";
+        Path direct = tmp.resolve("direct");
+        Path out = tmp.resolve("onion");
+
+        Cli.Result refused = collect(direct, url);
+        Cli.Result r;
+        try (SocksRecorder socks = new SocksRecorder(Map.of(HttpsSite.ONION, new java.net.InetSocketAddress("127.0.0.1", site.port())))) {
+            r = collect(out, "--proxy", socks.url(), url);
+            assertThat(socks.requests()).isNotEmpty().allMatch(q -> q.addressType() == SocksRecorder.DOMAIN && q.host().equals(HttpsSite.ONION));
+        }
+
+        assertThat(refused.exit()).isEqualTo(ExitCodes.INCOMPATIBLE_OPTIONS);
+        assertThat(lastLine(refused.err())).contains("only through Tor");
+        assertThat(direct).doesNotExist();
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode rec = JSON.readTree(out.resolve("collection.json").toFile());
+        assertThat(rec.has("address")).isFalse();
+        assertThat(rec.get("method").asText()).contains("through the proxy socks5h://");
+    }
+
+    @Test
+    void verify_checksTheRecordsTimeStamp_forACollectionStampedByATsa() throws Exception {
+        site.bytes("/p", "text/html", "<title>t</title>".getBytes(StandardCharsets.UTF_8));
+        Path out = tmp.resolve("stamped");
+        try (OpensslTsa tsa = OpensslTsa.start(tmp.resolve("tsa"), 0)) {
+            Cli.Result r = collect(out, "--tsa", tsa.url().toString(), "--tsa-trust", tsa.caPem().toString(), site.uri("/p").toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+
+            Cli.Result v = cli.run("verify", "--tsa-trust", tsa.caPem().toString(), out.toString());
+
+            assertThat(v.exit()).as(v.out()).isZero();
+            assertThat(v.out()).contains("timestamp.rfc3161.valid");
+        }
+    }
+
+    @Test
+    void verify_failsTheRecordSignature_whenTheRecordWasEditedAndResigned() throws Exception {
+        site.bytes("/p", "text/html", "<title>t</title>".getBytes(StandardCharsets.UTF_8));
+        Path out = tmp.resolve("c");
+        assertThat(collect(out, site.uri("/p").toString()).exit()).isZero();
+        String h = Digests.sha256(out.resolve("collection.json"));
+        String edited = Files.readString(out.resolve("collection.json")).replace("/p\"", "/q\"");
+        Files.writeString(out.resolve("collection.json"), edited);
+        // The old signature now stands under the new record's name: it must not verify.
+        Files.move(out.resolve(h + ".asc"), out.resolve(Digests.sha256(out.resolve("collection.json")) + ".asc"));
+
+        Cli.Result v = cli.run("verify", out.toString());
+
+        assertThat(v.exit()).isEqualTo(ExitCodes.INVALID);
+        assertThat(v.out()).contains("collect.record.signature.invalid");
     }
 }

@@ -38,10 +38,13 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * An HTTPS web site on loopback ({@code 127.0.0.1}, a free port) with a test CA made here: a root, and
- * a server certificate for {@code 127.0.0.1} and {@code localhost} issued by it. Pages are handlers added
+ * a server certificate for {@code 127.0.0.1}, {@code localhost} and {@link #ONION} issued by it. Pages are handlers added
  * by path. Never reaches beyond this machine. Close it to stop it.
  */
 public final class HttpsSite implements AutoCloseable {
+    /** An onion-service name the certificate also holds, for tests that reach the site through a proxy. */
+    public static final String ONION = "collecttestsite.onion";
+
     private final HttpsServer server;
     private final ExecutorService pool = Executors.newFixedThreadPool(8);
     private final X509Certificate ca;
@@ -70,7 +73,8 @@ public final class HttpsSite implements AutoCloseable {
             JcaX509v3CertificateBuilder sb = new JcaX509v3CertificateBuilder(caName, BigInteger.TWO, Date.from(now.minus(Duration.ofDays(1))),
                     Date.from(now.plus(Duration.ofDays(30))), new X500Name("CN=127.0.0.1,O=ProofMode test site"), serverKeys.getPublic());
             sb.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(new GeneralName[] {
-                new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost")}));
+                new GeneralName(GeneralName.iPAddress, "127.0.0.1"), new GeneralName(GeneralName.dNSName, "localhost"),
+                new GeneralName(GeneralName.dNSName, ONION)}));
             sb.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
             X509Certificate leaf = new JcaX509CertificateConverter().getCertificate(sb.build(new JcaContentSignerBuilder("SHA256withECDSA").build(caKeys.getPrivate())));
             KeyStore ks = KeyStore.getInstance("PKCS12");
@@ -122,6 +126,11 @@ public final class HttpsSite implements AutoCloseable {
     /** The address of a path. */
     public URI uri(String path) {
         return URI.create("https://127.0.0.1:" + server.getAddress().getPort() + path);
+    }
+
+    /** The port. */
+    public int port() {
+        return server.getAddress().getPort();
     }
 
     /** The test CA. */
