@@ -321,4 +321,38 @@ class CollectCommandTest {
         assertThat(v.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(v.out()).contains("collect.record.signature.invalid");
     }
+
+    @Test
+    void collect_cutsEveryBodyAtTheBound_forManyCollectorsAtOnce() throws Exception {
+        int bound = 32 * 1024;
+        site.page("/big", x -> {
+            x.getResponseHeaders().set("Content-Type", "application/octet-stream");
+            x.sendResponseHeaders(200, 10L * bound);
+            try (OutputStream o = x.getResponseBody()) {
+                o.write(new byte[10 * bound]);
+            } catch (java.io.IOException e) {
+                // the collector hung up at its bound
+            }
+        });
+        int clients = 6;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(clients);
+        try {
+            List<java.util.concurrent.Future<Cli.Result>> runs = new java.util.ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                Cli own = new Cli(tmp.resolve("home" + i)).env("PROOFMODE_PASSPHRASE", "p" + i);
+                Path out = tmp.resolve("big" + i);
+                runs.add(pool.submit(() -> own.run("collect", "--ca", ca.toString(), "--max-bytes", String.valueOf(bound), "--out",
+                        out.toString(), site.uri("/big").toString())));
+            }
+            for (int i = 0; i < clients; i++) {
+                Cli.Result r = runs.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS);
+                assertThat(r.exit()).as(r.err()).isZero();
+                JsonNode resp = JSON.readTree(tmp.resolve("big" + i).resolve("collection.json").toFile()).get("records").get(1);
+                assertThat(resp.get("length").asLong()).isEqualTo(bound);
+                assertThat(resp.get("truncated").asText()).isEqualTo("length");
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
