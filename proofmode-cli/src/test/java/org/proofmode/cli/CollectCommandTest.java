@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.media.Digests;
+import org.proofmode.testkit.CalendarStub;
 import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.HttpsSite;
@@ -91,8 +92,11 @@ class CollectCommandTest {
         assertThat(v.out()).containsIgnoringCase("trusted").contains("collect.warc.records.match").contains("collect.tls.chain.valid");
         Cli.Result vm = cli.run("verify", photoCopy.toString());
         assertThat(vm.exit()).as(vm.out() + vm.err()).isZero();
-        JsonNode proof = JSON.readTree(cli.run("inspect", "--json", photoCopy.toString()).out());
-        assertThat(proof).isNotNull();
+        String photoHash = Digests.sha256(photoCopy);
+        JsonNode proof = JSON.readTree(tmp.resolve("home/proofs").resolve(photoHash).resolve(photoHash + ".proof.json").toFile());
+        assertThat(proof.get("Collection.Page").asText()).isEqualTo(site.uri("/post").toString());
+        assertThat(proof.get("Collection.Source").asText()).isEqualTo(site.uri("/photo.jpg").toString());
+        assertThat(proof.get("Collection.Record").asText()).isEqualTo(h);
 
         ProcessResult idx = Warcio.index(out.resolve("capture.warc.gz"));
         assertThat(idx.succeeded()).as(idx.describe()).isTrue();
@@ -354,5 +358,23 @@ class CollectCommandTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void verify_checksTheRecordsOpenTimestamp_forACollectionSentToACalendar() throws Exception {
+        site.bytes("/p", "text/html", "<title>t</title>".getBytes(StandardCharsets.UTF_8));
+        Path out = tmp.resolve("ots");
+        try (CalendarStub cal = CalendarStub.start(0)) {
+            Cli.Result r = collect(out, "--calendar", cal.url().toString(), site.uri("/p").toString());
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(cal.submissions()).isEqualTo(1);
+        }
+        String h = Digests.sha256(out.resolve("collection.json"));
+        assertThat(out.resolve(h + ".ots")).isRegularFile();
+
+        Cli.Result v = cli.run("verify", out.toString());
+
+        assertThat(v.exit()).as(v.out()).isZero();
+        assertThat(v.out()).contains("timestamp.ots.");
     }
 }
