@@ -377,4 +377,25 @@ class CollectCommandTest {
         assertThat(v.exit()).as(v.out()).isZero();
         assertThat(v.out()).contains("timestamp.ots.");
     }
+
+    @Test
+    void collect_failsAtTheBoundAndWritesNothing_forAServerSilentTenTimesLonger() throws Exception {
+        site.page("/mute", x -> {
+            try {
+                Thread.sleep(10_000); // ten times the bound below
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            x.close();
+        });
+        Path out = tmp.resolve("mute");
+        long start = System.nanoTime();
+
+        Cli.Result r = collect(out, "--timeout", "1", site.uri("/mute").toString());
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+        assertThat(r.exit()).isEqualTo(ExitCodes.TIMESTAMP_UNREACHABLE);
+        assertThat(lastLine(r.err())).contains("no answer within 1 s");
+        assertThat(out).doesNotExist();
+    }
 }

@@ -135,6 +135,10 @@ public final class Collector {
                 ? Page.read(last.body(), last.uri()) : new Page(Optional.empty(), List.of());
         List<CollectionRecord.MediaEntry> media = new ArrayList<>();
         List<CollectionRecord.Skipped> skipped = new ArrayList<>();
+        if (Page.isHtml(last.contentType()) && (last.cut() != Exchange.Cut.NONE || last.length() > Page.MAX_PARSED_BYTES)) {
+            skipped.add(new CollectionRecord.Skipped(last.uri().toString(), "the page was not read for media: "
+                    + (last.cut() != Exchange.Cut.NONE ? "it was cut at a bound" : "larger than " + Page.MAX_PARSED_BYTES + " bytes")));
+        }
         Path mediaDir = Files.createDirectory(staging.resolve(CollectionRecord.MEDIA));
         List<CollectionRecord.Entry> entries;
         try (WarcOut warc = new WarcOut(staging.resolve(CollectionRecord.WARC))) {

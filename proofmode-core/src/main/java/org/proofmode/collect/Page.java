@@ -25,7 +25,7 @@ import org.jsoup.nodes.Element;
  */
 record Page(Optional<String> title, List<URI> media) {
     /** Pages larger than this are not parsed for media (the page itself is still kept). */
-    static final long MAX_PARSED_BYTES = 32L << 20;
+    static final long MAX_PARSED_BYTES = 8L << 20;
 
     private static final List<String> OG = List.of("og:image", "og:image:url", "og:image:secure_url", "og:video",
             "og:video:url", "og:video:secure_url");
