@@ -53,11 +53,14 @@ import picocli.CommandLine.ParentCommand;
                 + "collection leaves nothing. Check it later with: proofmode verify FOLDER.",
             ""},
         footer = {"", "Examples:", "  proofmode collect https://example.org/post/1",
-            "  proofmode collect --out post1 --purpose 'incident 42' --tsa https://freetsa.org/tsr https://example.org/post/1",
-            "  proofmode collect --tor http://abc…xyz.onion/page    through Tor; the .onion name is never looked up here",
+            "  proofmode collect --out post1 --purpose 'incident 42' \\",
+            "      --tsa https://freetsa.org/tsr https://example.org/post/1",
+            "  proofmode collect --tor http://abc…xyz.onion/page    (never looked up here)",
             "",
-            "  A page that cannot be reached (dead link, refused TLS, an HTTP error, more redirects than",
-            "  --max-redirects) exits 47 with one line on stderr, and nothing is written.",
+            "A page that cannot be reached (dead link, refused TLS, an HTTP error, more",
+            "redirects than --max-redirects, no answer within --timeout) exits 47 with one",
+            "line on stderr, and nothing is written. An --out folder that exists exits 59;",
+            "an .onion address without --tor or --proxy exits 83, before any look-up.",
             "", ExitCodes.HELP_TABLE})
 final class CollectCommand implements Callable<Integer> {
     @ParentCommand
