@@ -62,7 +62,7 @@ public final class Main implements Callable<Integer> {
      * command's annotations by reflection, which costs start-up time); help and errors get them all.
      */
     static final List<Class<?>> SUBCOMMANDS = List.of(
-            ProveCommand.class, VerifyCommand.class, ReportCommand.class, ExportCommand.class, PublishCommand.class, RedactCommand.class, NotarizeCommand.class,
+            ProveCommand.class, VerifyCommand.class, ReportCommand.class, ExportCommand.class, PublishCommand.class, RedactCommand.class, NotarizeCommand.class, CollectCommand.class,
             TimestampCommand.class, C2paCommand.class, WatchCommand.class, StatusCommand.class, KeysCommand.class,
             InspectCommand.class, CompareCommand.class, SettingsCommand.class, WipeCommand.class, ServeCommand.class, ServerCommand.class, LogCommand.class,
             AgentCommand.class, LockCommand.class, SharingTopic.class, CommandLine.HelpCommand.class);

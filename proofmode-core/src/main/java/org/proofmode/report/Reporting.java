@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -123,6 +124,11 @@ public final class Reporting {
     public Written write(Request r, Identities identities, Supplier<SigningKey> key, UnaryOperator<String> show) throws IOException {
         List<ReportItem> items = new ArrayList<>();
         for (Path p : r.paths()) {
+            if (Verifier.isCollection(p)) {
+                // A collection (proofmode collect): its checks name the page, the time and the TLS subject.
+                items.add(new ReportItem(p.getFileName().toString(), typed(verifier.verifyCollection(p), show), List.of(), Map.of(), List.of()));
+                continue;
+            }
             boolean media = !Files.isDirectory(p) && !Age.isAge(p) && MediaSniffer.sniff(p).isPresent();
             try (Bundle bundle = media ? storedProof(p) : Bundle.open(p, BundleLimits.DEFAULT, identities)) {
                 // A report is for others to read: the paths in it are the ones typed, not where this machine keeps them.

@@ -199,32 +199,41 @@ public final class Http {
 
     private synchronized OkHttpClient client() {
         if (client == null) {
-            OkHttpClient.Builder b = new OkHttpClient.Builder()
-                    .connectTimeout(timeouts.connect())
-                    .readTimeout(timeouts.request())
-                    .writeTimeout(timeouts.request())
-                    .followRedirects(false)
-                    .followSslRedirects(false)
-                    .retryOnConnectionFailure(false);
-            if (proxy.isPresent()) {
-                Socks s = proxy.get();
-                b.proxy(new Proxy(Proxy.Type.SOCKS, new InetSocketAddress(s.host(), s.port())));
-                // The proxy is given host names as they are; should anything ever ask for a local lookup
-                // instead, the request fails rather than leak the name to this machine's resolver.
-                b.dns(hostname -> {
-                    throw new UnknownHostException(hostname + ": not looked up here while a proxy is set");
-                });
-            } else {
-                b.dns(hostname -> {
-                    if (isOnion(hostname)) {
-                        throw new UnknownHostException(hostname + ": an .onion name is never looked up here");
-                    }
-                    return resolver.lookup(hostname);
-                });
-            }
-            client = b.build();
+            client = clientBuilder().build();
         }
         return client;
+    }
+
+    /**
+     * A builder of a client with this one's rules (time limits, no redirects, the proxy and the name rule
+     * above), for a caller that needs more of an exchange than an answer's body, such as a web page's
+     * capture, which keeps the TLS handshake and streams the body. Each call makes a new builder.
+     */
+    public OkHttpClient.Builder clientBuilder() {
+        OkHttpClient.Builder b = new OkHttpClient.Builder()
+                .connectTimeout(timeouts.connect())
+                .readTimeout(timeouts.request())
+                .writeTimeout(timeouts.request())
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .retryOnConnectionFailure(false);
+        if (proxy.isPresent()) {
+            Socks s = proxy.get();
+            b.proxy(new Proxy(Proxy.Type.SOCKS, new InetSocketAddress(s.host(), s.port())));
+            // The proxy is given host names as they are; should anything ever ask for a local lookup
+            // instead, the request fails rather than leak the name to this machine's resolver.
+            b.dns(hostname -> {
+                throw new UnknownHostException(hostname + ": not looked up here while a proxy is set");
+            });
+        } else {
+            b.dns(hostname -> {
+                if (isOnion(hostname)) {
+                    throw new UnknownHostException(hostname + ": an .onion name is never looked up here");
+                }
+                return resolver.lookup(hostname);
+            });
+        }
+        return b;
     }
 
     /**

@@ -295,6 +295,41 @@ public final class CheckCodes {
     /** Warning: the manifest's {@code org.proofmode.proof} names another OpenPGP key than the proof's signer. */
     public static final String C2PA_PROOFMODE_SIGNER_MISMATCH = "c2pa.proofmode.signer.mismatch";
 
+    /** A collection folder's {@code collection.json} cannot be read as a collection record. */
+    public static final String COLLECT_RECORD_MALFORMED = "collect.record.malformed";
+    /** The collection record is signed by the collector's key and unchanged since. */
+    public static final String COLLECT_RECORD_SIGNATURE_VALID = "collect.record.signature.valid";
+    /** The collection record does not match its signature, or its signature is unusable. */
+    public static final String COLLECT_RECORD_SIGNATURE_INVALID = "collect.record.signature.invalid";
+    /** The collection record has no signature ({@code <h>.asc}), or no key to check it with. */
+    public static final String COLLECT_RECORD_SIGNATURE_MISSING = "collect.record.signature.missing";
+    /** The WARC's SHA-256 is the one in the collection record. */
+    public static final String COLLECT_WARC_DIGEST_MATCH = "collect.warc.digest.match";
+    /** The WARC is missing or its SHA-256 differs from the collection record's. */
+    public static final String COLLECT_WARC_DIGEST_MISMATCH = "collect.warc.digest.mismatch";
+    /** Every WARC record's payload digest is the one in the collection record. */
+    public static final String COLLECT_WARC_RECORDS_MATCH = "collect.warc.records.match";
+    /** A WARC record's payload differs from the collection record, or a record is missing or unlisted. */
+    public static final String COLLECT_WARC_RECORDS_MISMATCH = "collect.warc.records.mismatch";
+    /** The WARC cannot be read as a WARC. */
+    public static final String COLLECT_WARC_MALFORMED = "collect.warc.malformed";
+    /** The WARC's own signature verifies. */
+    public static final String COLLECT_WARC_SIGNATURE_VALID = "collect.warc.signature.valid";
+    /** The WARC's own signature does not verify, or is missing. */
+    public static final String COLLECT_WARC_SIGNATURE_INVALID = "collect.warc.signature.invalid";
+    /** An extracted media file's SHA-256 is the one in the collection record. */
+    public static final String COLLECT_MEDIA_MATCH = "collect.media.match";
+    /** An extracted media file is missing or differs from the collection record. */
+    public static final String COLLECT_MEDIA_MISMATCH = "collect.media.mismatch";
+    /** The kept TLS chain holds the server certificate the record names, each certificate signed by the next. */
+    public static final String COLLECT_TLS_CHAIN_VALID = "collect.tls.chain.valid";
+    /** The kept TLS chain is missing, unreadable, not linked, or not the one the record names. */
+    public static final String COLLECT_TLS_CHAIN_INVALID = "collect.tls.chain.invalid";
+    /** (info) The page was fetched over plain HTTP: there is no TLS chain. */
+    public static final String COLLECT_TLS_NONE = "collect.tls.none";
+    /** (info) The collection: the page's address, when it was collected, by which key. */
+    public static final String COLLECT_CAPTURE = "collect.capture";
+
     private CheckCodes() {}
 
     /**

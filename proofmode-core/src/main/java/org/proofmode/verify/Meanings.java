@@ -117,6 +117,25 @@ public final class Meanings {
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, "The content credentials name the key that signed the proof."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, "The content credentials name another key than the proof's signer."));
 
+    private static final Map<String, String> COLLECT = Map.ofEntries(
+            Map.entry(CheckCodes.COLLECT_RECORD_MALFORMED, "The collection record cannot be read."),
+            Map.entry(CheckCodes.COLLECT_RECORD_SIGNATURE_VALID, "The collection record is signed by the collector's key and unchanged since."),
+            Map.entry(CheckCodes.COLLECT_RECORD_SIGNATURE_INVALID, "The collection record does not match its signature: changed, or signed by another key."),
+            Map.entry(CheckCodes.COLLECT_RECORD_SIGNATURE_MISSING, "The collection record has no signature, or no key to check it with."),
+            Map.entry(CheckCodes.COLLECT_WARC_DIGEST_MATCH, "The web archive (WARC) is the one the collection record names."),
+            Map.entry(CheckCodes.COLLECT_WARC_DIGEST_MISMATCH, "The web archive (WARC) is missing or not the one the collection record names."),
+            Map.entry(CheckCodes.COLLECT_WARC_RECORDS_MATCH, "Every record of the web archive holds the payload the collection record names."),
+            Map.entry(CheckCodes.COLLECT_WARC_RECORDS_MISMATCH, "A record of the web archive differs from the collection record, or is missing or unlisted."),
+            Map.entry(CheckCodes.COLLECT_WARC_MALFORMED, "The web archive cannot be read as a WARC."),
+            Map.entry(CheckCodes.COLLECT_WARC_SIGNATURE_VALID, "The web archive is signed by the collector's key and unchanged since."),
+            Map.entry(CheckCodes.COLLECT_WARC_SIGNATURE_INVALID, "The web archive's own signature is missing or does not verify."),
+            Map.entry(CheckCodes.COLLECT_MEDIA_MATCH, "A media file taken from the page is the one the collection record names."),
+            Map.entry(CheckCodes.COLLECT_MEDIA_MISMATCH, "A media file taken from the page is missing or changed."),
+            Map.entry(CheckCodes.COLLECT_TLS_CHAIN_VALID, "The server's TLS chain kept with the page is the one recorded, each certificate signed by the next."),
+            Map.entry(CheckCodes.COLLECT_TLS_CHAIN_INVALID, "The server's TLS chain kept with the page is missing, broken or not the one recorded."),
+            Map.entry(CheckCodes.COLLECT_TLS_NONE, "The page was fetched over plain HTTP: no TLS chain was kept."),
+            Map.entry(CheckCodes.COLLECT_CAPTURE, "What was collected, when and by which key."));
+
     private static final Map<String, String> SUBJECTS = Map.of(
             "media", "the media file", "proofJson", "the JSON proof record", "proofCsv", "the CSV proof record",
             "j3m", "the J3M record", "frames", "the video's frame list");
@@ -143,7 +162,7 @@ public final class Meanings {
 
     /** What a check code means, if this version knows it. */
     public static Optional<String> known(String code) {
-        String m = CODES.get(code);
+        String m = CODES.getOrDefault(code, COLLECT.get(code));
         if (m != null) {
             return Optional.of(m);
         }

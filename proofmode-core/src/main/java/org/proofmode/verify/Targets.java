@@ -155,6 +155,9 @@ public final class Targets {
                 return verifier.verify(bundle, media, orig);
             }
         }
+        if (Verifier.isCollection(p)) {
+            return verifier.verifyCollection(p);
+        }
         if (Files.isDirectory(p) || MediaSniffer.sniff(p).isEmpty()) {
             // The verifier checks the content credentials of the bundle's media and of --media.
             return media.isEmpty() ? verifier.verify(p, Optional.empty(), orig)
@@ -224,7 +227,7 @@ public final class Targets {
         boolean folder = false;
         int leftOut = 0;
         for (Path p : paths) {
-            if (Files.isDirectory(p) && !holdsRecord(p)) {
+            if (Files.isDirectory(p) && !holdsRecord(p) && !Verifier.isCollection(p)) {
                 folder = true;
                 Inside inside = inside(p);
                 out.addAll(inside.items());

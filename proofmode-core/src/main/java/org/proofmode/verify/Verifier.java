@@ -145,6 +145,22 @@ public final class Verifier {
     }
 
     /**
+     * Verifies a collection folder made by {@code proofmode collect}: its record's signature and
+     * time-stamps, the WARC against the record (payload digests), the media and the TLS chain.
+     *
+     * @param folder the collection folder (holding {@code collection.json})
+     * @throws ProofModeException with {@link Failure#IO} if a file cannot be read
+     */
+    public VerificationReport verifyCollection(Path folder) {
+        return new CollectionChecks(trusted, timestamps).verify(folder);
+    }
+
+    /** Tells whether a folder is a collection made by {@code proofmode collect}. */
+    public static boolean isCollection(Path folder) {
+        return CollectionChecks.isCollection(folder);
+    }
+
+    /**
      * Verifies a share zip or a proof folder.
      *
      * @param path the bundle
