@@ -68,9 +68,7 @@ final class CawgIdentity {
                 return;
             }
         }
-        if (!references(m, payload.path("referenced_assertions"), url, out)) {
-            return;
-        }
+        references(m, payload.path("referenced_assertions"), url, out);
         String type = payload.path("sig_type").asText();
         if (type.equals(X509)) {
             x509(payload, binary(a.path("signature")), url, trust, out);
@@ -82,22 +80,22 @@ final class CawgIdentity {
         }
     }
 
-    /** Checks the payload's references against the claim; false when one fails. */
-    private static boolean references(Manifest m, JsonNode refs, String url, List<C2paStatus> out) {
+    /** Checks the payload's references against the claim (the signature is checked whatever they show). */
+    private static void references(Manifest m, JsonNode refs, String url, List<C2paStatus> out) {
         Set<String> seen = new HashSet<>();
         boolean hardBinding = false;
         for (JsonNode r : refs) {
             String target = ManifestCheck.absolute(m, r.path("url").asText(""));
             if (!seen.add(target)) {
                 add(out, Codes.CAWG_IDENTITY_ASSERTION_DUPLICATE, Outcome.FAILURE, "the identity assertion names " + target + " twice", url);
-                return false;
+                return;
             }
             Optional<JsonNode> inClaim = m.assertionRefs().stream()
                     .filter(c -> ManifestCheck.absolute(m, c.path("url").asText("")).equals(target)).findFirst();
             if (inClaim.isEmpty() || !MessageDigest.isEqual(binary(inClaim.get().path("hash")), binary(r.path("hash")))) {
                 add(out, Codes.CAWG_IDENTITY_ASSERTION_MISMATCH, Outcome.FAILURE,
                         "the identity assertion names " + target + (inClaim.isEmpty() ? ", which the claim does not" : " with another hash"), url);
-                return false;
+                return;
             }
             String label = target.substring(target.lastIndexOf('/') + 1);
             hardBinding |= label.startsWith("c2pa.hash.");
@@ -105,7 +103,6 @@ final class CawgIdentity {
         if (!hardBinding) {
             add(out, Codes.CAWG_IDENTITY_HARD_BINDING_MISSING, Outcome.FAILURE, "the identity assertion does not name the hard binding", url);
         }
-        return hardBinding;
     }
 
     private static void x509(JsonNode payload, byte[] signature, String url, TrustSettings trust, List<C2paStatus> out) {

@@ -261,7 +261,7 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
         });
     }
 
-    private static boolean verify(CoseAlgorithm alg, PublicKey key, byte[] tbs, byte[] sig) throws GeneralSecurityException {
+    static boolean verify(CoseAlgorithm alg, PublicKey key, byte[] tbs, byte[] sig) throws GeneralSecurityException {
         Signature s = Signature.getInstance(alg.jcaName(), BC);
         s.initVerify(key);
         s.update(tbs);
