@@ -33,6 +33,8 @@ final class CawgIdentity {
     static final String LABEL = "cawg.identity";
     /** The X.509 signature type. */
     static final String X509 = "cawg.x509.cose";
+    /** How the explanation of {@code cawg.x509.signature.validated} starts, before the subject. */
+    static final String SIGNED_BY = "identity signed by ";
     /** The identity claims aggregation signature type. */
     static final String ICA = "cawg.identity_claims_aggregation";
 
@@ -123,7 +125,7 @@ final class CawgIdentity {
             add(out, Codes.CAWG_X509_SIGNATURE_MISMATCH, Outcome.FAILURE, "the identity signature of " + subject + " is not valid", url);
             return;
         }
-        add(out, Codes.CAWG_X509_SIGNATURE_VALIDATED, Outcome.SUCCESS, "identity signed by " + subject, url);
+        add(out, Codes.CAWG_X509_SIGNATURE_VALIDATED, Outcome.SUCCESS, SIGNED_BY + subject, url);
         if (Credentials.trusted(cose.chain(), trust.anchors(), Date.from(trust.now()))) {
             add(out, Codes.CAWG_X509_CREDENTIAL_TRUSTED, Outcome.SUCCESS, "the identity certificate of " + subject
                     + " chains to a trust anchor", url);
