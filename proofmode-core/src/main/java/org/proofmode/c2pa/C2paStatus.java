@@ -149,11 +149,32 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String CAWG_X509_CREDENTIAL_TRUSTED = "cawg.x509.credential.trusted";
         /** CAWG: the identity's X.509 certificate does not chain to a trust anchor (the manifest stays valid). */
         public static final String CAWG_X509_CREDENTIAL_UNTRUSTED = "cawg.x509.credential.untrusted";
-        /**
-         * This reader's own code, informational: an identity assertion of signature type
-         * {@code cawg.identity_claims_aggregation} is not checked, so it names nobody.
-         */
-        public static final String CAWG_IDENTITY_UNCHECKED = "cawg.identity.unchecked";
+        /** CAWG: the identity claims aggregation credential is not a COSE_Sign1. */
+        public static final String CAWG_ICA_INVALID_COSE_SIGN1 = "cawg.ica.invalid_cose_sign1";
+        /** CAWG: the identity claims aggregation credential is not signed with EdDSA. */
+        public static final String CAWG_ICA_INVALID_ALG = "cawg.ica.invalid_alg";
+        /** CAWG: the credential's COSE content type is not {@code application/vc}. */
+        public static final String CAWG_ICA_INVALID_CONTENT_TYPE = "cawg.ica.invalid_content_type";
+        /** CAWG: the COSE payload is not a JSON verifiable credential. */
+        public static final String CAWG_ICA_INVALID_VERIFIABLE_CREDENTIAL = "cawg.ica.invalid_verifiable_credential";
+        /** CAWG: the credential's issuer is not a DID of a supported method. */
+        public static final String CAWG_ICA_INVALID_ISSUER = "cawg.ica.invalid_issuer";
+        /** CAWG: the issuer's DID cannot be resolved here ({@code did:web}: this verifier does not go online). */
+        public static final String CAWG_ICA_DID_UNAVAILABLE = "cawg.ica.did_unavailable";
+        /** CAWG: the issuer's DID holds no usable Ed25519 key. */
+        public static final String CAWG_ICA_INVALID_DID_DOCUMENT = "cawg.ica.invalid_did_document";
+        /** CAWG: the credential's signature does not verify with its issuer's key. */
+        public static final String CAWG_ICA_SIGNATURE_MISMATCH = "cawg.ica.signature_mismatch";
+        /** CAWG, informational: the credential's issuer is not one this verifier trusts; the message names the identities. */
+        public static final String CAWG_ICA_UNTRUSTED_ISSUER = "cawg.ica.untrusted_issuer";
+        /** CAWG: the credential has no {@code validFrom}. */
+        public static final String CAWG_ICA_VALID_FROM_MISSING = "cawg.ica.valid_from.missing";
+        /** CAWG: the credential's {@code validFrom} is in the future. */
+        public static final String CAWG_ICA_VALID_FROM_INVALID = "cawg.ica.valid_from.invalid";
+        /** CAWG: the credential's {@code validUntil} has passed. */
+        public static final String CAWG_ICA_VALID_UNTIL_INVALID = "cawg.ica.valid_until.invalid";
+        /** CAWG: the credential's {@code c2paAsset} is not the identity assertion's signer payload. */
+        public static final String CAWG_ICA_SIGNER_PAYLOAD_MISMATCH = "cawg.ica.signer_payload.mismatch";
 
         private Codes() {}
     }

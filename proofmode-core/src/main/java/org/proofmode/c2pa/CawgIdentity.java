@@ -21,7 +21,7 @@ import org.proofmode.c2pa.C2paStatus.Outcome;
  * with the same hashes and include a hard binding. Signature type {@code cawg.x509.cose}: a COSE_Sign1 by
  * an X.509 certificate over the payload's CBOR, checked here like a claim signature; its subject is who
  * signed. Signature type {@code cawg.identity_claims_aggregation} (a W3C verifiable credential of an
- * identity aggregator) is reported as not checked ({@code cawg.identity.unchecked}, informational). Status codes are CAWG's ({@code cawg.*}); as in the
+ * identity aggregator): see {@link IcaCredential}. Status codes are CAWG's ({@code cawg.*}); as in the
  * reference validator, a {@code cawg.x509.*} failure does not make the manifest invalid, the others do.
  *
  * <p>Security: the subject named is the certificate's, as written by whoever made it; without
@@ -75,8 +75,7 @@ final class CawgIdentity {
         if (type.equals(X509)) {
             x509(payload, binary(a.path("signature")), url, trust, out);
         } else if (type.equals(ICA)) {
-            add(out, Codes.CAWG_IDENTITY_UNCHECKED, Outcome.INFORMATIONAL, "the identity assertion's claims aggregation "
-                    + "credential (" + ICA + ") is not checked by this reader: nothing shows who it names", url);
+            IcaCredential.check(payload, binary(a.path("signature")), url, trust.now(), out);
         } else {
             add(out, Codes.CAWG_IDENTITY_SIG_TYPE_UNKNOWN, Outcome.FAILURE, "unknown identity signature type " + type, url);
         }
@@ -148,7 +147,8 @@ final class CawgIdentity {
         return true;
     }
 
-    private static byte[] binary(JsonNode n) {
+    /** The bytes of a CBOR byte string, empty when it is none. */
+    static byte[] binary(JsonNode n) {
         try {
             byte[] b = n.binaryValue();
             return b == null ? new byte[0] : b;
@@ -157,7 +157,7 @@ final class CawgIdentity {
         }
     }
 
-    private static void add(List<C2paStatus> out, String code, Outcome o, String why, String url) {
+    static void add(List<C2paStatus> out, String code, Outcome o, String why, String url) {
         out.add(new C2paStatus(code, o, why, url));
     }
 }

@@ -102,4 +102,11 @@ class WildSamplesTest {
         assertThat(r.state()).isEqualTo(ValidationState.INVALID);
         assertThat(failures(r)).containsExactly(Codes.CAWG_IDENTITY_CBOR_INVALID);
     }
+
+    @Test
+    void read_invalid_identityClaimsAggregationCredentialWithBadSignature() throws Exception {
+        C2paReport r = read("cawg-ica-signature_mismatch.jpg");
+        assertThat(r.state()).isEqualTo(ValidationState.INVALID);
+        assertThat(failures(r)).containsExactly(Codes.CAWG_ICA_SIGNATURE_MISMATCH);
+    }
 }
