@@ -193,8 +193,10 @@ final class IcaCredential {
     private static List<String> names(JsonNode vc) {
         JsonNode subject = vc.path("credentialSubject").isArray() ? vc.path("credentialSubject").path(0) : vc.path("credentialSubject");
         List<String> out = new ArrayList<>();
-        for (JsonNode id : subject.path("verifiedIdentities")) {
+        JsonNode ids = subject.path("verifiedIdentities");
+        for (JsonNode id : ids) {
             if (out.size() == MAX_NAMES) {
+                out.add("and " + (ids.size() - MAX_NAMES) + " more");
                 break;
             }
             String who = id.path("name").asText(id.path("username").asText(id.path("uri").asText("")));

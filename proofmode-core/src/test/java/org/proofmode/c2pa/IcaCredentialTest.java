@@ -92,6 +92,20 @@ class IcaCredentialTest {
     }
 
     @Test
+    void check_sixteenNamesListed_credentialNaming160Identities() throws Exception {
+        List<C2paStatus> out = check(c -> {
+            com.fasterxml.jackson.databind.node.ArrayNode ids = ((ObjectNode) c.path("credentialSubject")).putArray("verifiedIdentities");
+            for (int i = 0; i < 160; i++) {
+                ids.addObject().put("type", "cawg.social_media").put("username", "user" + i);
+            }
+        }, s -> {});
+
+        String named = out.stream().filter(s -> s.code().equals(Codes.CAWG_ICA_UNTRUSTED_ISSUER)).findFirst().orElseThrow().explanation();
+        assertThat(named).contains("user0 ", "user15 ").doesNotContain("user16 ").endsWith("; and 144 more");
+        assertThat(named.split("\\(cawg.social_media", -1)).hasSize(17);
+    }
+
+    @Test
     void check_signatureMismatch_flippedSignatureByte() throws Exception {
         assertThat(failures(check(c -> {}, s -> s[5] ^= 1))).containsExactly(Codes.CAWG_ICA_SIGNATURE_MISMATCH);
     }

@@ -61,6 +61,21 @@ class IdentityAssertionTest {
     }
 
     @Test
+    void alone_manifestCheckNamesWhoSigned_verifyReportAndPageShowIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("signed.jpg");
+        Files.write(file, new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).identity(identity)
+                .sign(Files.readAllBytes(C2paFixtures.JPEG), C2paFixtures.shared(), Optional.empty()));
+
+        org.proofmode.verify.VerificationReport r = new org.proofmode.verify.C2paChecks(new C2paReader(List.of(), List.of()))
+                .alone(file).orElseThrow();
+
+        assertThat(r.checks()).filteredOn(c -> c.code().equals(org.proofmode.verify.CheckCodes.C2PA_MANIFEST_PRESENT)).singleElement()
+                .satisfies(c -> assertThat(c.message()).contains("identity O=ProofMode,CN=ProofMode device REPORTER (not certified"));
+        assertThat(r.checks()).filteredOn(c -> c.code().equals(org.proofmode.verify.CheckCodes.C2PA_CAWG_X509_CREDENTIAL_UNTRUSTED))
+                .extracting(org.proofmode.verify.Check::status).containsExactly(org.proofmode.verify.Status.WARN);
+    }
+
+    @Test
     void read_identityTrusted_identityCaAmongAnchors() throws Exception {
         byte[] signed = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).identity(identity)
                 .sign(Files.readAllBytes(C2paFixtures.JPEG), C2paFixtures.shared(), Optional.empty());
