@@ -128,21 +128,24 @@ final class C2paCommand {
             byte[] bytes = ContentCredentials.read(input);
             Settings s = context.apply(pm.settings());
             ProofRecord record = pm.inspect(input, s, context.manualLocation());
+            Optional<C2paSigner> id = Optional.ofNullable(identity).map(pem -> identity(ctx, pem)); // read before anything is created
             Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, cert, key);
             Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(t -> pm.c2paTimeStamper(t, proxy.choose(pm.settings())));
             ManifestBuilder m = ContentCredentials.capture(input.getFileName().toString(), record.fields(),
                     unlocked.getKey().fingerprint(), bytes);
-            if (identity != null) {
-                Optional<Passphrase> p = Passphrases.given(ctx, keyOptions.passphraseFile);
-                try {
-                    m.identity(C2paSigner.fromPem(identity, p));
-                } finally {
-                    p.ifPresent(Passphrase::close);
-                }
-            }
+            id.ifPresent(m::identity);
             ContentCredentials.write(bytes, output, force, m, unlocked.getValue(), stamper);
             ctx.out().println(output);
             return ExitCodes.OK;
+        }
+
+        private C2paSigner identity(CliContext ctx, Path pem) {
+            Optional<Passphrase> p = Passphrases.given(ctx, keyOptions.passphraseFile);
+            try {
+                return C2paSigner.fromPem(pem, p);
+            } finally {
+                p.ifPresent(Passphrase::close);
+            }
         }
     }
 }

@@ -125,6 +125,7 @@ class C2paCommandTest {
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_DATA);
         assertThat(r.err()).contains("holds no private key");
         assertThat(Files.exists(tmp.resolve("x.jpg"))).isFalse();
+        assertThat(home.resolve(LocalCa.FOLDER)).as("nothing created before the identity was read").doesNotExist();
     }
 
     @Test
