@@ -17,6 +17,7 @@ import org.bouncycastle.asn1.ASN1Sequence;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
+import org.proofmode.util.InputFiles;
 
 /**
  * Signs C2PA claims: an ECDSA P-256 private key and its certificate chain (leaf first), COSE ES256.
@@ -72,11 +73,13 @@ public final class C2paSigner {
      * an X.509 identity for a CAWG identity assertion ({@link ManifestBuilder#identity}).
      *
      * @param passphrase decrypts an encrypted PKCS#8 key; the caller keeps and clears it
-     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#BAD_DATA} (no chain, no
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#UNSUPPORTED} (a device,
+     *     FIFO or socket), {@link Failure#BAD_DATA} (over {@link InputFiles#CERTIFICATE_BYTES}, no chain, no
      *     key, not EC P-256, not the leaf's key, breaks C2PA's certificate profile) or {@link Failure#KEY_LOCKED}
      *     (encrypted, and no or the wrong passphrase)
      */
     public static C2paSigner fromPem(Path pem, Optional<Passphrase> passphrase) {
+        InputFiles.read(pem, InputFiles.CERTIFICATE_BYTES, "identity PEM file"); // a regular file, bounded, before it is parsed
         List<X509Certificate> chain = Pem.certificates(pem);
         PrivateKey key;
         try (Passphrase none = Passphrase.random()) { // stands in for "no passphrase": it opens no encrypted key

@@ -161,6 +161,19 @@ class IdentityAssertionTest {
     }
 
     @Test
+    void fromPem_refused_deviceOrTenTimesTheBound(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.pem");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(10 * org.proofmode.util.InputFiles.CERTIFICATE_BYTES);
+        }
+        assertThatThrownBy(() -> C2paSigner.fromPem(Path.of("/dev/zero"), Optional.of(C2paFixtures.passphrase())))
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.UNSUPPORTED))
+                .hasMessageContaining("not a regular file");
+        assertThatThrownBy(() -> C2paSigner.fromPem(big, Optional.of(C2paFixtures.passphrase())))
+                .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.BAD_DATA));
+    }
+
+    @Test
     void fromPem_keyLocked_encryptedKeyWithoutPassphrase() {
         assertThatThrownBy(() -> C2paSigner.fromPem(identityPem, Optional.empty()))
                 .isInstanceOfSatisfying(ProofModeException.class, e -> assertThat(e.failure()).isEqualTo(Failure.KEY_LOCKED))
