@@ -13,6 +13,7 @@ import org.proofmode.c2pa.LocalCa;
 import org.proofmode.c2pa.ManifestBuilder;
 import org.proofmode.c2pa.TimeStamper;
 import org.proofmode.context.Settings;
+import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.KeyInfo;
 import org.proofmode.proof.ProofRecord;
 import picocli.CommandLine.Command;
@@ -82,6 +83,7 @@ final class C2paCommand {
                 ""},
             footer = {"", "Examples:", "  proofmode c2pa sign IMG_0001.jpg -o IMG_0001.c2pa.jpg",
                 "  proofmode c2pa sign --cert chain.pem --key key.pem --tsa https://tsa.example/tsr in.png -o out.png",
+                "  proofmode c2pa sign --identity reporter.pem IMG_0001.jpg -o IMG_0001.c2pa.jpg",
                 "", ExitCodes.HELP_TABLE})
     static final class Sign implements Callable<Integer> {
         @ParentCommand
@@ -102,6 +104,11 @@ final class C2paCommand {
         @Option(names = "--tsa", paramLabel = "URL", description = "Time-stamp the signature (sigTst2) at this RFC 3161 authority.")
         URI tsa;
 
+        @Option(names = "--identity", paramLabel = "IDENTITY.pem", description = "Add a CAWG identity assertion signed with "
+                + "this X.509 identity (a PEM file: its certificate chain, leaf first, and EC P-256 key; an encrypted key "
+                + "takes --passphrase-file or PROOFMODE_PASSPHRASE), so verifiers see who signed, not just the device.")
+        Path identity;
+
         @Mixin
         KeyOptions keyOptions;
 
@@ -121,13 +128,24 @@ final class C2paCommand {
             byte[] bytes = ContentCredentials.read(input);
             Settings s = context.apply(pm.settings());
             ProofRecord record = pm.contextReader(s, context.manualLocation()).read(input);
+            Optional<C2paSigner> id = Optional.ofNullable(identity).map(pem -> identity(ctx, pem)); // read before anything is created
             Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, cert, key);
             Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(t -> pm.c2paTimeStamper(t, proxy.choose(pm.settings())));
             ManifestBuilder m = ContentCredentials.capture(input.getFileName().toString(), record.fields(),
                     unlocked.getKey().fingerprint(), bytes);
+            id.ifPresent(m::identity);
             ContentCredentials.write(bytes, output, force, m, unlocked.getValue(), stamper);
             ctx.out().println(output);
             return ExitCodes.OK;
+        }
+
+        private C2paSigner identity(CliContext ctx, Path pem) {
+            Optional<Passphrase> p = Passphrases.given(ctx, keyOptions.passphraseFile);
+            try {
+                return C2paSigner.fromPem(pem, p);
+            } finally {
+                p.ifPresent(Passphrase::close);
+            }
         }
     }
 }

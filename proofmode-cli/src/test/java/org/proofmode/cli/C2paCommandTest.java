@@ -70,7 +70,7 @@ class C2paCommandTest {
         boxes.putArray("boxes").addObject().put("hash", new byte[32]).putArray("names").add("SOI");
         Path out = tmp.resolve("boxhash.jpg");
         Files.write(out, new org.proofmode.c2pa.ManifestBuilder().created(org.proofmode.c2pa.ManifestBuilder.DIGITAL_CAPTURE)
-                .cborAssertion("c2pa.hash.boxes", boxes)
+                .cborAssertion("c2pa.hash.collection.data", boxes)
                 .sign(Files.readAllBytes(OwnMedia.examplePhoto()), signer, java.util.Optional.empty()));
         Cli.Result v = cli.run("verify", out.toString());
         assertThat(v.exit()).as(v.out() + v.err()).isEqualTo(ExitCodes.UNSUPPORTED);
@@ -86,6 +86,46 @@ class C2paCommandTest {
         Cli.Result bad = cli.run("verify", Cli.sample("c2pa-conformance/truepic-20230212-camera.jpg").toString());
         assertThat(bad.exit()).isEqualTo(ExitCodes.INVALID);
         assertThat(bad.out()).contains("c2pa.assertion.dataHash.mismatch");
+    }
+
+    /** An X.509 identity in one PEM file (chain and encrypted key): a second local CA's device certificate. */
+    private Path identityPem(String name) {
+        Path other = tmp.resolve("identity-" + name);
+        new LocalCa(other).create(org.proofmode.keys.Passphrase.adopt("c2pa test passphrase".toCharArray()), name, false);
+        Path dir = other.resolve(LocalCa.FOLDER);
+        Path pem = tmp.resolve(name + ".pem");
+        try {
+            Files.writeString(pem, Files.readString(dir.resolve("signer.pem")) + Files.readString(dir.resolve("signer.key")));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return pem;
+    }
+
+    @Test
+    void sign_identityNamedByVerify_identityPem() throws Exception {
+        Path out = tmp.resolve("with-identity.jpg");
+        Cli.Result r = cli.run("c2pa", "sign", "--identity", identityPem("REPORTER").toString(), OwnMedia.examplePhoto().toString(),
+                "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+
+        Cli.Result v = cli.run("verify", out.toString());
+
+        assertThat(v.exit()).as(v.out() + v.err()).isZero();
+        assertThat(v.out()).contains("TRUSTED", "identity O=ProofMode,CN=ProofMode device REPORTER (not certified by an authority",
+                "c2pa.cawg.x509.signature.validated", "WARN  c2pa.cawg.x509.credential.untrusted");
+    }
+
+    @Test
+    void sign_exit41_identityPemWithoutKey() throws Exception {
+        Path pem = identityPem("NOKEY");
+        Files.writeString(pem, Files.readString(pem).replaceAll("(?s)-----BEGIN ENCRYPTED PRIVATE KEY-----.*", ""));
+        Cli.Result r = cli.run("c2pa", "sign", "--identity", pem.toString(), OwnMedia.examplePhoto().toString(),
+                "-o", tmp.resolve("x.jpg").toString());
+        assertThat(r.exit()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("holds no private key");
+        assertThat(Files.exists(tmp.resolve("x.jpg"))).isFalse();
+        assertThat(home.resolve(LocalCa.FOLDER)).as("nothing created before the identity was read").doesNotExist();
     }
 
     @Test

@@ -17,7 +17,7 @@ import org.proofmode.c2pa.C2paStatus.Outcome;
  * ingredients; {@code c2pa.created} names its digital source type. A broken rule is
  * {@code assertion.action.malformed}. {@code c2pa.opened} names exactly one {@code parentOf} ingredient,
  * {@code c2pa.placed} and {@code c2pa.removed} a {@code componentOf} one, else
- * {@code assertion.action.ingredientMismatch}. 1.x claims are held only to "one actions assertion".
+ * {@code assertion.action.ingredientMismatch}, as is a {@code c2pa.opened} that names none. 1.x claims are held only to "one actions assertion".
  */
 final class ActionsCheck {
     private static final String CREATED = "c2pa.created";
@@ -82,6 +82,10 @@ final class ActionsCheck {
                 return;
             }
             params.path("ingredients").forEach(r -> refs.add(r.path("url").asText("")));
+        }
+        if (refs.isEmpty() && name.equals(OPENED)) {
+            out.add(new C2paStatus(Codes.ACTION_INGREDIENT_MISMATCH, Outcome.FAILURE, name + " names no ingredient", url));
+            return;
         }
         if (refs.isEmpty()) {
             malformed(out, url, name + " names no ingredient");

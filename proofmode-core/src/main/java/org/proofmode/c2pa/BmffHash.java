@@ -69,6 +69,16 @@ final class BmffHash {
      */
     static Result check(ByteSource src, JsonNode assertion, int version, String claimAlg) throws IOException {
         try {
+            for (String field : List.of("exclusions", "alg", "hash", "merkle", "name")) {
+                JsonNode v = assertion.path(field);
+                if (!v.isMissingNode() && (v.isNull() || v.isPojo())) {
+                    // CBOR null or undefined: an optional field is left out, never given an empty value (C2PA 2.2, 18.6.2 CDDL).
+                    return new Result(Verdict.MALFORMED, "the BMFF hash assertion's " + field + " is null or undefined");
+                }
+            }
+            if (assertion.path("merkle").isArray() && assertion.path("merkle").isEmpty()) {
+                return new Result(Verdict.MISMATCH, "the BMFF hash assertion's Merkle list is empty: it binds no content");
+            }
             BmffBoxes boxes = BmffBoxes.read(src);
             String alg = assertion.path("alg").asText(claimAlg);
             List<DataHash.Range> excluded = exclusions(src, boxes, assertion.path("exclusions"));

@@ -155,10 +155,12 @@ public final class C2paReader {
             if (r.algorithmKnown()) {
                 IngredientCheck.run(store, m, trust, out);
                 binding();
+                CawgIdentity.check(store, m, trust, out);
                 IngredientCheck.markRecorded(store, m.label(), out);
             }
+            // As in the reference validator, the X.509 identity's failures (cawg.x509.*) leave the claim's state.
             boolean failed = out.stream().anyMatch(s -> s.outcome() == Outcome.FAILURE
-                    && !s.code().equals(Codes.SIGNING_CREDENTIAL_UNTRUSTED));
+                    && !s.code().equals(Codes.SIGNING_CREDENTIAL_UNTRUSTED) && !s.code().startsWith("cawg.x509."));
             boolean unbound = out.stream().anyMatch(s -> s.code().equals(Codes.HARD_BINDING_UNCHECKED));
             ValidationState state = failed ? ValidationState.INVALID : unbound ? ValidationState.INCOMPLETE
                     : trusted ? ValidationState.TRUSTED : ValidationState.VALID;

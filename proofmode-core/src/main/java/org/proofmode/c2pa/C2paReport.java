@@ -2,6 +2,7 @@
 package org.proofmode.c2pa;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,5 +40,25 @@ public record C2paReport(ValidationState state, AssetFormat format, String activ
     /** Tells whether a status with this code was reported. */
     public boolean has(String code) {
         return statuses.stream().anyMatch(s -> s.code().equals(code));
+    }
+
+    /**
+     * Who vouched for the active manifest through a CAWG X.509 identity assertion whose signature verifies:
+     * each certificate subject, with "(trusted)" when it chains to a trust anchor, else "(not certified by
+     * an authority the verifier trusts)".
+     *
+     * <p>Security: the subjects come from the file; escape them where shown.
+     */
+    public List<String> identities() {
+        List<String> out = new ArrayList<>();
+        for (C2paStatus s : statuses) {
+            if (s.code().equals(C2paStatus.Codes.CAWG_X509_SIGNATURE_VALIDATED) && s.explanation().startsWith(CawgIdentity.SIGNED_BY)) {
+                boolean trusted = statuses.stream().anyMatch(t -> t.url().equals(s.url())
+                        && t.code().equals(C2paStatus.Codes.CAWG_X509_CREDENTIAL_TRUSTED));
+                out.add(s.explanation().substring(CawgIdentity.SIGNED_BY.length())
+                        + (trusted ? " (trusted)" : " (not certified by an authority the verifier trusts)"));
+            }
+        }
+        return out;
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.c2pa;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.Provider;
@@ -9,8 +11,13 @@ import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPrivateKey;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Sequence;
+import org.proofmode.failure.Failure;
+import org.proofmode.failure.ProofModeException;
+import org.proofmode.keys.Passphrase;
+import org.proofmode.util.InputFiles;
 
 /**
  * Signs C2PA claims: an ECDSA P-256 private key and its certificate chain (leaf first), COSE ES256.
@@ -59,6 +66,48 @@ public final class C2paSigner {
         Credentials.profileProblem(this.chain.get(0)).ifPresent(p -> {
             throw new IllegalArgumentException("certificate breaks the C2PA profile: " + p);
         });
+    }
+
+    /**
+     * A signer from one PEM file that holds a certificate chain (leaf first) and its private key, such as
+     * an X.509 identity for a CAWG identity assertion ({@link ManifestBuilder#identity}).
+     *
+     * @param passphrase decrypts an encrypted PKCS#8 key; the caller keeps and clears it
+     * @throws ProofModeException with {@link Failure#INPUT_MISSING}, {@link Failure#UNSUPPORTED} (a device,
+     *     FIFO or socket), {@link Failure#BAD_DATA} (over {@link InputFiles#CERTIFICATE_BYTES}, no chain, no
+     *     key, not EC P-256, not the leaf's key, breaks C2PA's certificate profile) or {@link Failure#KEY_LOCKED}
+     *     (encrypted, and no or the wrong passphrase)
+     */
+    public static C2paSigner fromPem(Path pem, Optional<Passphrase> passphrase) {
+        InputFiles.read(pem, InputFiles.CERTIFICATE_BYTES, "identity PEM file"); // a regular file, bounded, before it is parsed
+        List<X509Certificate> chain = Pem.certificates(pem);
+        PrivateKey key;
+        try (Passphrase none = Passphrase.random()) { // stands in for "no passphrase": it opens no encrypted key
+            key = Pem.decryptKey(pem, passphrase.orElse(none));
+        } catch (ProofModeException e) {
+            if (e.failure() == Failure.KEY_LOCKED && passphrase.isEmpty()) {
+                throw new ProofModeException(Failure.KEY_LOCKED, pem + ": the key is encrypted: give its passphrase with "
+                        + "--passphrase-file or PROOFMODE_PASSPHRASE", e);
+            }
+            throw e;
+        }
+        C2paSigner s;
+        try {
+            s = new C2paSigner(key, chain);
+        } catch (IllegalArgumentException e) {
+            throw new ProofModeException(Failure.BAD_DATA, pem + ": " + e.getMessage(), e);
+        }
+        byte[] probe = "identity key check".getBytes(StandardCharsets.US_ASCII);
+        boolean matches;
+        try {
+            matches = CoseSign1.verify(s.algorithm(), chain.get(0).getPublicKey(), probe, s.sign(probe));
+        } catch (GeneralSecurityException | RuntimeException e) {
+            matches = false;
+        }
+        if (!matches) {
+            throw new ProofModeException(Failure.BAD_DATA, pem + ": the private key is not the first certificate's");
+        }
+        return s;
     }
 
     /** The chain, leaf first. */

@@ -87,6 +87,14 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String BMFF_HASH_MISMATCH = "assertion.bmffHash.mismatch";
         /** The BMFF hash assertion cannot be used (no hash, bad exclusion, unknown algorithm). */
         public static final String BMFF_HASH_MALFORMED = "assertion.bmffHash.malformed";
+        /** The asset's boxes hash to the general box hash assertion's values ({@code c2pa.hash.boxes}). */
+        public static final String BOXES_HASH_MATCH = "assertion.boxesHash.match";
+        /** The asset's boxes do not hash to the general box hash assertion's values. */
+        public static final String BOXES_HASH_MISMATCH = "assertion.boxesHash.mismatch";
+        /** The general box hash names a box that is not the asset's next box. */
+        public static final String BOXES_HASH_UNKNOWN_BOX = "assertion.boxesHash.unknownBox";
+        /** The general box hash assertion cannot be used (a map without names, an unknown algorithm). */
+        public static final String BOXES_HASH_MALFORMED = "assertion.boxesHash.malformed";
         /** The claim has no hard binding assertion. */
         public static final String HARD_BINDINGS_MISSING = "claim.hardBindings.missing";
         /**
@@ -118,6 +126,55 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String OCSP_REVOKED = "signingCredential.ocsp.revoked";
         /** A stapled OCSP response does not know the signing certificate. */
         public static final String OCSP_UNKNOWN = "signingCredential.ocsp.unknown";
+
+        /** CAWG: an identity assertion is not the CBOR structure of CAWG identity assertion 1.x (no signer_payload…). */
+        public static final String CAWG_IDENTITY_CBOR_INVALID = "cawg.identity.cbor.invalid";
+        /** CAWG: an identity assertion's padding is not all zero bytes. */
+        public static final String CAWG_IDENTITY_PAD_INVALID = "cawg.identity.pad.invalid";
+        /** CAWG: an identity assertion's signature type is neither X.509 nor identity claims aggregation. */
+        public static final String CAWG_IDENTITY_SIG_TYPE_UNKNOWN = "cawg.identity.sig_type.unknown";
+        /** CAWG: an identity assertion names an assertion twice. */
+        public static final String CAWG_IDENTITY_ASSERTION_DUPLICATE = "cawg.identity.assertion.duplicate";
+        /** CAWG: an identity assertion names an assertion the claim lacks, or with another hash. */
+        public static final String CAWG_IDENTITY_ASSERTION_MISMATCH = "cawg.identity.assertion.mismatch";
+        /** CAWG: an identity assertion does not name the claim's hard binding. */
+        public static final String CAWG_IDENTITY_HARD_BINDING_MISSING = "cawg.identity.hard_binding_missing";
+        /** CAWG: the identity's X.509 COSE signature verifies; the message names the certificate's subject. */
+        public static final String CAWG_X509_SIGNATURE_VALIDATED = "cawg.x509.signature.validated";
+        /** CAWG: the identity's X.509 COSE signature does not verify or cannot be read. */
+        public static final String CAWG_X509_SIGNATURE_MISMATCH = "cawg.x509.signature.mismatch";
+        /** CAWG: the identity's X.509 COSE signature uses an algorithm C2PA does not allow. */
+        public static final String CAWG_X509_ALGORITHM_UNSUPPORTED = "cawg.x509.algorithm.unsupported";
+        /** CAWG: the identity's X.509 certificate chains to a trust anchor. */
+        public static final String CAWG_X509_CREDENTIAL_TRUSTED = "cawg.x509.credential.trusted";
+        /** CAWG: the identity's X.509 certificate does not chain to a trust anchor (the manifest stays valid). */
+        public static final String CAWG_X509_CREDENTIAL_UNTRUSTED = "cawg.x509.credential.untrusted";
+        /** CAWG: the identity claims aggregation credential is not a COSE_Sign1. */
+        public static final String CAWG_ICA_INVALID_COSE_SIGN1 = "cawg.ica.invalid_cose_sign1";
+        /** CAWG: the identity claims aggregation credential is not signed with EdDSA. */
+        public static final String CAWG_ICA_INVALID_ALG = "cawg.ica.invalid_alg";
+        /** CAWG: the credential's COSE content type is not {@code application/vc}. */
+        public static final String CAWG_ICA_INVALID_CONTENT_TYPE = "cawg.ica.invalid_content_type";
+        /** CAWG: the COSE payload is not a JSON verifiable credential. */
+        public static final String CAWG_ICA_INVALID_VERIFIABLE_CREDENTIAL = "cawg.ica.invalid_verifiable_credential";
+        /** CAWG: the credential's issuer is not a DID of a supported method. */
+        public static final String CAWG_ICA_INVALID_ISSUER = "cawg.ica.invalid_issuer";
+        /** CAWG: the issuer's DID cannot be resolved here ({@code did:web}: this verifier does not go online). */
+        public static final String CAWG_ICA_DID_UNAVAILABLE = "cawg.ica.did_unavailable";
+        /** CAWG: the issuer's DID holds no usable Ed25519 key. */
+        public static final String CAWG_ICA_INVALID_DID_DOCUMENT = "cawg.ica.invalid_did_document";
+        /** CAWG: the credential's signature does not verify with its issuer's key. */
+        public static final String CAWG_ICA_SIGNATURE_MISMATCH = "cawg.ica.signature_mismatch";
+        /** CAWG, informational: the credential's issuer is not one this verifier trusts; the message names the identities. */
+        public static final String CAWG_ICA_UNTRUSTED_ISSUER = "cawg.ica.untrusted_issuer";
+        /** CAWG: the credential has no {@code validFrom}. */
+        public static final String CAWG_ICA_VALID_FROM_MISSING = "cawg.ica.valid_from.missing";
+        /** CAWG: the credential's {@code validFrom} is in the future. */
+        public static final String CAWG_ICA_VALID_FROM_INVALID = "cawg.ica.valid_from.invalid";
+        /** CAWG: the credential's {@code validUntil} has passed. */
+        public static final String CAWG_ICA_VALID_UNTIL_INVALID = "cawg.ica.valid_until.invalid";
+        /** CAWG: the credential's {@code c2paAsset} is not the identity assertion's signer payload. */
+        public static final String CAWG_ICA_SIGNER_PAYLOAD_MISMATCH = "cawg.ica.signer_payload.mismatch";
 
         private Codes() {}
     }

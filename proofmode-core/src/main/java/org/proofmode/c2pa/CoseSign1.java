@@ -63,6 +63,28 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
     }
 
     /**
+     * The algorithm a COSE_Sign1's protected header names when it is not one C2PA allows (C2PA 2.2,
+     * 13.2.1: ES256/384/512, PS256/384/512, Ed25519), such as ES256K (-47).
+     *
+     * @return empty when the header names an allowed algorithm, or none, or cannot be read
+     */
+    static Optional<Long> unsupportedAlgorithm(byte[] bytes) {
+        try {
+            JsonNode n = Cbor.read(bytes);
+            if (!n.isArray() || n.size() != 4 || !n.get(0).isBinary()) {
+                return Optional.empty();
+            }
+            JsonNode alg = Cbor.read(n.get(0).binaryValue()).get("1");
+            if (alg == null || !alg.isIntegralNumber() || CoseAlgorithm.of(alg.longValue()).isPresent()) {
+                return Optional.empty();
+            }
+            return Optional.of(alg.longValue());
+        } catch (C2paFormatException | IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
      * Parses a COSE_Sign1 (tagged or not).
      *
      * @throws C2paFormatException if it is not a COSE_Sign1 with a supported algorithm and a chain
@@ -239,7 +261,7 @@ public record CoseSign1(byte[] protectedBytes, CoseAlgorithm algorithm, List<X50
         });
     }
 
-    private static boolean verify(CoseAlgorithm alg, PublicKey key, byte[] tbs, byte[] sig) throws GeneralSecurityException {
+    static boolean verify(CoseAlgorithm alg, PublicKey key, byte[] tbs, byte[] sig) throws GeneralSecurityException {
         Signature s = Signature.getInstance(alg.jcaName(), BC);
         s.initVerify(key);
         s.update(tbs);

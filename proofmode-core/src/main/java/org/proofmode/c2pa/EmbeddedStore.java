@@ -108,7 +108,10 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
         long z = Jumbf.u32(seg, 4);
         ByteArrayOutputStream s = stores.get(en);
         if (s == null) {
-            if (z != 1) {
+            // The first segment of a box carries the box's header. Writers number the segments from 1
+            // (ISO/IEC 19566-5 B.2), but some number them from 0 (Bing Image Creator): the header tells
+            // where a box starts, not the packet sequence number.
+            if (z > 1 || seg.length < 16 || seg[12] != 'j' || seg[13] != 'u' || seg[14] != 'm' || seg[15] != 'b') {
                 return Optional.empty();
             }
             s = new ByteArrayOutputStream();
@@ -210,6 +213,11 @@ public record EmbeddedStore(AssetFormat format, byte[] jumbf, DataHash.Range loc
             throw new C2paFormatException("C2PA uuid box holds " + len + " bytes of store");
         }
         byte[] b = src.read(p, (int) len);
-        return isC2paStore(b) ? Optional.of(b) : Optional.empty();
+        if (!isC2paStore(b)) {
+            return Optional.empty();
+        }
+        // The box may hold padding after the store (C2PA 2.2, A.5.3); the store is its superbox's own length.
+        long store = Jumbf.u32(b, 0);
+        return Optional.of(store >= 8 && store < b.length ? Arrays.copyOf(b, (int) store) : b);
     }
 }

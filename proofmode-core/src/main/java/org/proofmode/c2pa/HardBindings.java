@@ -14,9 +14,9 @@ import org.proofmode.c2pa.C2paStatus.Outcome;
 /**
  * Checks a manifest's hard binding to the asset's content, whatever its kind: {@code c2pa.hash.data}
  * (with the exclusion rules of C2PA 2.x: one exclusion is exactly the manifest store's bytes),
- * {@code c2pa.hash.bmff} 1.0, {@code .v2} and {@code .v3} (see {@link BmffHash}). Any other kind
- * ({@code c2pa.hash.boxes}, {@code c2pa.hash.collection.data}, Merkle maps over unfragmented sample
- * data) is reported {@link Codes#HARD_BINDING_UNCHECKED}, which keeps the manifest from being valid.
+ * {@code c2pa.hash.bmff} 1.0, {@code .v2} and {@code .v3} (see {@link BmffHash}), {@code c2pa.hash.boxes}
+ * over JPEG and PNG (see {@link BoxHash}). Any other kind ({@code c2pa.hash.boxes} over another format,
+ * {@code c2pa.hash.collection.data}, Merkle maps over unfragmented sample data) is reported {@link Codes#HARD_BINDING_UNCHECKED}, which keeps the manifest from being valid.
  */
 final class HardBindings {
     private HardBindings() {}
@@ -41,6 +41,8 @@ final class HardBindings {
             dataHash(m, content, url, src, found, format, throughUpdate, out);
         } else if (isKind(label, BmffHash.LABEL) || isKind(label, BmffHash.LABEL + ".v2") || isKind(label, BmffHash.LABEL + ".v3")) {
             bmff(m, content, label, url, src, out);
+        } else if (isKind(label, BoxHash.LABEL) && content.isPresent()) {
+            out.addAll(BoxHash.check(src, format, content.get(), m.defaultAlg(), url));
         } else {
             out.add(new C2paStatus(Codes.HARD_BINDING_UNCHECKED, Outcome.INFORMATIONAL, label
                     + " is not checked by this reader: nothing shows that the content is the one signed", url));

@@ -42,6 +42,8 @@ public final class ManifestBuilder {
     private Optional<String> sourceType = Optional.empty();
     private Optional<Ingredient> parent = Optional.empty();
     private Optional<String> redactionReason = Optional.empty();
+    private Optional<C2paSigner> identity = Optional.empty();
+    private Optional<Map.Entry<String, JumbfBox.Super>> identityMade = Optional.empty();
     private final List<Edit> edits = new ArrayList<>();
     private String title = "";
     private boolean used;
@@ -128,6 +130,15 @@ public final class ManifestBuilder {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("assertion " + label + " cannot be written as JSON", e);
         }
+        return this;
+    }
+
+    /**
+     * Adds a CAWG identity assertion ({@code cawg.identity}, X.509) signed with this identity's certificate
+     * and key, vouching for every other assertion of the manifest: it names who signed, not just the device.
+     */
+    public ManifestBuilder identity(C2paSigner identitySigner) {
+        this.identity = Optional.of(Objects.requireNonNull(identitySigner, "identitySigner"));
         return this;
     }
 
@@ -284,6 +295,7 @@ public final class ManifestBuilder {
     private Layout layout(String label, List<JumbfBox.Super> fixed, JumbfBox.Super dataHash, byte[] signature) {
         List<JumbfBox.Super> all = new ArrayList<>(fixed);
         all.add(dataHash);
+        identity.ifPresent(s -> all.add(identityAssertion(s, all)));
         ObjectNode claim = Cbor.map();
         claim.put("instanceID", "xmp:iid:" + UUID.nameUUIDFromBytes(label.getBytes(StandardCharsets.UTF_8)));
         ObjectNode gen = claim.putObject("claim_generator_info");
@@ -302,6 +314,16 @@ public final class ManifestBuilder {
                 Jumbf.superBox("c2cs", Manifest.SIGNATURE, List.of(new JumbfBox.Content("cbor", signature)))));
         JumbfBox.Super store = Jumbf.superBox(ManifestStore.LABEL, ManifestStore.LABEL, List.of(manifest));
         return new Layout(claimBytes, Jumbf.write(store));
+    }
+
+    /** The identity assertion over these assertions; made again only when they change (an ECDSA signature differs each time). */
+    private JumbfBox.Super identityAssertion(C2paSigner s, List<JumbfBox.Super> over) {
+        List<JsonNode> refs = over.stream().<JsonNode>map(ManifestBuilder::hashedUri).toList();
+        String key = refs.toString();
+        if (identityMade.isEmpty() || !identityMade.get().getKey().equals(key)) {
+            identityMade = Optional.of(Map.entry(key, IdentityAssertion.x509(s, refs)));
+        }
+        return identityMade.get().getValue();
     }
 
     private static ObjectNode hashedUri(JumbfBox.Super assertion) {

@@ -66,10 +66,30 @@ final class ManifestCheck {
         return ManifestStore.SELF + "/c2pa/" + label;
     }
 
+    /**
+     * Tells whether a 2.x manifest's label has the form C2PA 2.2 section 8.3 gives it:
+     * {@code urn:c2pa:<UUID>[:<claim generator identifier>[:<version>[_<reason>]]]}, the identifier at most
+     * 32 printable ASCII characters without spaces, the version and reason numbers.
+     */
+    static boolean isManifestUrn(String label) {
+        String[] p = label.split(":", -1);
+        if (p.length < 3 || p.length > 5 || !p[0].equals("urn") || !p[1].equals("c2pa") || p[2].isEmpty()) {
+            return false;
+        }
+        if (p.length > 3 && !p[3].isEmpty() && (p[3].length() > 32 || !p[3].chars().allMatch(c -> c > 0x20 && c < 0x7F))) {
+            return false;
+        }
+        return p.length < 5 || p[4].isEmpty() || p[4].matches("[0-9]{1,9}(_[0-9]{1,9})?");
+    }
+
     Result run() {
         if (m.claim().path("alg").asText("").isEmpty()) {
             add(Codes.ALGORITHM_UNSUPPORTED, Outcome.FAILURE, "the claim names no hash algorithm", manifestUrl(m.label()));
             return new Result(false, Optional.empty(), Optional.empty(), List.of(), Optional.empty(), false);
+        }
+        if (m.claimVersion() >= 2 && !isManifestUrn(m.label())) {
+            add(Codes.CLAIM_MALFORMED, Outcome.FAILURE, "the manifest's label is not urn:c2pa:UUID[:generator[:version_reason]]",
+                    manifestUrl(m.label()));
         }
         boolean trusted = signature(signatureUrl(m));
         List<String> labels = assertions();
@@ -90,6 +110,8 @@ final class ManifestCheck {
         try {
             cose = CoseSign1.parse(m.signature().get());
         } catch (C2paFormatException e) {
+            CoseSign1.unsupportedAlgorithm(m.signature().get()).ifPresent(alg -> add(Codes.ALGORITHM_UNSUPPORTED, Outcome.FAILURE,
+                    "the claim signature's algorithm " + alg + " is not one C2PA allows", url));
             add(Codes.CLAIM_SIGNATURE_MISMATCH, Outcome.FAILURE, "unreadable claim signature: " + e.getMessage(), url);
             return false;
         }

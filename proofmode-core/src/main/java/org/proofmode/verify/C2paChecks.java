@@ -89,7 +89,9 @@ public final class C2paChecks {
         List<Check> out = new ArrayList<>();
         out.add(new Check(CheckCodes.C2PA_MANIFEST_PRESENT, Status.INFO, subject, "content credentials by "
                 + report.generator() + report.signer().map(s -> ", signed by " + s).orElse("")
-                + report.signedAt().map(t -> ", time-stamped " + t).orElse("") + " (" + report.state() + ")"));
+                + report.signedAt().map(t -> ", time-stamped " + t).orElse("")
+                + (report.identities().isEmpty() ? "" : ", identity " + String.join("; ", report.identities()))
+                + " (" + report.state() + ")"));
         for (C2paStatus s : report.statuses()) {
             String about = s.manifest().filter(l -> !l.equals(report.activeManifest()))
                     .map(l -> subject + " (ingredient manifest " + l + ")").orElse(subject);
@@ -139,7 +141,8 @@ public final class C2paChecks {
     }
 
     private static Status status(C2paStatus s) {
-        if (s.code().equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) || s.code().equals(C2paStatus.Codes.HARD_BINDING_UNCHECKED)) {
+        if (s.code().equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) || s.code().equals(C2paStatus.Codes.HARD_BINDING_UNCHECKED)
+                || s.code().equals(C2paStatus.Codes.CAWG_X509_CREDENTIAL_UNTRUSTED)) {
             return Status.WARN;
         }
         return switch (s.outcome()) {

@@ -290,6 +290,15 @@ public final class CheckCodes {
     /** C2PA (info): the media file carries content credentials; the message names the generator and signer. */
     public static final String C2PA_MANIFEST_PRESENT = "c2pa.manifest.present";
 
+    /** C2PA, CAWG identity: the X.509 identity's signature verifies; the message names the certificate's subject (who signed). */
+    public static final String C2PA_CAWG_X509_SIGNATURE_VALIDATED = "c2pa.cawg.x509.signature.validated";
+    /** C2PA, CAWG identity: the X.509 identity's signature does not verify: nobody is shown to vouch for the content. */
+    public static final String C2PA_CAWG_X509_SIGNATURE_MISMATCH = "c2pa.cawg.x509.signature.mismatch";
+    /** C2PA, CAWG identity (warning): the identity's certificate does not chain to a trust anchor ({@code --c2pa-trust}). */
+    public static final String C2PA_CAWG_X509_CREDENTIAL_UNTRUSTED = "c2pa.cawg.x509.credential.untrusted";
+    /** C2PA, CAWG identity: the identity's certificate chains to a trust anchor. */
+    public static final String C2PA_CAWG_X509_CREDENTIAL_TRUSTED = "c2pa.cawg.x509.credential.trusted";
+
     /** The manifest's {@code org.proofmode.proof} names the OpenPGP key that signed the proof. */
     public static final String C2PA_PROOFMODE_SIGNER_MATCH = "c2pa.proofmode.signer.match";
     /** Warning: the manifest's {@code org.proofmode.proof} names another OpenPGP key than the proof's signer. */

@@ -168,7 +168,7 @@ class HardBindingsTest {
         ObjectNode one = list.addObject();
         one.putArray("names").add("SOI");
         one.put("hash", new byte[32]);
-        byte[] signed = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.boxes", boxes)
+        byte[] signed = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.collection.data", boxes)
                 .sign(Files.readAllBytes(C2paFixtures.JPEG), C2paFixtures.shared(), Optional.empty());
         C2paReport r = read(signed);
         assertThat(r.has(Codes.HARD_BINDING_UNCHECKED)).isTrue();

@@ -108,6 +108,15 @@ public final class Samples {
         return file("c2pa-conformance");
     }
 
+    /**
+     * The second, held-out set of C2PA files from the wild (AI generators, deep edit chains, capture apps,
+     * CAWG identity, broken files), with a {@code README.md} whose table gives each file's source and the
+     * reference validator's verdict.
+     */
+    public static Path c2paConformance2() {
+        return file("c2pa-conformance-2");
+    }
+
     /** The app's complete bundle, RSA-4096, all three signatures good. */
     public static Path appGoodZip() {
         return file("proofmode/starlinglab-integrity-preprocessor/good.zip");
