@@ -118,6 +118,12 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String OCSP_REVOKED = "signingCredential.ocsp.revoked";
         /** A stapled OCSP response does not know the signing certificate. */
         public static final String OCSP_UNKNOWN = "signingCredential.ocsp.unknown";
+        /** A redacted ingredient manifest's claim signature matched the ingredient's {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_VALIDATED = "ingredient.claimSignature.validated";
+        /** A redacted ingredient manifest's claim signature differs from the ingredient's {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_MISMATCH = "ingredient.claimSignature.mismatch";
+        /** An ingredient of a redacted 2.x manifest records no {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_MISSING = "ingredient.claimSignature.missing";
 
         private Codes() {}
     }

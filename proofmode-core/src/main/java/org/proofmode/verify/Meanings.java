@@ -106,6 +106,7 @@ public final class Meanings {
             Map.entry(CheckCodes.C2PA_TIMESTAMP_VALIDATED, "A time stamp covers the content credentials' signature."),
             Map.entry(CheckCodes.C2PA_CLAIM_MALFORMED, "The content credentials cannot be read."),
             Map.entry(CheckCodes.C2PA_MANIFEST_PRESENT, "The media carries content credentials (C2PA)."),
+            Map.entry(CheckCodes.C2PA_CHAIN_MANIFEST, "One manifest of the content credentials' chain: who signed it, and whether it validated."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, "The content credentials name the key that signed the proof."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, "The content credentials name another key than the proof's signer."));
 
