@@ -159,6 +159,23 @@ class C2paCommandTest {
     }
 
     @Test
+    void prove_c2pa_provesACopySignedOnTop_credentialedPhoto() throws Exception {
+        Path photo = tmp.resolve("phone.jpg");
+        Files.copy(Cli.sample("c2pa/CA.jpg"), photo);
+        Cli.Result r = cli.run("prove", "--c2pa", photo.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Path copy = tmp.resolve("phone.c2pa.jpg");
+        assertThat(r.out()).contains(copy.toString());
+        assertThat(r.err()).doesNotContain("proved as it is");
+        C2paReport report = read(copy);
+        assertThat(report.state()).as("our signer trusted, the earlier one merely untrusted").isEqualTo(ValidationState.TRUSTED);
+        assertThat(report.chain()).hasSize(2);
+        assertThat(report.chain().get(0).signer()).hasValueSatisfying(s -> assertThat(s).contains("C2PA Signer"));
+        Cli.Result v = cli.run("verify", copy.toString());
+        assertThat(v.out()).contains("manifest 1 of 2", "make_test_images", "manifest 2 of 2 (active)", "c2pa.proofmode.signer.match");
+    }
+
+    @Test
     void verify_sameVerdictAsReference_referenceSamples() {
         assertThat(cli.run("verify", Cli.sample("c2pa/C.jpg").toString()).exit()).isZero();
         assertThat(cli.run("verify", Cli.sample("c2pa/CA.jpg").toString()).exit()).isZero();

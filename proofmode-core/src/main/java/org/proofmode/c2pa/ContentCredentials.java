@@ -85,14 +85,27 @@ public final class ContentCredentials {
      * @param captured the bytes as captured
      */
     public static ManifestBuilder capture(String title, Map<String, String> context, String pgpFingerprint, byte[] captured) {
-        ObjectNode proof = Cbor.map();
-        proof.put("signer", pgpFingerprint);
-        proof.put("sourceSha256", Hex.encode(ManifestBuilder.sha256(captured)));
-        Optional.ofNullable(context.get(ProofFields.PROOF_GENERATED)).ifPresent(t -> proof.put("time", t));
-        proof.put("proofFormat", "proofmode");
+        ObjectNode proof = proofLink(pgpFingerprint, Hex.encode(ManifestBuilder.sha256(captured)),
+                Optional.ofNullable(context.get(ProofFields.PROOF_GENERATED)));
         return new ManifestBuilder().title(title).created(ManifestBuilder.DIGITAL_CAPTURE)
                 .jsonAssertion(CaptureMetadata.LABEL, CaptureMetadata.of(context))
                 .cborAssertion(PROOF_ASSERTION, proof);
+    }
+
+    /**
+     * The content of {@code org.proofmode.proof}: what links content credentials to an OpenPGP proof.
+     *
+     * @param pgpFingerprint the device key's fingerprint
+     * @param sourceSha256 the SHA-256 (hex) of the bytes the proof is about, before the manifest was embedded
+     * @param time the proof's time (ISO 8601), when known
+     */
+    public static ObjectNode proofLink(String pgpFingerprint, String sourceSha256, Optional<String> time) {
+        ObjectNode proof = Cbor.map();
+        proof.put("signer", pgpFingerprint);
+        proof.put("sourceSha256", sourceSha256);
+        time.ifPresent(t -> proof.put("time", t));
+        proof.put("proofFormat", "proofmode");
+        return proof;
     }
 
     /**
@@ -154,11 +167,7 @@ public final class ContentCredentials {
         if (!replace && Files.exists(out)) {
             throw new ProofModeException(Failure.OUTPUT_EXISTS, out + " exists (use --force to replace it)");
         }
-        ObjectNode proof = Cbor.map();
-        proof.put("signer", pgpFingerprint);
-        proof.put("sourceSha256", Hex.encode(ManifestBuilder.sha256(bytes)));
-        proof.put("time", time);
-        proof.put("proofFormat", "proofmode");
+        ObjectNode proof = proofLink(pgpFingerprint, Hex.encode(ManifestBuilder.sha256(bytes)), Optional.of(time));
         byte[] signed;
         try {
             signed = new ManifestBuilder().title(out.getFileName().toString()).cborAssertion(PROOF_ASSERTION, proof)
