@@ -164,6 +164,29 @@ class ManifestBuilderTest {
     }
 
     @Test
+    void sign_ingredientMatchedByItsClaimSignature_assertionRedactedFromAnIngredientsIngredient() throws Exception {
+        byte[] photo = Files.readAllBytes(C2paFixtures.JPEG);
+        com.fasterxml.jackson.databind.node.ObjectNode exif = Cbor.map();
+        exif.put("exif:GPSLongitude", "13.377704");
+        byte[] first = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).jsonAssertion("stds.exif", exif)
+                .sign(photo, C2paFixtures.shared(), Optional.empty());
+        byte[] second = new ManifestBuilder().title("edited.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign(first, C2paFixtures.shared(), Optional.empty());
+        ManifestChain chain = ManifestChain.of(second).orElseThrow();
+        String url = chain.revealing(false).get(0).url();
+        assertThat(url).doesNotContain(chain.active().label());
+        byte[] third = new ManifestBuilder().parent(new Ingredient("original.jpg", "image/jpeg", ManifestBuilder.sha256(second)))
+                .onTopOf(chain.redact(List.of(url))).sign(photo, C2paFixtures.shared(), Optional.empty());
+
+        assertThat(new String(third, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("13.377704");
+        C2paReport r = new C2paReader(List.of(), List.of()).read(third).orElseThrow();
+        assertThat(r.state()).as(r.statuses().toString()).isEqualTo(ValidationState.VALID);
+        assertThat(r.has(Codes.INGREDIENT_CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(r.has(Codes.INGREDIENT_MANIFEST_MISMATCH)).isFalse();
+        assertThat(r.chain()).hasSize(3).allSatisfy(l -> assertThat(l.failures()).isEmpty());
+    }
+
+    @Test
     void redact_refused_actionsOrUnknownAssertion() throws Exception {
         byte[] first = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
         ManifestChain chain = ManifestChain.of(first).orElseThrow();

@@ -145,6 +145,27 @@ class C2paChainInteropTest {
     }
 
     @Test
+    void redact_validByClaimSignature_assertionRedactedFromAnIngredientsIngredient() throws Exception {
+        byte[] photo = Files.readAllBytes(OwnMedia.examplePhoto());
+        com.fasterxml.jackson.databind.node.ObjectNode exif = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        exif.put("exif:GPSLongitude", "13.377704");
+        byte[] first = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).jsonAssertion("stds.exif", exif)
+                .sign(photo, signer, Optional.empty());
+        byte[] second = new ManifestBuilder().title("edited.jpg").created(ManifestBuilder.DIGITAL_CAPTURE).sign(first, signer, Optional.empty());
+        ManifestChain chain = ManifestChain.of(second).orElseThrow();
+        byte[] third = new ManifestBuilder().parent(new org.proofmode.c2pa.Ingredient("original.jpg", "image/jpeg",
+                java.security.MessageDigest.getInstance("SHA-256").digest(second))).onTopOf(chain.redact(List.of(chain.revealing(false).get(0).url())))
+                .sign(photo, signer, Optional.empty());
+        Path out = work.resolve("three-levels.jpg");
+        Files.write(out, third);
+
+        assertThat(Files.readString(out, StandardCharsets.ISO_8859_1)).doesNotContain("13.377704");
+        C2paWasm.Result ref = C2paWasm.validate(out, "image/jpeg", Optional.empty());
+        validWithChain(ref, out.toString(), chain.labels());
+        assertThat(ours(out).state()).isEqualTo(ValidationState.VALID);
+    }
+
+    @Test
     void update_validAndContentUntouched_cameraAndEditedJpegs() throws Exception {
         List<C2paWasm.Asset> assets = new ArrayList<>();
         List<List<String>> earlier = new ArrayList<>();
