@@ -33,14 +33,19 @@ public record C2paReport(ValidationState state, AssetFormat format, String activ
      * @param failures the codes of its failures, besides an untrusted signer (empty: it validated)
      * @param validated whether it was validated: the active manifest and the manifests its ingredients
      *     reach are; a manifest no ingredient names is not
+     * @param recorded the failure codes an ingredient assertion of the store records for it (what its user
+     *     found when the asset was used, such as a hard binding that no longer matched), besides an
+     *     untrusted signer
      */
-    public record Link(String label, String generator, Optional<String> signer, List<String> failures, boolean validated) {
+    public record Link(String label, String generator, Optional<String> signer, List<String> failures, boolean validated,
+            List<String> recorded) {
         /** Validates and copies the fields. */
         public Link {
             Objects.requireNonNull(label, "label");
             Objects.requireNonNull(generator, "generator");
             Objects.requireNonNull(signer, "signer");
             failures = List.copyOf(failures);
+            recorded = List.copyOf(recorded);
         }
     }
 

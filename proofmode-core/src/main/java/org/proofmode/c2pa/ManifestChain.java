@@ -332,7 +332,31 @@ public final class ManifestChain {
             } catch (C2paFormatException e) {
                 signer = Optional.empty(); // reported as a claimSignature failure
             }
-            out.add(new C2paReport.Link(m.label(), m.generator(), signer, failures, validated));
+            out.add(new C2paReport.Link(m.label(), m.generator(), signer, failures, validated, recorded(store, m.label())));
+        }
+        return out;
+    }
+
+    /** The failure codes the store's ingredient assertions record for a manifest (their {@code validationResults}). */
+    private static List<String> recorded(ManifestStore store, String label) {
+        List<String> out = new ArrayList<>();
+        for (Manifest m : store.manifests()) {
+            for (JsonNode ref : m.assertionRefs()) {
+                String uri = ref.path("url").asText("");
+                if (!uri.substring(uri.lastIndexOf('/') + 1).startsWith("c2pa.ingredient")) {
+                    continue;
+                }
+                Optional<JsonNode> ing = store.resolve(m, uri).flatMap(AssertionData::cbor);
+                if (ing.flatMap(IngredientCheck::manifestRef).flatMap(r -> IngredientCheck.label(r.path("url").asText(""))).filter(label::equals)
+                        .isPresent()) {
+                    for (JsonNode st : ing.get().path("validationResults").path("activeManifest").path("failure")) {
+                        String code = st.path("code").asText("");
+                        if (!code.isEmpty() && !code.equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) && !out.contains(code)) {
+                            out.add(code);
+                        }
+                    }
+                }
+            }
         }
         return out;
     }

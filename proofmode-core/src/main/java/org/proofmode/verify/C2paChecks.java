@@ -96,7 +96,9 @@ public final class C2paChecks {
                 out.add(new Check(CheckCodes.C2PA_CHAIN_MANIFEST, Status.INFO, subject, "manifest " + n++ + " of " + report.chain().size()
                         + (l.label().equals(report.activeManifest()) ? " (active) " : " ") + l.label() + ": " + l.generator()
                         + l.signer().map(x -> ", signed by " + x).orElse("") + ": " + (!l.validated() ? "not validated (no ingredient names it)"
-                                : l.failures().isEmpty() ? "valid" : "invalid (" + String.join(", ", l.failures()) + ")")));
+                                : l.failures().isEmpty() ? "valid" : "invalid (" + String.join(", ", l.failures()) + ")")
+                        + (l.recorded().isEmpty() ? "" : "; found invalid when it was used (" + String.join(", ", l.recorded())
+                                + ", recorded in its ingredient)")));
             }
         }
         for (C2paStatus s : report.statuses()) {

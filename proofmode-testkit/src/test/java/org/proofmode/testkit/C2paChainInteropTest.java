@@ -106,6 +106,10 @@ class C2paChainInteropTest {
                 .sign(Files.readAllBytes(PHONE_CAPTURE), signer, Optional.empty()));
         String bytes = new String(Files.readAllBytes(out), StandardCharsets.ISO_8859_1);
         assertThat(bytes).contains("validationResults", "assertion.dataHash.mismatch");
+        C2paReport report = ours(out);
+        assertThat(report.state()).isEqualTo(ValidationState.VALID);
+        assertThat(report.chain().get(0).recorded()).containsExactly("assertion.dataHash.mismatch");
+        assertThat(report.chain().get(1).recorded()).isEmpty();
         assertThat(C2paWasm.validate(out, "image/jpeg", Optional.empty()).state()).isEqualTo("Valid");
     }
 
