@@ -279,17 +279,29 @@ public final class ManifestChain {
 
     /** The absolute URI of an ingredient assertion of the store that names this manifest. */
     private Optional<String> ingredientNaming(String label) {
+        return naming(store, label).stream().map(IngredientOf::url).findFirst();
+    }
+
+    /** An ingredient assertion of a store: its absolute URI and content. */
+    private record IngredientOf(String url, JsonNode data) {}
+
+    /** The ingredient assertions of a store that name this manifest. */
+    private static List<IngredientOf> naming(ManifestStore store, String label) {
+        List<IngredientOf> out = new ArrayList<>();
         for (Manifest m : store.manifests()) {
             for (JsonNode ref : m.assertionRefs()) {
                 String uri = ref.path("url").asText("");
-                if (uri.substring(uri.lastIndexOf('/') + 1).startsWith("c2pa.ingredient")
-                        && store.resolve(m, uri).flatMap(AssertionData::cbor).flatMap(IngredientCheck::manifestRef)
-                                .flatMap(r -> IngredientCheck.label(r.path("url").asText(""))).filter(label::equals).isPresent()) {
-                    return Optional.of(ManifestCheck.absolute(m, uri));
+                if (!uri.substring(uri.lastIndexOf('/') + 1).startsWith("c2pa.ingredient")) {
+                    continue;
+                }
+                Optional<JsonNode> ing = store.resolve(m, uri).flatMap(AssertionData::cbor);
+                if (ing.flatMap(IngredientCheck::manifestRef).flatMap(r -> IngredientCheck.label(r.path("url").asText(""))).filter(label::equals)
+                        .isPresent()) {
+                    out.add(new IngredientOf(ManifestCheck.absolute(m, uri), ing.get()));
                 }
             }
         }
-        return Optional.empty();
+        return out;
     }
 
     private static void codes(ObjectNode into, List<C2paStatus> statuses) {
@@ -340,21 +352,11 @@ public final class ManifestChain {
     /** The failure codes the store's ingredient assertions record for a manifest (their {@code validationResults}). */
     private static List<String> recorded(ManifestStore store, String label) {
         List<String> out = new ArrayList<>();
-        for (Manifest m : store.manifests()) {
-            for (JsonNode ref : m.assertionRefs()) {
-                String uri = ref.path("url").asText("");
-                if (!uri.substring(uri.lastIndexOf('/') + 1).startsWith("c2pa.ingredient")) {
-                    continue;
-                }
-                Optional<JsonNode> ing = store.resolve(m, uri).flatMap(AssertionData::cbor);
-                if (ing.flatMap(IngredientCheck::manifestRef).flatMap(r -> IngredientCheck.label(r.path("url").asText(""))).filter(label::equals)
-                        .isPresent()) {
-                    for (JsonNode st : ing.get().path("validationResults").path("activeManifest").path("failure")) {
-                        String code = st.path("code").asText("");
-                        if (!code.isEmpty() && !code.equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) && !out.contains(code)) {
-                            out.add(code);
-                        }
-                    }
+        for (IngredientOf ing : naming(store, label)) {
+            for (JsonNode st : ing.data().path("validationResults").path("activeManifest").path("failure")) {
+                String code = st.path("code").asText("");
+                if (!code.isEmpty() && !code.equals(C2paStatus.Codes.SIGNING_CREDENTIAL_UNTRUSTED) && !out.contains(code)) {
+                    out.add(code);
                 }
             }
         }
