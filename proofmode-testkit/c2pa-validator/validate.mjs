@@ -6,7 +6,7 @@
 // validator could not read gets {"file":FILE,"failed":message} and the run goes on.
 // Prints one JSON line: {"state":"Valid|Invalid|Trusted|none","failure":[codes],"success":[codes],
 // "informational":[codes],"active":label,"ingredients":[{"relationship","title","instance_id"}],
-// "manifests":[{"manifest":label,"code":code}]}. "ingredients" are the active manifest's ingredients;
+// "manifests":[{"manifest":label,"code":code}],"labels":[label]}. "labels" are the labels of every manifest of the store. "ingredients" are the active manifest's ingredients;
 // "failure" is the active manifest's failures as the reference rolls them up; "manifests" is every failure
 // of the whole store (the active manifest's and every ingredient manifest's, from validation_results),
 // each with the label of the manifest its URI points into (the label itself when the URI is a bare label,
@@ -77,6 +77,7 @@ const validate = async (path, type) => {
       informational: codes(results.informational),
       ingredients,
       manifests: perManifest(store.validation_results || {}),
+      labels: Object.keys(store.manifests || {}),
     };
   } catch (e) {
     if (String(e).includes('JumbfNotFound')) {

@@ -29,10 +29,11 @@ import picocli.CommandLine.ParentCommand;
             "",
             "'c2pa ca' creates this device's local certificate authority and signing certificate in "
                 + "PROOFMODE_HOME/c2pa/ (private keys encrypted with the device key's passphrase). 'c2pa sign' "
-                + "embeds a signed manifest in a JPEG, PNG, WAV, AVI or WebP copy. 'proofmode verify FILE' reads and checks "
+                + "embeds a signed manifest in a JPEG, PNG, WAV, AVI or WebP copy (on top of the credentials it has). 'c2pa update' "
+                + "adds an update manifest to a credentialed JPEG. 'proofmode verify FILE' reads and checks "
                 + "the content credentials of any JPEG, PNG, MP4/MOV/HEIF/AVIF, TIFF/DNG, WAV/AVI/WebP or MP3.",
             ""},
-        subcommands = {C2paCommand.Ca.class, C2paCommand.Sign.class},
+        subcommands = {C2paCommand.Ca.class, C2paCommand.Sign.class, C2paCommand.Update.class},
         footer = {"", "Examples:", "  proofmode c2pa ca", "  proofmode c2pa sign IMG_0001.jpg -o IMG_0001.c2pa.jpg",
             "  proofmode verify --c2pa-trust ~/.proofmode/c2pa/ca.pem IMG_0001.c2pa.jpg", "", ExitCodes.HELP_TABLE})
 final class C2paCommand {
@@ -80,6 +81,11 @@ final class C2paCommand {
                     + "(c2pa.metadata: camera, capture time, and the location only when recording it is on) and "
                     + "names the device's OpenPGP key (org.proofmode.proof). It is signed (COSE ES256) with the "
                     + "local CA's device certificate, or with --cert/--key, and time-stamped with --tsa.",
+                "",
+                "A file that already has content credentials (a phone's, a camera's, an editor's) keeps them: the new manifest "
+                    + "is added on top, as the active one, with the file's active manifest as its parentOf ingredient (c2pa.opened "
+                    + "instead of c2pa.created; the ingredient records what validating that manifest found, valid or not), every "
+                    + "earlier manifest kept in the store, and the hard binding computed over the new file. 'verify' lists the chain.",
                 ""},
             footer = {"", "Examples:", "  proofmode c2pa sign IMG_0001.jpg -o IMG_0001.c2pa.jpg",
                 "  proofmode c2pa sign --cert chain.pem --key key.pem --tsa https://tsa.example/tsr in.png -o out.png",
@@ -118,7 +124,7 @@ final class C2paCommand {
         @Mixin
         ProxyOptions proxy;
 
-        @Parameters(paramLabel = "IN", description = "A JPEG, PNG, WAV, AVI or WebP without content credentials.")
+        @Parameters(paramLabel = "IN", description = "A JPEG, PNG, WAV, AVI or WebP, with or without content credentials.")
         Path input;
 
         @Override
@@ -146,6 +152,56 @@ final class C2paCommand {
             } finally {
                 p.ifPresent(Passphrase::close);
             }
+        }
+    }
+
+    /** {@code proofmode c2pa update}. */
+    @Command(name = "update", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, sortOptions = false,
+            usageHelpAutoWidth = true,
+            description = {
+                "Add an update manifest to a copy of a JPEG that has content credentials: what changes no pixel.",
+                "",
+                "The update manifest (C2PA 2.2 section 10.3.2) has the file's active manifest as its parentOf ingredient and no "
+                    + "hard binding of its own (the content stays bound by the parent's); it records org.proofmode.proof (this "
+                    + "device's OpenPGP key and the SHA-256 of IN, so the file links to its proof: prove IN too) and, with --tsa, "
+                    + "an RFC 3161 time-stamp of its signature. Every other byte of IN stays as it was: the manifest store grows "
+                    + "in place. JPEG only; for other formats, and for a new photo, use 'c2pa sign'.",
+                ""},
+            footer = {"", "Examples:", "  proofmode c2pa update --tsa https://freetsa.org/tsr phone.jpg -o phone.stamped.jpg",
+                "  proofmode verify phone.stamped.jpg", "", ExitCodes.HELP_TABLE})
+    static final class Update implements Callable<Integer> {
+        @ParentCommand
+        C2paCommand parent;
+
+        @Option(names = {"-o", "--output"}, required = true, paramLabel = "OUT", description = "Where the updated copy goes.")
+        Path output;
+
+        @Option(names = "--force", description = "Replace OUT if it exists.")
+        boolean force;
+
+        @Option(names = "--tsa", paramLabel = "URL", description = "Time-stamp the update manifest's signature (sigTst2) at this RFC 3161 authority.")
+        URI tsa;
+
+        @Mixin
+        KeyOptions keyOptions;
+
+        @Mixin
+        ProxyOptions proxy;
+
+        @Parameters(paramLabel = "IN", description = "A JPEG with content credentials.")
+        Path input;
+
+        @Override
+        public Integer call() {
+            CliContext ctx = parent.root.ctx;
+            ProofMode pm = parent.root.proofMode();
+            byte[] bytes = ContentCredentials.read(input);
+            Map.Entry<KeyInfo, C2paSigner> unlocked = C2paAccess.unlock(ctx, pm, keyOptions, null, null);
+            Optional<TimeStamper> stamper = Optional.ofNullable(tsa).map(t -> pm.c2paTimeStamper(t, proxy.choose(pm.settings())));
+            ContentCredentials.update(bytes, output, force, unlocked.getKey().fingerprint(),
+                    java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString(), unlocked.getValue(), stamper);
+            ctx.out().println(output);
+            return ExitCodes.OK;
         }
     }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.proofmode.ProofMode;
-import org.proofmode.c2pa.C2paReader;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.ImageFormat;
@@ -21,6 +20,7 @@ import org.proofmode.redact.RedactionResult;
 import org.proofmode.redact.Redactor;
 import org.proofmode.redact.Region;
 import org.proofmode.redact.StripPolicy;
+import org.proofmode.util.SafeText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,8 +58,13 @@ import picocli.CommandLine.ParentCommand;
                 + "original.png, never its file name), records c2pa.opened, c2pa.edited with the hidden rectangles as regions of "
                 + "interest, and c2pa.edited.metadata when metadata was removed, and carries no capture metadata (no location, "
                 + "device or time) whatever --strip keeps. It does not use c2pa.redacted, which C2PA defines for assertions "
-                + "removed from an ingredient's manifest, not for pixels. When the original has content credentials of its own, "
-                + "the copy names it by hash only: its manifest is not carried into the copy (not supported yet).",
+                + "removed from an ingredient's manifest, not for pixels. When the original has content credentials of its own "
+                + "(a phone's, a camera's), the copy keeps their whole chain: the original's active manifest is the parentOf "
+                + "ingredient, every earlier manifest stays, and the assertions of those manifests that would give away what "
+                + "was hidden are redacted as C2PA specifies (removed, listed in the claim's redacted_assertions, each with a "
+                + "c2pa.redacted action): thumbnails, and assertions recording a location or a device identifier (serial "
+                + "number, owner, unique id) when --strip removes that group. Each is printed as 'c2pa-redact LABEL WHY "
+                + "MANIFEST', with --dry-run too.",
             ""},
         footer = {"", "Examples:", "  proofmode redact IMG_0001.jpg -o IMG_0001-redacted.jpg --pixelate 120,80,200,240",
             "  proofmode redact --faces --dry-run IMG_0001.jpg -o out.jpg      list the faces found, write nothing",
@@ -150,16 +155,16 @@ final class RedactCommand implements Callable<Integer> {
             ctx.err().println("proofmode: " + (plan.faces() == 0 ? "no face found" : plan.faces() + (plan.faces() == 1 ? " face" : " faces")
                     + " found") + "; detection misses faces (profiles, small or covered ones): look at the copy before sharing it");
         }
+        if (c2pa) {
+            plan.credentialsRedacted().forEach(x -> ctx.out().println("c2pa-redact  " + SafeText.escape(x.label()) + "  " + x.why()
+                    + "  " + SafeText.escape(x.manifest())));
+        }
         if (dryRun) {
             ctx.err().println("proofmode: dry run: nothing written");
             return ExitCodes.OK;
         }
         Optional<C2paSeal> seal = Optional.empty();
         if (c2pa) {
-            if (new C2paReader(List.of(), List.of()).read(input).isPresent()) {
-                ctx.err().println("proofmode: " + input + " has content credentials; the copy's manifest names it by SHA-256 "
-                        + "but does not carry its manifest (not supported yet)");
-            }
             unlocked[0] = C2paAccess.unlockBoth(ctx, pm, keyOptions, null, null);
             seal = Optional.of(new C2paSeal(unlocked[0].signer(), unlocked[0].info().fingerprint(), Optional.empty()));
         }

@@ -146,10 +146,33 @@ class C2paCommandTest {
     }
 
     @Test
-    void sign_exit41_alreadyCredentialed() throws Exception {
-        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/C.jpg").toString(), "-o", tmp.resolve("c.jpg").toString());
+    void sign_onTopOfTheChain_alreadyCredentialed() throws Exception {
+        Path out = tmp.resolve("c.jpg");
+        Cli.Result r = cli.run("c2pa", "sign", Cli.sample("c2pa/CA.jpg").toString(), "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        org.proofmode.c2pa.ManifestChain chain = org.proofmode.c2pa.ManifestChain.of(Files.readAllBytes(out)).orElseThrow();
+        assertThat(chain.labels()).hasSize(2).containsAll(
+                org.proofmode.c2pa.ManifestChain.of(Files.readAllBytes(Cli.sample("c2pa/CA.jpg"))).orElseThrow().labels());
+        assertThat(chain.report().state()).isEqualTo(ValidationState.VALID);
+    }
+
+    @Test
+    void update_addsUpdateManifestAndVerifyListsTheChain_credentialedJpeg() throws Exception {
+        Path out = tmp.resolve("updated.jpg");
+        Cli.Result r = cli.run("c2pa", "update", Cli.sample("c2pa/CA.jpg").toString(), "-o", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        C2paReport report = new C2paReader(List.of(), List.of()).read(out).orElseThrow();
+        assertThat(report.state()).as(report.statuses().toString()).isEqualTo(ValidationState.VALID);
+        assertThat(report.chain()).hasSize(2);
+        Cli.Result v = cli.run("verify", out.toString());
+        assertThat(v.out()).contains("manifest 1 of 2", "manifest 2 of 2 (active)", "signed by");
+    }
+
+    @Test
+    void update_exit41_noCredentials() throws Exception {
+        Cli.Result r = cli.run("c2pa", "update", OwnMedia.examplePhoto().toString(), "-o", tmp.resolve("u.jpg").toString());
         assertThat(r.exit()).isEqualTo(ExitCodes.BAD_DATA);
-        assertThat(r.err()).contains("already has content credentials");
+        assertThat(r.err()).contains("JPEG with content credentials only");
     }
 
     @Test
@@ -173,6 +196,23 @@ class C2paCommandTest {
         assertThat(v.exit()).as(v.out() + v.err()).isZero();
         assertThat(v.out()).contains("TRUSTED", "signature.media.valid", "c2pa.claimSignature.validated",
                 "c2pa.proofmode.signer.match");
+    }
+
+    @Test
+    void prove_c2pa_provesACopySignedOnTop_credentialedPhoto() throws Exception {
+        Path photo = tmp.resolve("phone.jpg");
+        Files.copy(Cli.sample("c2pa/CA.jpg"), photo);
+        Cli.Result r = cli.run("prove", "--c2pa", photo.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        Path copy = tmp.resolve("phone.c2pa.jpg");
+        assertThat(r.out()).contains(copy.toString());
+        assertThat(r.err()).doesNotContain("proved as it is");
+        C2paReport report = read(copy);
+        assertThat(report.state()).as("our signer trusted, the earlier one merely untrusted").isEqualTo(ValidationState.TRUSTED);
+        assertThat(report.chain()).hasSize(2);
+        assertThat(report.chain().get(0).signer()).hasValueSatisfying(s -> assertThat(s).contains("C2PA Signer"));
+        Cli.Result v = cli.run("verify", copy.toString());
+        assertThat(v.out()).contains("manifest 1 of 2", "make_test_images", "manifest 2 of 2 (active)", "c2pa.proofmode.signer.match");
     }
 
     @Test

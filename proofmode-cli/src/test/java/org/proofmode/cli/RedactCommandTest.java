@@ -244,6 +244,20 @@ class RedactCommandTest {
         assertThat(tmp.resolve("home/proofs")).doesNotExist();
     }
     @Test
+    void redactC2paDryRun_listsWhatIsRedactedFromTheOriginalsCredentials_phoneCapture() throws Exception {
+        Path orig = Cli.sample("c2pa-conformance-2/truepic-lensdemo-t4.jpg");
+        Path out = tmp.resolve("o.jpg");
+        Cli.Result r = cli.run("redact", "--c2pa", "--dry-run", orig.toString(), "-o", out.toString(), "--fill", "1,2,30,40");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("c2pa-redact  stds.exif__1  location  com.truepic:urn:uuid:a5594701-e4cb-4564-b979-56aa67a8fcdb");
+        assertThat(r.out().lines().filter(l -> l.startsWith("c2pa-redact")).toList()).noneMatch(l -> l.contains("c2pa.actions"));
+        assertThat(out).doesNotExist();
+        Cli.Result keep = cli.run("redact", "--c2pa", "--dry-run", "--strip", "none", orig.toString(), "-o", out.toString(),
+                "--fill", "1,2,30,40");
+        assertThat(keep.out()).doesNotContain("location");
+    }
+
+    @Test
     void redactC2pa_embedsAManifestBeforeProving_andVerifyShowsBothTheRecordAndTheCredentials() throws Exception {
         Path orig = photo(tmp, "orig.jpg", "jpeg", 15);
         assertThat(cli.run("prove", orig.toString()).exit()).isZero();

@@ -164,7 +164,8 @@ public final class C2paReader {
             boolean unbound = out.stream().anyMatch(s -> s.code().equals(Codes.HARD_BINDING_UNCHECKED));
             ValidationState state = failed ? ValidationState.INVALID : unbound ? ValidationState.INCOMPLETE
                     : trusted ? ValidationState.TRUSTED : ValidationState.VALID;
-            return new C2paReport(state, format, m.label(), m.generator(), signer, signedAt, labels, out, proofModeSigner);
+            return new C2paReport(state, format, m.label(), m.generator(), signer, signedAt, labels, out, proofModeSigner,
+                    ManifestChain.links(store, out));
         }
 
         private void add(String code, Outcome o, String explanation, String url) {

@@ -20,10 +20,43 @@ import java.util.Optional;
  * @param assertions the labels of the active manifest's assertions
  * @param statuses every status, in the order the checks ran
  * @param proofModeSigner the OpenPGP fingerprint named by an intact {@code org.proofmode.proof} assertion
+ * @param chain every manifest of the store, oldest first (the active one last)
  */
 public record C2paReport(ValidationState state, AssetFormat format, String activeManifest, String generator,
         Optional<String> signer, Optional<Instant> signedAt, List<String> assertions, List<C2paStatus> statuses,
-        Optional<String> proofModeSigner) {
+        Optional<String> proofModeSigner, List<Link> chain) {
+    /**
+     * One manifest of the store, as a person reads the chain.
+     *
+     * @param label the manifest's label
+     * @param generator its claim generator
+     * @param signer its signing certificate's subject, when the signature could be read
+     * @param failures the codes of its failures, besides an untrusted signer (empty: it validated)
+     * @param validated whether it was validated: the active manifest and the manifests its ingredients
+     *     reach are; a manifest no ingredient names is not
+     * @param recorded the failure codes an ingredient assertion of the store records for it (what its user
+     *     found when the asset was used, such as a hard binding that no longer matched), besides an
+     *     untrusted signer
+     */
+    public record Link(String label, String generator, Optional<String> signer, List<String> failures, boolean validated,
+            List<String> recorded) {
+        /** Validates and copies the fields. */
+        public Link {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(generator, "generator");
+            Objects.requireNonNull(signer, "signer");
+            failures = List.copyOf(failures);
+            recorded = List.copyOf(recorded);
+        }
+    }
+
+    /** A report without the chain (a store that could not be parsed). */
+    public C2paReport(ValidationState state, AssetFormat format, String activeManifest, String generator,
+            Optional<String> signer, Optional<Instant> signedAt, List<String> assertions, List<C2paStatus> statuses,
+            Optional<String> proofModeSigner) {
+        this(state, format, activeManifest, generator, signer, signedAt, assertions, statuses, proofModeSigner, List.of());
+    }
+
     /** Validates and copies the fields. */
     public C2paReport {
         Objects.requireNonNull(state, "state");
@@ -35,6 +68,7 @@ public record C2paReport(ValidationState state, AssetFormat format, String activ
         assertions = List.copyOf(assertions);
         statuses = List.copyOf(statuses);
         Objects.requireNonNull(proofModeSigner, "proofModeSigner");
+        chain = List.copyOf(chain);
     }
 
     /** Tells whether a status with this code was reported. */

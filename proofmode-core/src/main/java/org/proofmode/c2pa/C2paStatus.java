@@ -126,6 +126,12 @@ public record C2paStatus(String code, Outcome outcome, String explanation, Strin
         public static final String OCSP_REVOKED = "signingCredential.ocsp.revoked";
         /** A stapled OCSP response does not know the signing certificate. */
         public static final String OCSP_UNKNOWN = "signingCredential.ocsp.unknown";
+        /** A redacted ingredient manifest's claim signature matched the ingredient's {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_VALIDATED = "ingredient.claimSignature.validated";
+        /** A redacted ingredient manifest's claim signature differs from the ingredient's {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_MISMATCH = "ingredient.claimSignature.mismatch";
+        /** An ingredient of a redacted 2.x manifest records no {@code claimSignature}. */
+        public static final String INGREDIENT_CLAIM_SIGNATURE_MISSING = "ingredient.claimSignature.missing";
 
         /** CAWG: an identity assertion is not the CBOR structure of CAWG identity assertion 1.x (no signer_payload…). */
         public static final String CAWG_IDENTITY_CBOR_INVALID = "cawg.identity.cbor.invalid";

@@ -53,8 +53,10 @@ public final class ContentCredentials {
     }
 
     /**
-     * Writes a credentialed copy of a file ({@link #copyName}) whose format carries content credentials
-     * and which has none yet: what {@code prove --c2pa} proves. Other files are to be proved as they are.
+     * Writes a credentialed copy of a file ({@link #copyName}) whose format carries content credentials:
+     * what {@code prove --c2pa} proves. A file with credentials of its own (a phone's, a camera's) keeps
+     * them: the copy's manifest is made on top of them ({@link ManifestBuilder#sign}). Other files are to
+     * be proved as they are.
      *
      * @param context the capture context the manifest records for the file (what a proof would record now)
      * @param pgpFingerprint the device key's fingerprint
@@ -68,9 +70,6 @@ public final class ContentCredentials {
         if (format.isEmpty() || !format.get().writable()) {
             return new Copy(file, Optional.of("not a format content credentials are written into (" + AssetFormat.writableNames()
                     + "); proved without content credentials"));
-        }
-        if (new C2paReader(List.of(), List.of()).read(bytes).isPresent()) {
-            return new Copy(file, Optional.of("already has content credentials; proved as it is"));
         }
         Path copy = copyName(file);
         write(bytes, copy, replace, capture(file.getFileName().toString(), context.apply(file), pgpFingerprint, bytes), signer, tsa);
@@ -86,14 +85,27 @@ public final class ContentCredentials {
      * @param captured the bytes as captured
      */
     public static ManifestBuilder capture(String title, Map<String, String> context, String pgpFingerprint, byte[] captured) {
-        ObjectNode proof = Cbor.map();
-        proof.put("signer", pgpFingerprint);
-        proof.put("sourceSha256", Hex.encode(ManifestBuilder.sha256(captured)));
-        Optional.ofNullable(context.get(ProofFields.PROOF_GENERATED)).ifPresent(t -> proof.put("time", t));
-        proof.put("proofFormat", "proofmode");
+        ObjectNode proof = proofLink(pgpFingerprint, Hex.encode(ManifestBuilder.sha256(captured)),
+                Optional.ofNullable(context.get(ProofFields.PROOF_GENERATED)));
         return new ManifestBuilder().title(title).created(ManifestBuilder.DIGITAL_CAPTURE)
                 .jsonAssertion(CaptureMetadata.LABEL, CaptureMetadata.of(context))
                 .cborAssertion(PROOF_ASSERTION, proof);
+    }
+
+    /**
+     * The content of {@code org.proofmode.proof}: what links content credentials to an OpenPGP proof.
+     *
+     * @param pgpFingerprint the device key's fingerprint
+     * @param sourceSha256 the SHA-256 (hex) of the bytes the proof is about, before the manifest was embedded
+     * @param time the proof's time (ISO 8601), when known
+     */
+    public static ObjectNode proofLink(String pgpFingerprint, String sourceSha256, Optional<String> time) {
+        ObjectNode proof = Cbor.map();
+        proof.put("signer", pgpFingerprint);
+        proof.put("sourceSha256", sourceSha256);
+        time.ifPresent(t -> proof.put("time", t));
+        proof.put("proofFormat", "proofmode");
+        return proof;
     }
 
     /**
@@ -133,6 +145,40 @@ public final class ContentCredentials {
         } catch (C2paFormatException e) {
             throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
         }
+        return save(out, signed, replace);
+    }
+
+    /**
+     * Writes a copy of a credentialed JPEG with an update manifest (see {@link ManifestBuilder#signUpdate}):
+     * {@code org.proofmode.proof} links the file as it was (its SHA-256) to the device's OpenPGP key, and
+     * with a time-stamp authority the manifest's signature is time-stamped. Not a pixel or an earlier byte
+     * of the file changes.
+     *
+     * @param bytes the credentialed JPEG
+     * @param out where the copy goes
+     * @param replace whether an existing {@code out} may be replaced
+     * @param pgpFingerprint the device key's fingerprint
+     * @param time when, as the proof records it (ISO 8601)
+     * @throws ProofModeException with {@link Failure#BAD_DATA} (not a JPEG with content credentials that can be
+     *     read), {@link Failure#OUTPUT_EXISTS}, {@link Failure#IO}
+     */
+    public static byte[] update(byte[] bytes, Path out, boolean replace, String pgpFingerprint, String time, C2paSigner signer,
+            Optional<TimeStamper> tsa) {
+        if (!replace && Files.exists(out)) {
+            throw new ProofModeException(Failure.OUTPUT_EXISTS, out + " exists (use --force to replace it)");
+        }
+        ObjectNode proof = proofLink(pgpFingerprint, Hex.encode(ManifestBuilder.sha256(bytes)), Optional.of(time));
+        byte[] signed;
+        try {
+            signed = new ManifestBuilder().title(out.getFileName().toString()).cborAssertion(PROOF_ASSERTION, proof)
+                    .signUpdate(bytes, signer, tsa);
+        } catch (C2paFormatException e) {
+            throw new ProofModeException(Failure.BAD_DATA, e.getMessage(), e);
+        }
+        return save(out, signed, replace);
+    }
+
+    private static byte[] save(Path out, byte[] signed, boolean replace) {
         try {
             AtomicFiles.write(out, o -> o.write(signed), replace, false);
         } catch (FileAlreadyExistsException e) {

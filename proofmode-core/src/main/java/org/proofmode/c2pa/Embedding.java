@@ -147,6 +147,42 @@ final class Embedding {
         return out.toByteArray();
     }
 
+    /**
+     * The asset without the container structures of its store (the APP11 segments, the {@code caBX}
+     * chunk, the RIFF {@code C2PA} chunk with its pad byte, the RIFF size shrunk by as much): where a new
+     * store, holding the old one's manifests, goes in their place.
+     *
+     * @param at where the store's structures sit ({@link EmbeddedStore#location})
+     * @throws C2paFormatException if the structures are not one run the writer can take out (JPEG
+     *     segments of the store interleaved with others)
+     */
+    static byte[] remove(AssetFormat format, byte[] asset, DataHash.Range at) throws C2paFormatException {
+        if (!format.writable() || at.start() + at.length() > asset.length) {
+            throw new C2paFormatException("content credentials cannot be rewritten in " + format);
+        }
+        int from = (int) at.start();
+        int len = (int) at.length();
+        if (format == AssetFormat.JPEG) {
+            for (int p = from; p < from + len;) {
+                int segLen = ((asset[p + 2] & 0xFF) << 8) | (asset[p + 3] & 0xFF);
+                if ((asset[p] & 0xFF) != 0xFF || (asset[p + 1] & 0xFF) != APP11 || asset[p + 4] != 'J' || asset[p + 5] != 'P') {
+                    throw new C2paFormatException("the JPEG's manifest store is split by other segments");
+                }
+                p += 2 + segLen;
+            }
+        }
+        if (format.riff() && (len & 1) == 1 && from + len < asset.length) {
+            len++; // the odd chunk's pad byte
+        }
+        byte[] out = new byte[asset.length - len];
+        System.arraycopy(asset, 0, out, 0, from);
+        System.arraycopy(asset, from + len, out, from, asset.length - from - len);
+        if (format.riff()) {
+            setU32le(out, 4, Jumbf.u32le(asset, 4) - len);
+        }
+        return out;
+    }
+
     /** The asset with {@code wrapped} inserted at {@code at} (and for RIFF its size grown). */
     static byte[] insert(AssetFormat format, byte[] asset, int at, byte[] wrapped) {
         byte[] out = new byte[asset.length + wrapped.length];

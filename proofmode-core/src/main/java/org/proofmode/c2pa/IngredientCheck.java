@@ -56,12 +56,12 @@ final class IngredientCheck {
             Optional<JsonNode> data = store.resolve(m, uri).flatMap(AssertionData::cbor);
             Optional<JsonNode> manifestRef = data.flatMap(IngredientCheck::manifestRef);
             if (manifestRef.isPresent()) {
-                ingredient(m, manifestRef.get(), depth);
+                ingredient(m, manifestRef.get(), data.get().path("claimSignature"), depth);
             }
         }
     }
 
-    private void ingredient(Manifest m, JsonNode ref, int depth) {
+    private void ingredient(Manifest m, JsonNode ref, JsonNode claimSignature, int depth) {
         String url = ref.path("url").asText("");
         Optional<Manifest> target = label(url).flatMap(store::manifest);
         if (target.isEmpty()) {
@@ -76,12 +76,40 @@ final class IngredientCheck {
         } else if (ManifestCheck.hashMatches(ref, alg, t.claimBytes())) {
             out.add(new C2paStatus(Codes.INGREDIENT_MANIFEST_VALIDATED, Outcome.SUCCESS,
                     "ingredient manifest matched by its claim's hash (C2PA 1.x): " + url, url));
+        } else if (redactedFrom(t)) {
+            redacted(t, url, claimSignature);
         } else {
             out.add(new C2paStatus(Codes.INGREDIENT_MANIFEST_MISMATCH, Outcome.FAILURE, "ingredient manifest differs: " + url, url));
         }
         if (visited.add(t.label())) {
             new ManifestCheck(store, t, trust, out).run();
             ingredients(t, depth + 1);
+        }
+    }
+
+    private boolean redactedFrom(Manifest t) {
+        String prefix = ManifestCheck.manifestUrl(t.label()) + "/";
+        return store.redacted().stream().anyMatch(u -> u.startsWith(prefix));
+    }
+
+    /**
+     * An ingredient manifest that a later claim redacted assertions from no longer has the hash the
+     * ingredient recorded (C2PA 2.2 section 15.11): for a 2.x claim the ingredient's {@code claimSignature}
+     * must match its signature box instead; a 1.x claim has nothing else to compare (the reference does the same).
+     */
+    private void redacted(Manifest t, String url, JsonNode claimSignature) {
+        if (t.claimVersion() < 2) {
+            out.add(new C2paStatus(Codes.INGREDIENT_MANIFEST_VALIDATED, Outcome.INFORMATIONAL,
+                    "ingredient manifest (1.x claim) changed by a redaction its user listed: " + url, url));
+            return;
+        }
+        byte[] sig = t.box().child(Manifest.SIGNATURE).map(JumbfBox.Super::payload).orElse(new byte[0]);
+        if (claimSignature.isObject() && ManifestCheck.hashMatches(claimSignature, claimSignature.path("alg").asText(t.defaultAlg()), sig)) {
+            out.add(new C2paStatus(Codes.INGREDIENT_CLAIM_SIGNATURE_VALIDATED, Outcome.INFORMATIONAL,
+                    "ingredient manifest redacted; its claim signature matched: " + url, url));
+        } else {
+            out.add(new C2paStatus(claimSignature.isObject() ? Codes.INGREDIENT_CLAIM_SIGNATURE_MISMATCH : Codes.INGREDIENT_CLAIM_SIGNATURE_MISSING,
+                    Outcome.FAILURE, "ingredient manifest redacted and its claim signature not matched: " + url, url));
         }
     }
 

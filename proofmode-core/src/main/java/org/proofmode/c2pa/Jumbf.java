@@ -177,6 +177,19 @@ public final class Jumbf {
         return new JumbfBox.Super(description, List.copyOf(children), payload.toByteArray());
     }
 
+    /**
+     * A superbox with the description of {@code box} (byte for byte) and other children: how a store or
+     * manifest is rewritten without some of its boxes, every other box kept as it was stored.
+     */
+    public static JumbfBox.Super rebuild(JumbfBox.Super box, List<? extends JumbfBox> children) {
+        ByteArrayOutputStream payload = new ByteArrayOutputStream();
+        writeBox(payload, DESCRIPTION, box.description().raw());
+        for (JumbfBox c : children) {
+            payload.writeBytes(write(c));
+        }
+        return new JumbfBox.Super(box.description(), List.copyOf(children), payload.toByteArray());
+    }
+
     /** The box as bytes, header included. */
     public static byte[] write(JumbfBox box) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -34,6 +34,8 @@ public final class ManifestBuilder {
     public static final String GENERATOR = "ProofMode for the JVM";
     static final String ACTIONS = "c2pa.actions.v2";
     static final String INGREDIENT = "c2pa.ingredient.v3";
+    /** The reason of a redaction of personal information (C2PA 2.2 section 18.14.4.4). */
+    public static final String PII_PRESENT = "c2pa.PII.present";
     private static final int TSA_RESERVE = 20_000;
     private static final int PAD_SLACK = 512;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -44,6 +46,7 @@ public final class ManifestBuilder {
     private Optional<String> redactionReason = Optional.empty();
     private Optional<C2paSigner> identity = Optional.empty();
     private Optional<Map.Entry<String, JumbfBox.Super>> identityMade = Optional.empty();
+    private Optional<ManifestChain> chain = Optional.empty();
     private final List<Edit> edits = new ArrayList<>();
     private String title = "";
     private boolean used;
@@ -116,6 +119,18 @@ public final class ManifestBuilder {
         return this;
     }
 
+    /**
+     * Builds on the content credentials of {@code original}, of which the signed asset is a derived copy
+     * without credentials of its own (a redacted copy): its manifests are kept in the new store, its
+     * active manifest becomes the {@link #parent}'s manifest, and the assertions the chain redacted are
+     * listed in the claim's {@code redacted_assertions}, each with a {@code c2pa.redacted} action. An asset
+     * that carries credentials itself is built on without this call.
+     */
+    public ManifestBuilder onTopOf(ManifestChain original) {
+        this.chain = Optional.of(original);
+        return this;
+    }
+
     /** Adds a CBOR assertion. */
     public ManifestBuilder cborAssertion(String label, JsonNode data) {
         assertions.put(label, Jumbf.superBox("cbor", label, List.of(new JumbfBox.Content("cbor", Cbor.write(data)))));
@@ -145,12 +160,18 @@ public final class ManifestBuilder {
     /**
      * Signs the manifest and embeds it in the asset.
      *
-     * @param asset a JPEG, PNG, WAV, AVI or WebP without content credentials
+     * <p>An asset that already carries content credentials is built on (C2PA 2.2 section 10.3): its store
+     * is taken out, every manifest of it is kept in the new store before this one, which becomes active,
+     * and its active manifest becomes this one's {@code parentOf} ingredient (first action
+     * {@code c2pa.opened}, instead of {@code c2pa.created}), whatever its validation found: the results are
+     * recorded in the ingredient. The hard binding is computed over the new file.
+     *
+     * @param asset a JPEG, PNG, WAV, AVI or WebP, with or without content credentials
      * @param signer the key and certificate chain
      * @param tsa a time-stamp authority for {@code sigTst2}, or empty
      * @return the asset with the manifest store embedded
      * @throws C2paFormatException if the asset is not a writable format, is malformed where the store
-     *     goes, or already has content credentials
+     *     goes, or has content credentials that cannot be read or taken out
      */
     public byte[] sign(byte[] asset, C2paSigner signer, Optional<TimeStamper> tsa) throws C2paFormatException {
         if (used) {
@@ -163,8 +184,19 @@ public final class ManifestBuilder {
         AssetFormat format = AssetFormat.sniff(Arrays.copyOf(asset, Math.min(16, asset.length)))
                 .filter(AssetFormat::writable)
                 .orElseThrow(() -> new C2paFormatException("content credentials can be written into " + AssetFormat.writableNames() + " only"));
-        if (new C2paReader(List.of(), List.of()).read(asset).isPresent()) {
-            throw new C2paFormatException("the file already has content credentials");
+        Optional<ManifestChain> own = ManifestChain.of(asset);
+        if (own.isPresent()) {
+            if (chain.isPresent()) {
+                throw new C2paFormatException("a copy made from a credentialed original must not carry credentials of its own");
+            }
+            chain = own;
+            if (parent.isEmpty()) {
+                parent = Optional.of(new Ingredient(title.isEmpty() ? "original" : title, format.mimeType(), sha256(asset)));
+            }
+            asset = Embedding.remove(format, asset, own.get().location());
+        }
+        if (chain.isPresent() && parent.isEmpty()) {
+            throw new IllegalStateException("a manifest built on credentials names its parent");
         }
         int at = Embedding.insertionPoint(format, asset);
         String label = "urn:c2pa:" + UUID.randomUUID();
@@ -217,6 +249,50 @@ public final class ManifestBuilder {
         return Embedding.insert(format, asset, at, Embedding.wrap(format, done.store));
     }
 
+    /**
+     * Signs the manifest as an update manifest (C2PA 2.2 section 10.3.2) of a credentialed JPEG and embeds it:
+     * for what does not change the content (a time-stamp, a link to a proof, a receipt). The manifest
+     * ({@code c2um}) has the file's active manifest as its one {@code parentOf} ingredient, first action
+     * {@code c2pa.opened}, the assertions added, and no hard binding: the content stays bound by the
+     * parent's. Every byte of the file stays as it was, except the store, which grows in place (at the
+     * same offset, so the parent's data hash exclusion still starts where the store starts).
+     *
+     * @param asset a JPEG with content credentials
+     * @return the asset with the update manifest appended to its store
+     * @throws C2paFormatException if the asset is not a JPEG with readable content credentials, or if
+     *     editing actions, a redaction or a creation were asked for (an update manifest records none)
+     */
+    public byte[] signUpdate(byte[] asset, C2paSigner signer, Optional<TimeStamper> tsa) throws C2paFormatException {
+        if (used) {
+            throw new IllegalStateException("a ManifestBuilder signs once");
+        }
+        used = true;
+        if (!edits.isEmpty() || redactionReason.isPresent() || sourceType.isPresent()) {
+            throw new C2paFormatException("an update manifest records no creation, edit or redaction");
+        }
+        ManifestChain own = ManifestChain.of(asset).filter(c -> c.format() == AssetFormat.JPEG)
+                .orElseThrow(() -> new C2paFormatException("an update manifest is added to a JPEG with content credentials only"));
+        chain = Optional.of(own);
+        if (parent.isEmpty()) {
+            parent = Optional.of(new Ingredient(title.isEmpty() ? "original" : title, AssetFormat.JPEG.mimeType(), sha256(asset)));
+        }
+        String label = "urn:c2pa:" + UUID.randomUUID();
+        List<JumbfBox.Super> fixed = fixedAssertions();
+        byte[] prot = CoseSign1.protectedHeader(signer.algorithm(), signer.chain());
+        Layout layout = layout(label, fixed, Optional.empty(), new byte[0], "c2um");
+        byte[] sig = signer.sign(CoseSign1.toBeSigned(prot, layout.claim));
+        ObjectNode unprotected = Cbor.map();
+        if (tsa.isPresent()) {
+            byte[] stamped = new CoseSign1(prot, signer.algorithm(), signer.chain(), unprotected, sig).timeStampData(layout.claim, true);
+            ObjectNode container = Cbor.map();
+            container.putArray("tstTokens").addObject().put("val", tsa.get().stamp(sha256(stamped)));
+            unprotected.set("sigTst2", container);
+        }
+        Layout done = layout(label, fixed, Optional.empty(), CoseSign1.write(prot, padded(unprotected, 0), sig), "c2um");
+        byte[] bare = Embedding.remove(AssetFormat.JPEG, asset, own.location());
+        return Embedding.insert(AssetFormat.JPEG, bare, (int) own.location().start(), Embedding.wrap(AssetFormat.JPEG, done.store));
+    }
+
     private static ObjectNode padded(ObjectNode unprotected, int n) {
         unprotected.put("pad", new byte[n]);
         return unprotected;
@@ -227,11 +303,13 @@ public final class ManifestBuilder {
         ArrayNode actions = JSON.createArrayNode();
         if (parent.isPresent()) {
             Ingredient p = parent.get();
-            ObjectNode ing = Cbor.map();
-            ing.put("dc:title", p.title());
-            ing.put("dc:format", p.format());
-            ing.put("instanceID", p.instanceId());
-            ing.put("relationship", "parentOf");
+            ObjectNode ing = chain.map(c -> c.ingredient(p.title(), p.instanceId())).orElseGet(Cbor::map);
+            if (chain.isEmpty()) {
+                ing.put("dc:title", p.title());
+                ing.put("dc:format", p.format());
+                ing.put("instanceID", p.instanceId());
+                ing.put("relationship", "parentOf");
+            }
             JumbfBox.Super box = Jumbf.superBox("cbor", INGREDIENT, List.of(new JumbfBox.Content("cbor", Cbor.write(ing))));
             out.add(box);
             ObjectNode opened = actions.addObject();
@@ -262,11 +340,17 @@ public final class ManifestBuilder {
                 }
             }
         }
-        redactionReason.ifPresent(r -> {
+        redactionReason.filter(r -> chain.map(c -> c.redacted().isEmpty()).orElse(true)).ifPresent(r -> {
             ObjectNode red = actions.addObject();
             red.put("action", "c2pa.redacted");
             red.put("reason", r);
         });
+        for (String url : chain.map(ManifestChain::redacted).orElse(List.of())) {
+            ObjectNode red = actions.addObject();
+            red.put("action", "c2pa.redacted");
+            red.put("reason", redactionReason.orElse(PII_PRESENT));
+            red.putObject("parameters").put("redacted", url);
+        }
         for (JsonNode a : actions) {
             ObjectNode agent = ((ObjectNode) a).putObject("softwareAgent");
             agent.put("name", GENERATOR);
@@ -293,8 +377,12 @@ public final class ManifestBuilder {
     private record Layout(byte[] claim, byte[] store) {}
 
     private Layout layout(String label, List<JumbfBox.Super> fixed, JumbfBox.Super dataHash, byte[] signature) {
+        return layout(label, fixed, Optional.of(dataHash), signature, "c2ma");
+    }
+
+    private Layout layout(String label, List<JumbfBox.Super> fixed, Optional<JumbfBox.Super> dataHash, byte[] signature, String type) {
         List<JumbfBox.Super> all = new ArrayList<>(fixed);
-        all.add(dataHash);
+        dataHash.ifPresent(all::add);
         identity.ifPresent(s -> all.add(identityAssertion(s, all)));
         ObjectNode claim = Cbor.map();
         claim.put("instanceID", "xmp:iid:" + UUID.nameUUIDFromBytes(label.getBytes(StandardCharsets.UTF_8)));
@@ -306,13 +394,19 @@ public final class ManifestBuilder {
         if (!title.isEmpty()) {
             claim.put("dc:title", title);
         }
+        if (chain.isPresent() && !chain.get().redacted().isEmpty()) {
+            ArrayNode red = claim.putArray("redacted_assertions");
+            chain.get().redacted().forEach(red::add);
+        }
         claim.put("alg", "sha256");
         byte[] claimBytes = Cbor.write(claim);
-        JumbfBox.Super manifest = Jumbf.superBox("c2ma", label, List.of(
+        JumbfBox.Super manifest = Jumbf.superBox(type, label, List.of(
                 Jumbf.superBox("c2as", Manifest.ASSERTIONS, all),
                 Jumbf.superBox("c2cl", Manifest.CLAIM_V2, List.of(new JumbfBox.Content("cbor", claimBytes))),
                 Jumbf.superBox("c2cs", Manifest.SIGNATURE, List.of(new JumbfBox.Content("cbor", signature)))));
-        JumbfBox.Super store = Jumbf.superBox(ManifestStore.LABEL, ManifestStore.LABEL, List.of(manifest));
+        List<JumbfBox.Super> manifests = new ArrayList<>(chain.map(ManifestChain::manifests).orElse(List.of()));
+        manifests.add(manifest);
+        JumbfBox.Super store = Jumbf.superBox(ManifestStore.LABEL, ManifestStore.LABEL, manifests);
         return new Layout(claimBytes, Jumbf.write(store));
     }
 

@@ -2,9 +2,11 @@
 package org.proofmode.c2pa;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A C2PA manifest store: its manifests in order, the last one active.
@@ -47,6 +49,18 @@ public record ManifestStore(JumbfBox.Super box, List<Manifest> manifests) {
             throw new C2paFormatException("manifest store holds no manifest");
         }
         return new ManifestStore(root, ms);
+    }
+
+    /**
+     * The absolute URIs of the assertions that some claim of the store lists as redacted
+     * ({@code redacted_assertions}, C2PA 2.2 section 11.4): validators skip their hashed URIs.
+     */
+    public Set<String> redacted() {
+        Set<String> out = new HashSet<>();
+        for (Manifest m : manifests) {
+            m.claim().path("redacted_assertions").forEach(u -> out.add(u.asText("")));
+        }
+        return out;
     }
 
     /** The active manifest: the last one. */

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.redact;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import org.proofmode.c2pa.ContentCredentials;
 import org.proofmode.c2pa.Ingredient;
 import org.proofmode.c2pa.ManifestBuilder;
@@ -16,10 +15,10 @@ import org.proofmode.c2pa.ManifestBuilder;
  * {@code c2pa.edited} action whose changes are the hidden rectangles, {@code c2pa.edited.metadata} when
  * metadata was removed, and {@code org.proofmode.proof}, which ties it to the copy's OpenPGP proof.
  *
- * <p>Why not {@code c2pa.redacted}: the specification defines that action for assertions removed from
- * an ingredient's manifest (its {@code redacted} parameter names the assertion, and validators resolve
- * it); hiding pixels is an editorial change of the content, which {@code c2pa.edited} with regions of
- * interest describes.
+ * <p>Why {@code c2pa.edited} for the regions: hiding pixels is an editorial change of the content, which
+ * regions of interest describe; {@code c2pa.redacted} is for assertions removed from an earlier manifest
+ * (its {@code redacted} parameter names the assertion), which {@link Redactor} adds when the original has
+ * content credentials of its own ({@link EarlierCredentials}).
  *
  * <p>Privacy: the manifest carries no capture metadata at all (no location, device, time of capture),
  * whatever the strip policy kept in the file's EXIF; the ingredient names the original by SHA-256 and a
@@ -45,12 +44,8 @@ final class RedactionManifest {
         if (metadataRemoved) {
             b.edited("c2pa.edited.metadata", "identifying metadata removed (strip " + plan.strip().id() + ")", List.of());
         }
-        ObjectNode proof = JsonNodeFactory.instance.objectNode();
-        proof.put("signer", pgpFingerprint);
-        proof.put("sourceSha256", copySha256);
-        proof.put("time", time.toString());
-        proof.put("proofFormat", "proofmode");
-        return b.cborAssertion(ContentCredentials.PROOF_ASSERTION, proof);
+        return b.cborAssertion(ContentCredentials.PROOF_ASSERTION,
+                ContentCredentials.proofLink(pgpFingerprint, copySha256, Optional.of(time.toString())));
     }
 
     private static String describe(Method m) {

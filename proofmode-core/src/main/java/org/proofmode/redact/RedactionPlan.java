@@ -4,6 +4,8 @@ package org.proofmode.redact;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import org.proofmode.c2pa.ManifestChain;
 import org.proofmode.imaging.ImageFormat;
 import org.proofmode.imaging.Picture;
 
@@ -35,15 +37,26 @@ public record RedactionPlan(Path input, String sha256, ImageFormat inputFormat, 
         Objects.requireNonNull(source, "source");
     }
 
-    /** The original's bytes and decoded pixels, kept for writing; not part of the API. */
+    /**
+     * The assertions of the original's content credentials that a copy with {@code --c2pa} redacts
+     * ({@link EarlierCredentials}): empty when the original has none, or none that reveal what this
+     * redaction removes.
+     */
+    public List<ManifestChain.Revealing> credentialsRedacted() {
+        return source.chain.map(c -> EarlierCredentials.toRedact(c, strip, regions)).orElse(List.of());
+    }
+
+    /** The original's bytes, decoded pixels and content credentials, kept for writing; not part of the API. */
     public static final class Source {
         final byte[] bytes;
         final Picture picture;
+        final Optional<ManifestChain> chain;
         private boolean used;
 
-        Source(byte[] bytes, Picture picture) {
+        Source(byte[] bytes, Picture picture, Optional<ManifestChain> chain) {
             this.bytes = bytes;
             this.picture = picture;
+            this.chain = chain;
         }
 
         synchronized Picture take() {

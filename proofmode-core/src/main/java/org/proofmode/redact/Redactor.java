@@ -16,6 +16,7 @@ import org.proofmode.bundle.ProofFiles;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.c2pa.C2paFormatException;
 import org.proofmode.c2pa.ManifestBuilder;
+import org.proofmode.c2pa.ManifestChain;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.imaging.Box;
@@ -101,7 +102,7 @@ public final class Redactor {
             }
         }
         return new RedactionPlan(input, Digests.sha256Hex(bytes), in, out, request.strip(), picture.width(), picture.height(),
-                picture.orientation(), regions, faces, new RedactionPlan.Source(bytes, picture));
+                picture.orientation(), regions, faces, new RedactionPlan.Source(bytes, picture, EarlierCredentials.chain(bytes)));
     }
 
     private static FaceDetector detector(Path model) {
@@ -199,6 +200,8 @@ public final class Redactor {
             Instant now) {
         ManifestBuilder manifest = RedactionManifest.of(plan, output.getFileName().toString(), metadataRemoved,
                 seal.pgpFingerprint(), Digests.sha256Hex(copy), now);
+        plan.source().chain.ifPresent(c -> manifest.onTopOf(c.redact(plan.credentialsRedacted().stream()
+                .map(ManifestChain.Revealing::url).toList())));
         try {
             return manifest.sign(copy, seal.signer(), seal.tsa());
         } catch (C2paFormatException e) {

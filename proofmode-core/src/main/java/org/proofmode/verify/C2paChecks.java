@@ -92,6 +92,17 @@ public final class C2paChecks {
                 + report.signedAt().map(t -> ", time-stamped " + t).orElse("")
                 + (report.identities().isEmpty() ? "" : ", identity " + String.join("; ", report.identities()))
                 + " (" + report.state() + ")"));
+        if (report.chain().size() > 1) {
+            int n = 1;
+            for (C2paReport.Link l : report.chain()) {
+                out.add(new Check(CheckCodes.C2PA_CHAIN_MANIFEST, Status.INFO, subject, "manifest " + n++ + " of " + report.chain().size()
+                        + (l.label().equals(report.activeManifest()) ? " (active) " : " ") + l.label() + ": " + l.generator()
+                        + l.signer().map(x -> ", signed by " + x).orElse("") + ": " + (!l.validated() ? "not validated (no ingredient names it)"
+                                : l.failures().isEmpty() ? "valid" : "invalid (" + String.join(", ", l.failures()) + ")")
+                        + (l.recorded().isEmpty() ? "" : "; found invalid when it was used (" + String.join(", ", l.recorded())
+                                + ", recorded in its ingredient)")));
+            }
+        }
         for (C2paStatus s : report.statuses()) {
             String about = s.manifest().filter(l -> !l.equals(report.activeManifest()))
                     .map(l -> subject + " (ingredient manifest " + l + ")").orElse(subject);

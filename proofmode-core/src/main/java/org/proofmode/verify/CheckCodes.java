@@ -289,6 +289,11 @@ public final class CheckCodes {
     public static final String C2PA_CLAIM_MALFORMED = "c2pa.claim.malformed";
     /** C2PA (info): the media file carries content credentials; the message names the generator and signer. */
     public static final String C2PA_MANIFEST_PRESENT = "c2pa.manifest.present";
+    /**
+     * C2PA (info): one manifest of a chain (a store of several: credentials made on top of earlier ones); the
+     * message names its place, label, generator, signer and whether it validated.
+     */
+    public static final String C2PA_CHAIN_MANIFEST = "c2pa.chain.manifest";
 
     /** C2PA, CAWG identity: the X.509 identity's signature verifies; the message names the certificate's subject (who signed). */
     public static final String C2PA_CAWG_X509_SIGNATURE_VALIDATED = "c2pa.cawg.x509.signature.validated";

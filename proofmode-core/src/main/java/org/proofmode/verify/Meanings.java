@@ -118,6 +118,7 @@ public final class Meanings {
             Map.entry(CheckCodes.C2PA_CAWG_X509_SIGNATURE_MISMATCH, "The identity signature in the content credentials does not verify: nobody is shown to vouch for them."),
             Map.entry(CheckCodes.C2PA_CAWG_X509_CREDENTIAL_UNTRUSTED, "The identity that signed the content credentials is not certified by an authority the verifier trusts."),
             Map.entry(CheckCodes.C2PA_CAWG_X509_CREDENTIAL_TRUSTED, "The identity that signed the content credentials is certified by an authority the verifier trusts."),
+            Map.entry(CheckCodes.C2PA_CHAIN_MANIFEST, "One manifest of the content credentials' chain: who signed it, and whether it validated."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, "The content credentials name the key that signed the proof."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, "The content credentials name another key than the proof's signer."));
 

@@ -105,11 +105,104 @@ class ManifestBuilderTest {
     }
 
     @Test
-    void sign_refused_fileWithContentCredentials() throws Exception {
-        byte[] signed = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
-        assertThatThrownBy(() -> new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE)
-                .sign(signed, C2paFixtures.shared(), Optional.empty()))
-                .isInstanceOf(C2paFormatException.class).hasMessageContaining("already has content credentials");
+    void sign_onTopWithParentOfIngredient_fileWithContentCredentials() throws Exception {
+        for (Path asset : List.of(C2paFixtures.JPEG, C2paFixtures.PNG)) {
+            byte[] first = C2paFixtures.created(asset, C2paFixtures.shared());
+            String firstLabel = ManifestChain.of(first).orElseThrow().active().label();
+            byte[] second = new ManifestBuilder().title("again").created(ManifestBuilder.DIGITAL_CAPTURE)
+                    .sign(first, C2paFixtures.shared(), Optional.empty());
+
+            C2paReport r = new C2paReader(List.of(), List.of()).read(second).orElseThrow();
+            assertThat(r.state()).as(r.statuses().toString()).isEqualTo(ValidationState.VALID);
+            ManifestChain chain = ManifestChain.of(second).orElseThrow();
+            assertThat(chain.labels()).hasSize(2).startsWith(firstLabel).endsWith(r.activeManifest());
+            assertThat(r.has(Codes.INGREDIENT_MANIFEST_VALIDATED)).isTrue();
+            String text = new String(second, java.nio.charset.StandardCharsets.ISO_8859_1);
+            assertThat(text).contains("c2pa.opened", "validationResults", "claimSignature", "activeManifest");
+            assertThat(text.substring(text.indexOf(r.activeManifest()))).doesNotContain("c2pa.created");
+        }
+    }
+
+    @Test
+    void sign_dataHashOverNewFile_storeOfTheOriginalTakenOut() throws Exception {
+        byte[] first = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        byte[] second = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).sign(first, C2paFixtures.shared(), Optional.empty());
+        byte[] flipped = second.clone();
+        flipped[flipped.length - 10] ^= 1;
+        C2paReport r = new C2paReader(List.of(), List.of()).read(flipped).orElseThrow();
+        assertThat(r.state()).isEqualTo(ValidationState.INVALID);
+        assertThat(r.has(Codes.DATA_HASH_MISMATCH)).isTrue();
+        assertThat(C2paFixtures.indexOf(second, "c2pa.hash.data")).isPositive();
+        assertThat(EmbeddedStore.find(ByteSource.of(second)).orElseThrow().location().start()).isEqualTo(
+                EmbeddedStore.find(ByteSource.of(first)).orElseThrow().location().start());
+    }
+
+    @Test
+    void sign_redactedAssertionGoneAndValid_earlierManifestsMetadata() throws Exception {
+        byte[] photo = Files.readAllBytes(C2paFixtures.JPEG);
+        com.fasterxml.jackson.databind.node.ObjectNode exif = Cbor.map();
+        exif.put("exif:GPSLatitude", "52.516275");
+        exif.put("exif:BodySerialNumber", "SN-4711");
+        byte[] first = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).jsonAssertion("stds.exif", exif)
+                .sign(photo, C2paFixtures.shared(), Optional.empty());
+        ManifestChain chain = ManifestChain.of(first).orElseThrow();
+        List<ManifestChain.Revealing> revealing = chain.revealing(true);
+        assertThat(revealing).singleElement().satisfies(x -> {
+            assertThat(x.label()).isEqualTo("stds.exif");
+            assertThat(x.why()).isEqualTo(ManifestChain.LOCATION + " and " + ManifestChain.DEVICE);
+        });
+        String url = revealing.get(0).url();
+        byte[] copy = new ManifestBuilder().parent(new Ingredient("original.jpg", "image/jpeg", ManifestBuilder.sha256(first)))
+                .onTopOf(chain.redact(List.of(url))).sign(photo, C2paFixtures.shared(), Optional.empty());
+
+        assertThat(new String(first, java.nio.charset.StandardCharsets.ISO_8859_1)).contains("52.516275", "SN-4711");
+        assertThat(new String(copy, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("52.516275", "SN-4711")
+                .contains("redacted_assertions", "c2pa.redacted", url);
+        C2paReport r = new C2paReader(List.of(), List.of()).read(copy).orElseThrow();
+        assertThat(r.state()).as(r.statuses().toString()).isEqualTo(ValidationState.VALID);
+        assertThat(r.has(Codes.ASSERTION_MISSING)).isFalse();
+    }
+
+    @Test
+    void sign_ingredientMatchedByItsClaimSignature_assertionRedactedFromAnIngredientsIngredient() throws Exception {
+        byte[] photo = Files.readAllBytes(C2paFixtures.JPEG);
+        com.fasterxml.jackson.databind.node.ObjectNode exif = Cbor.map();
+        exif.put("exif:GPSLongitude", "13.377704");
+        byte[] first = new ManifestBuilder().created(ManifestBuilder.DIGITAL_CAPTURE).jsonAssertion("stds.exif", exif)
+                .sign(photo, C2paFixtures.shared(), Optional.empty());
+        byte[] second = new ManifestBuilder().title("edited.jpg").created(ManifestBuilder.DIGITAL_CAPTURE)
+                .sign(first, C2paFixtures.shared(), Optional.empty());
+        ManifestChain chain = ManifestChain.of(second).orElseThrow();
+        String url = chain.revealing(false).get(0).url();
+        assertThat(url).doesNotContain(chain.active().label());
+        byte[] third = new ManifestBuilder().parent(new Ingredient("original.jpg", "image/jpeg", ManifestBuilder.sha256(second)))
+                .onTopOf(chain.redact(List.of(url))).sign(photo, C2paFixtures.shared(), Optional.empty());
+
+        assertThat(new String(third, java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("13.377704");
+        C2paReport r = new C2paReader(List.of(), List.of()).read(third).orElseThrow();
+        assertThat(r.state()).as(r.statuses().toString()).isEqualTo(ValidationState.VALID);
+        assertThat(r.has(Codes.INGREDIENT_CLAIM_SIGNATURE_VALIDATED)).isTrue();
+        assertThat(r.has(Codes.INGREDIENT_MANIFEST_MISMATCH)).isFalse();
+        assertThat(r.chain()).hasSize(3).allSatisfy(l -> assertThat(l.failures()).isEmpty());
+    }
+
+    @Test
+    void redact_refused_actionsOrUnknownAssertion() throws Exception {
+        byte[] first = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        ManifestChain chain = ManifestChain.of(first).orElseThrow();
+        String base = "self#jumbf=/c2pa/" + chain.active().label() + "/c2pa.assertions/";
+        assertThatThrownBy(() -> chain.redact(List.of(base + "c2pa.actions.v2"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> chain.redact(List.of(base + "c2pa.hash.data"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> chain.redact(List.of(base + "stds.nothing"))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void sign_refused_copyWithItsOwnCredentialsOnTopOfAnother() throws Exception {
+        byte[] first = C2paFixtures.created(C2paFixtures.JPEG, C2paFixtures.shared());
+        ManifestChain chain = ManifestChain.of(first).orElseThrow();
+        assertThatThrownBy(() -> new ManifestBuilder().parent(new Ingredient("o.jpg", "image/jpeg", new byte[32])).onTopOf(chain)
+                .sign(first, C2paFixtures.shared(), Optional.empty()))
+                .isInstanceOf(C2paFormatException.class).hasMessageContaining("must not carry credentials");
     }
 
     @Test

@@ -40,9 +40,10 @@ public final class C2paWasm {
      * @param manifests every failure of the store (active and ingredient manifests), with its manifest
      * @param error the reference's read error when it refused the store (then {@code state} is
      *     {@code Invalid} and the code the reference's tests expect stands in {@code failure})
+     * @param labels the label of every manifest of the store, as the reference read it
      */
     public record Result(String state, String active, List<String> failure, List<String> success, List<String> informational,
-            List<Ingredient> ingredients, List<ManifestFailure> manifests, Optional<String> error) {
+            List<Ingredient> ingredients, List<ManifestFailure> manifests, Optional<String> error, List<String> labels) {
         /** Copies the lists. */
         public Result {
             Objects.requireNonNull(active, "active");
@@ -52,6 +53,7 @@ public final class C2paWasm {
             ingredients = List.copyOf(ingredients);
             manifests = List.copyOf(manifests);
             Objects.requireNonNull(error, "error");
+            labels = List.copyOf(labels);
         }
     }
 
@@ -205,7 +207,7 @@ public final class C2paWasm {
     private static Result result(JsonNode n) {
         return new Result(n.path("state").asText(), n.path("active").asText(), list(n.path("failure")), list(n.path("success")),
                 list(n.path("informational")), ingredients(n.path("ingredients")), manifestFailures(n.path("manifests")),
-                n.hasNonNull("error") ? Optional.of(n.get("error").asText()) : Optional.empty());
+                n.hasNonNull("error") ? Optional.of(n.get("error").asText()) : Optional.empty(), list(n.path("labels")));
     }
 
     private static List<Ingredient> ingredients(JsonNode a) {
