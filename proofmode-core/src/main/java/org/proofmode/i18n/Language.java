@@ -2,7 +2,9 @@
 package org.proofmode.i18n;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -88,6 +90,26 @@ public enum Language {
     public static Language parse(String tag) {
         return find(tag).orElseThrow(() -> new ProofModeException(Failure.BAD_ARGUMENT, "no texts in language '" + tag
                 + "'; known: " + Arrays.stream(values()).map(Language::tag).collect(Collectors.joining(", "))));
+    }
+
+    /**
+     * The language a command writes for the receiver in: the one asked for by name (an option such as
+     * {@code --lang}), else the user's locale from the environment as POSIX orders it ({@code LC_ALL}, then
+     * {@code LC_MESSAGES}, then {@code LANG}; the first one set decides), else English.
+     *
+     * @throws ProofModeException with {@link Failure#BAD_ARGUMENT} for a language asked for that we have no texts in
+     */
+    public static Language chosen(Optional<String> asked, Map<String, String> env) {
+        if (asked.isPresent()) {
+            return parse(asked.get());
+        }
+        for (String name : List.of("LC_ALL", "LC_MESSAGES", "LANG")) {
+            String value = env.getOrDefault(name, "");
+            if (!value.isBlank()) {
+                return find(value).orElse(EN);
+            }
+        }
+        return EN;
     }
 
     /** The language of a locale (the JVM's default reads {@code LC_ALL}/{@code LANG}), English if not ours. */
