@@ -23,6 +23,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.i18n.Language;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.Passphrase;
@@ -106,6 +107,10 @@ final class ReportCommand implements Callable<Integer> {
             + "in its metadata and its signature, for the same bytes again. Default: now, when it is made.")
     String date;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "The language of the report's own sentences: en, es, fr, ar, uk, "
+            + "zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG, else English). Hashes, codes, names and commands are unchanged.")
+    Optional<String> lang = Optional.empty();
+
     @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
     boolean noSign;
 
@@ -147,6 +152,7 @@ final class ReportCommand implements Callable<Integer> {
     }
 
     private int report(CliContext ctx, ShownPaths shown) throws IOException {
+        Language language = Language.chosen(lang, ctx.env());
         trust = trust.stream().map(shown::open).toList();
         tsaTrust = tsaTrust.stream().map(shown::open).toList();
         c2paTrust = c2paTrust.stream().map(shown::open).toList();
@@ -203,7 +209,7 @@ final class ReportCommand implements Callable<Integer> {
         Certification cert = Certification.of("proofmode", ReportCommand.class, whenText, key.map(k -> k.info().fingerprint()));
         Set<String> own = keys.exists() ? keys.allCertificates().stream().map(c -> OpenPgpKeys.describe(c).fingerprint())
                 .collect(Collectors.toUnmodifiableSet()) : Set.of();
-        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()), own);
+        ReportDocument doc = ReportBuilder.build(items, Optional.ofNullable(caseName), cert, Optional.of(out.getFileName().toString()), own, language);
         byte[] bytes = format == Format.pdf ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(out, bytes, force, false);
         ctx.out().println(shown.show(SafeText.escape(out.toString())));

@@ -103,7 +103,7 @@ public final class PdfReport {
             PDMarkInfo mark = new PDMarkInfo();
             mark.setMarked(true);
             pdf.getDocumentCatalog().setMarkInfo(mark);
-            pdf.getDocumentCatalog().setLanguage("en");
+            pdf.getDocumentCatalog().setLanguage(doc.language().tag());
             PDViewerPreferences prefs = new PDViewerPreferences(new COSDictionary());
             prefs.setDisplayDocTitle(true);
             pdf.getDocumentCatalog().setViewerPreferences(prefs);
