@@ -60,7 +60,7 @@ class ReportLanguagesTest {
 
     @Test
     void report_inSimplifiedChinese_drawsEveryCharacter_cjkScript() throws Exception {
-        report("zh-Hans", "核验报告", "自行核验", "证明书", "签名者密钥指纹");
+        report("zh-Hans", "核验报告", "自行核验", "证明书", "签名者密钥指纹", ReportCommandTest.DATE + " (2026年3月14日");
     }
 
     @Test

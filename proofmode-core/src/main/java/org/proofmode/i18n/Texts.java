@@ -7,6 +7,11 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.text.MessageFormat;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -56,6 +61,24 @@ public final class Texts {
             throw new IllegalArgumentException("no text " + key);
         }
         return args.length == 0 ? pattern : new MessageFormat(pattern, language.locale()).format(args);
+    }
+
+    /**
+     * An ISO 8601 instant as written, followed in another language than English by the same date and time in
+     * that language's long form, in UTC: {@code 2026-03-14T09:00:00Z (14 mars 2026, 09:00:00 UTC)}. Text that
+     * is not such an instant is returned as it is.
+     */
+    public String date(String iso) {
+        if (language == Language.EN) {
+            return iso;
+        }
+        try {
+            Instant t = Instant.parse(iso);
+            return iso + " (" + DateTimeFormatter.ofLocalizedDateTime(FormatStyle.LONG).withLocale(language.locale()).withZone(ZoneOffset.UTC)
+                    .format(t) + ")";
+        } catch (DateTimeException e) {
+            return iso;
+        }
     }
 
     /** The keys this language's file has. */

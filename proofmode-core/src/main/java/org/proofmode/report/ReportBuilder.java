@@ -93,7 +93,7 @@ public final class ReportBuilder {
         }
         List<Block.Field> head = new ArrayList<>();
         caseName.ifPresent(c -> head.add(new Block.Field(x.get("report.case"), c, false)));
-        head.add(new Block.Field(x.get("report.date"), certification.date().orElse(x.get("report.notGiven")), false));
+        head.add(new Block.Field(x.get("report.date"), certification.date().map(x::date).orElse(x.get("report.notGiven")), false));
         head.add(new Block.Field(x.get("report.verifiedWith"), certification.software(), false));
         head.add(new Block.Field(x.get("report.items"), Integer.toString(items.size()), false));
         b.add(new Block.Fields(head));
@@ -217,7 +217,7 @@ public final class ReportBuilder {
         f.add(new Block.Field(x.get("report.software"), c.software(), false));
         f.add(new Block.Field(x.get("report.programSha256"), c.installationSha256().orElse(x.get("report.noJar")), true));
         f.add(new Block.Field(x.get("report.system"), c.system(), false));
-        f.add(new Block.Field(x.get("report.date"), c.date().orElse(x.get("report.notGiven")), false));
+        f.add(new Block.Field(x.get("report.date"), c.date().map(x::date).orElse(x.get("report.notGiven")), false));
         f.add(new Block.Field(x.get("report.signedWith"), c.keyFingerprint().map(ReportBuilder::fingerprint).orElse(x.get("report.notSigned")), true));
         b.add(new Block.Fields(f));
         b.add(new Block.Paragraph(x.get("report.signatureLine"), Block.Tone.NORMAL));

@@ -94,6 +94,17 @@ class TextsTest {
                 e -> assertThat(e.failure()).isEqualTo(Failure.BAD_ARGUMENT)).hasMessageContaining("zh-Hans");
     }
 
+    @Test
+    void date_addsTheLanguagesLongForm_besideTheIsoForm() {
+        String iso = "2026-03-14T09:00:00Z";
+        assertThat(Texts.of(Language.EN).date(iso)).isEqualTo(iso);
+        assertThat(Texts.of(Language.FR).date(iso)).startsWith(iso + " (").contains("14 mars 2026", "09:00:00");
+        assertThat(Texts.of(Language.UK).date(iso)).startsWith(iso + " (").contains("14 березня 2026");
+        assertThat(Texts.of(Language.ZH_HANS).date(iso)).startsWith(iso + " (").contains("2026年3月14日");
+        assertThat(Texts.of(Language.AR).date(iso)).startsWith(iso + " (").contains("مارس");
+        assertThat(Texts.of(Language.ES).date("not a date")).isEqualTo("not a date");
+    }
+
     private static Set<Integer> placeholders(String pattern) {
         Set<Integer> out = new TreeSet<>();
         Matcher m = PLACEHOLDER.matcher(pattern);
