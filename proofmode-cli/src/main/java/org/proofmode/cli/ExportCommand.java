@@ -20,6 +20,7 @@ import org.proofmode.age.ShareEncryption;
 import org.proofmode.bundle.BundleWriter;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.i18n.Language;
 import org.proofmode.util.Hex;
 import org.proofmode.util.SafeText;
 import picocli.CommandLine.ArgGroup;
@@ -53,6 +54,7 @@ import picocli.CommandLine.ParentCommand;
             "  proofmode export --proof-only -o proof.zip 0b8d8b5f1504...6647351 (the full hash)",
             "  proofmode export --with-media --encrypt-to age1… -o share.zip.age IMG_0001.jpg   for the desk only",
             "  proofmode export --with-media --encrypt-to desk.asc -o share.zip.gpg IMG_0001.jpg",
+            "  proofmode export --lang uk -o share.zip IMG_0001.jpg   instructions in Ukrainian, then in English",
             "  proofmode export --json --proof-only -o proof.zip IMG_0001.jpg   what was written, as JSON",
             "", ExitCodes.HELP_TABLE})
 final class ExportCommand implements Callable<Integer> {
@@ -85,6 +87,11 @@ final class ExportCommand implements Callable<Integer> {
     @Mixin
     UnlockOptions unlock;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "The language of the bundle's instructions for the receiver "
+            + "(HowToVerifyProofData.txt), followed by the same in English: en, es, fr, ar, uk, zh-Hans (default: from "
+            + "LC_ALL, LC_MESSAGES or LANG, else English).")
+    Optional<String> lang = Optional.empty();
+
     @Option(names = "--json", description = "Print what was written as one JSON object: {\"output\", \"bytes\", \"encryption\": \"none\"|\"age\"|\"openpgp\", \"withMedia\", \"proofs\": [{\"sha256\", \"media\"}]}.")
     boolean json;
 
@@ -94,6 +101,7 @@ final class ExportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         boolean withMedia = mode == null || mode.withMedia;
+        Language language = Language.chosen(lang, root.ctx.env());
         Path shown = output != null ? output : defaultOutput(proofs.get(0), withMedia);
         Path out = root.ctx.resolve(shown);
         if (!force && Files.exists(out, LinkOption.NOFOLLOW_LINKS)) {
@@ -115,7 +123,7 @@ final class ExportCommand implements Callable<Integer> {
             items.add(new BundleWriter.Item(f.folder(), media, pm.store().isEncrypted() ? pm.store().files(f.sha256()) : Optional.empty()));
         }
         Optional<ShareEncryption> encryption = encryption();
-        BundleWriter.write(items, out, force, encryption);
+        BundleWriter.write(items, out, force, encryption, language);
         if (json) {
             printJson(shown, out, withMedia, hashes, items, encryption);
             return ExitCodes.OK;

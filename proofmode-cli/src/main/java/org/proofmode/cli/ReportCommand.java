@@ -14,6 +14,7 @@ import org.proofmode.age.Age;
 import org.proofmode.age.Identities;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.i18n.Language;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.report.Reporting;
@@ -82,6 +83,10 @@ final class ReportCommand implements Callable<Integer> {
             + "in its metadata and its signature, for the same bytes again. Default: now, when it is made.")
     String date;
 
+    @Option(names = "--lang", paramLabel = "LANG", description = "The language of the report's own sentences: en, es, fr, ar, uk, "
+            + "zh-Hans (default: from LC_ALL, LC_MESSAGES or LANG, else English). Hashes, codes, names and commands are unchanged.")
+    Optional<String> lang = Optional.empty();
+
     @Option(names = "--no-sign", description = "Do not sign the report (for an installation with no device key).")
     boolean noSign;
 
@@ -135,7 +140,8 @@ final class ReportCommand implements Callable<Integer> {
         Optional<Instant> given = parseDate(date);
         Optional<String> named = Optional.ofNullable(caseName);
         Path out = output != null ? shown.open(output) : ctx.resolve(Path.of(Reporting.defaultFileName(named, paths.get(0), format == Format.pdf)));
-        Reporting.Request request = new Reporting.Request(paths, named, format == Format.pdf, given, out, !noSign, force);
+        Reporting.Request request = new Reporting.Request(paths, named, format == Format.pdf, given, out, !noSign, force,
+                Language.chosen(lang, ctx.env()));
         ProofMode pm = root.proofMode();
         DeviceKeys keys = pm.keys();
         Reporting.check(request, keys);

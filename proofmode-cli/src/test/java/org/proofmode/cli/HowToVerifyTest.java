@@ -92,4 +92,44 @@ class HowToVerifyTest {
         assertThat(proofs.stream().filter(r -> r.command().startsWith("gpg --batch --verify"))).hasSize(2)
                 .allMatch(r -> r.output().contains("Good signature"));
     }
+
+    @Test
+    void instructions_inArabicThenEnglish_andEveryCommandWorks_withLangOption() throws Exception {
+        Cli cli = new Cli(tmp.resolve("home")).env("PROOFMODE_PASSPHRASE", "test passphrase").env("LANG", "C.UTF-8");
+        Path plain = Files.copy(OwnMedia.examplePhoto(), Files.createDirectories(tmp.resolve("in")).resolve("IMG_0001.jpg"));
+        assertThat(cli.run("prove", plain.toString()).exit()).isZero();
+        Path zip = tmp.resolve("ar.zip");
+        Cli.Result e = cli.run("export", "--lang", "ar", "-o", zip.toString(), plain.toString());
+        assertThat(e.exit()).as(e.err()).isZero();
+
+        List<ReportTools.Ran> ran = paste(zip, "ar");
+        String text = Files.readString(tmp.resolve("ar").resolve("HowToVerifyProofData.txt"), StandardCharsets.UTF_8);
+        assertThat(text).startsWith("كيف تتحقق من هذا الإثبات بنفسك\n");
+        assertThat(text.indexOf("How to check this proof yourself")).isGreaterThan(text.indexOf("التوقيعات صحيحة"));
+        // each of the three signatures twice: under the Arabic, then under the English; every one passes
+        assertThat(ran.stream().filter(r -> r.command().startsWith("gpg --batch --verify"))).hasSize(6)
+                .allMatch(r -> r.output().contains("Good signature"));
+    }
+
+    @Test
+    void instructions_inTheLocalesLanguage_withoutLangOption_andEnglishWithC() throws Exception {
+        Cli cli = new Cli(tmp.resolve("home")).env("PROOFMODE_PASSPHRASE", "test passphrase").env("LANG", "zh_CN.UTF-8");
+        Path plain = Files.copy(OwnMedia.examplePhoto(), Files.createDirectories(tmp.resolve("in")).resolve("IMG_0001.jpg"));
+        assertThat(cli.run("prove", plain.toString()).exit()).isZero();
+        Path zh = tmp.resolve("zh.zip");
+        assertThat(cli.run("export", "--proof-only", "-o", zh.toString(), plain.toString()).exit()).isZero();
+        String text = Files.readString(ReportTools.unpack(zh, tmp.resolve("zh")).resolve("HowToVerifyProofData.txt"), StandardCharsets.UTF_8);
+        assertThat(text).startsWith("如何自行核验此证明\n").contains("\nHow to check this proof yourself\n");
+
+        Path en = tmp.resolve("en.zip");
+        assertThat(cli.env("LANG", "C.UTF-8").env("LC_ALL", "uk_UA.UTF-8").run("export", "--proof-only", "--lang", "en", "-o", en.toString(),
+                plain.toString()).exit()).isZero();
+        assertThat(Files.readString(ReportTools.unpack(en, tmp.resolve("en")).resolve("HowToVerifyProofData.txt"), StandardCharsets.UTF_8))
+                .startsWith("How to check this proof yourself\n").doesNotContain("Як самостійно");
+
+        Cli.Result bad = cli.run("export", "--proof-only", "--lang", "xx", "-o", tmp.resolve("xx.zip").toString(), plain.toString());
+        assertThat(bad.exit()).isEqualTo(ExitCodes.BAD_OPTION);
+        assertThat(bad.err()).contains("no texts in language 'xx'");
+        assertThat(tmp.resolve("xx.zip")).doesNotExist();
+    }
 }

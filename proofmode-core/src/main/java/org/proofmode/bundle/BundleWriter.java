@@ -26,6 +26,7 @@ import java.util.zip.ZipOutputStream;
 import org.proofmode.age.ShareEncryption;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.i18n.Language;
 import org.proofmode.util.AtomicFiles;
 
 /**
@@ -74,14 +75,25 @@ public final class BundleWriter {
      * @param encryption the readers to encrypt the bundle for, if any
      */
     public static void write(List<Item> items, Path out, boolean replace, Optional<ShareEncryption> encryption) {
+        write(items, out, replace, encryption, Language.EN);
+    }
+
+    /**
+     * Writes the bundle with its instructions ({@code HowToVerifyProofData.txt}) in a language, followed by
+     * the same in English; see {@link #write(List, Path, boolean, Optional)}.
+     *
+     * @param language the language of the receiver the instructions are written for
+     */
+    public static void write(List<Item> items, Path out, boolean replace, Optional<ShareEncryption> encryption, Language language) {
+        Objects.requireNonNull(language, "language");
         try {
             AtomicFiles.write(out, stream -> {
                 if (encryption.isEmpty()) {
-                    writeZip(items, stream);
+                    writeZip(items, stream, language);
                     return;
                 }
                 try (OutputStream encrypted = encryption.get().encrypting(new KeepOpen(stream))) {
-                    writeZip(items, encrypted);
+                    writeZip(items, encrypted, language);
                 }
             }, replace, false);
         } catch (FileAlreadyExistsException e) {
@@ -110,7 +122,7 @@ public final class BundleWriter {
         }
     }
 
-    private static void writeZip(List<Item> items, OutputStream stream) throws IOException {
+    private static void writeZip(List<Item> items, OutputStream stream, Language language) throws IOException {
         ZipOutputStream zip = new ZipOutputStream(stream);
         Set<String> names = new HashSet<>();
         boolean pubkeyWritten = false;
@@ -161,7 +173,7 @@ public final class BundleWriter {
             proofs.add(proof(item, mediaName, proofFiles));
         }
         zip.putNextEntry(entry(ProofFiles.HOW_TO_VERIFY));
-        zip.write(HowToVerify.text(proofs, pubkeyWritten).getBytes(StandardCharsets.UTF_8));
+        zip.write(HowToVerify.text(proofs, pubkeyWritten, language).getBytes(StandardCharsets.UTF_8));
         zip.closeEntry();
         zip.finish();
     }

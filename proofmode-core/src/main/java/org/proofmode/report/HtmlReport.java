@@ -39,7 +39,8 @@ public final class HtmlReport {
     /** The page. */
     public static String render(ReportDocument doc) {
         StringBuilder h = new StringBuilder();
-        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        h.append("<!DOCTYPE html>\n<html lang=\"").append(doc.language().tag()).append("\" dir=\"").append(doc.language().rightToLeft() ? "rtl" : "ltr")
+                .append("\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<meta name=\"generator\" content=\"ProofMode\">\n")

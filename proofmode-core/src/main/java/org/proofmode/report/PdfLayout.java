@@ -6,9 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.pdfbox.cos.COSDictionary;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
 import org.proofmode.verify.Check;
@@ -359,6 +362,14 @@ final class PdfLayout {
     }
 
     private void write(PDPageContentStream cs, float x, float baseline, float size, float[] colour, boolean bold, String safe) throws IOException {
+        String visual = text.visual(safe);
+        boolean reordered = !visual.equals(safe);
+        if (reordered) {
+            // Drawn shaped and in visual order; read (copied, searched, spoken) as written, in logical order.
+            COSDictionary actual = new COSDictionary();
+            actual.setString(COSName.getPDFName("ActualText"), safe);
+            cs.beginMarkedContent(COSName.getPDFName("Span"), PDPropertyList.create(actual));
+        }
         cs.beginText();
         cs.setNonStrokingColor(colour[0], colour[1], colour[2]);
         if (bold) {
@@ -368,7 +379,7 @@ final class PdfLayout {
             cs.setLineWidth(size * 0.035f);
         }
         cs.newLineAtOffset(x, baseline);
-        for (PdfText.Run r : text.runs(PdfText.visual(safe))) {
+        for (PdfText.Run r : text.runs(visual)) {
             cs.setFont(r.font(), size);
             cs.showText(r.text());
         }
@@ -376,5 +387,8 @@ final class PdfLayout {
             cs.setRenderingMode(RenderingMode.FILL);
         }
         cs.endText();
+        if (reordered) {
+            cs.endMarkedContent();
+        }
     }
 }

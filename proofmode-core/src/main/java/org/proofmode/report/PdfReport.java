@@ -52,7 +52,7 @@ public final class PdfReport {
     /** The PDF's bytes, with these system fonts tried after Liberation Sans (none: only the fallback). */
     static byte[] render(ReportDocument doc, List<Path> systemFonts) {
         try (PDDocument pdf = new PDDocument(); PdfFonts fonts = new PdfFonts(pdf, systemFonts)) {
-            PdfLayout layout = new PdfLayout(new PdfText(fonts));
+            PdfLayout layout = new PdfLayout(new PdfText(fonts, doc.language().rightToLeft()));
             layout.addAll(doc.blocks());
             List<List<PdfLayout.Op>> pages = layout.pages();
             PDStructureTreeRoot root = new PDStructureTreeRoot();
@@ -103,7 +103,7 @@ public final class PdfReport {
             PDMarkInfo mark = new PDMarkInfo();
             mark.setMarked(true);
             pdf.getDocumentCatalog().setMarkInfo(mark);
-            pdf.getDocumentCatalog().setLanguage("en");
+            pdf.getDocumentCatalog().setLanguage(doc.language().tag());
             PDViewerPreferences prefs = new PDViewerPreferences(new COSDictionary());
             prefs.setDisplayDocTitle(true);
             pdf.getDocumentCatalog().setViewerPreferences(prefs);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.report;
 
+import com.ibm.icu.text.ArabicShaping;
+import com.ibm.icu.text.ArabicShapingException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -17,13 +19,24 @@ import org.proofmode.util.SafeText;
  * line that mixes in right-to-left script put in visual order.
  */
 final class PdfText {
+    /** Arabic letters in the forms they take in a word (initial, medial, final, lam-alef), in logical order. */
+    private static final ArabicShaping SHAPING = new ArabicShaping(ArabicShaping.LETTERS_SHAPE | ArabicShaping.TEXT_DIRECTION_LOGICAL
+            | ArabicShaping.LENGTH_GROW_SHRINK);
+
     private final PdfFonts fonts;
+    private final boolean rightToLeft;
 
     /** A piece of a line drawn with one font. */
     record Run(PDFont font, String text) {}
 
     PdfText(PdfFonts fonts) {
+        this(fonts, false);
+    }
+
+    /** Text for a document in a right-to-left language when {@code rightToLeft}: a line without a strong direction of its own is read right to left. */
+    PdfText(PdfFonts fonts, boolean rightToLeft) {
         this.fonts = fonts;
+        this.rightToLeft = rightToLeft;
     }
 
     /** The text as it can be drawn. */
@@ -65,14 +78,23 @@ final class PdfText {
 
     /**
      * A line of safe text in the order it is drawn, left to right: the same text when it has no right-to-left
-     * characters, else reordered by the Unicode bidirectional algorithm, each right-to-left run reversed.
+     * characters, else its Arabic letters shaped (joined as in a word, ICU4J's {@link ArabicShaping}: PDFBox
+     * draws the glyphs it is given) and the line reordered by the Unicode bidirectional algorithm, each
+     * right-to-left run reversed. A line is read left to right in a left-to-right document, and by its first
+     * strong character in a right-to-left one.
      */
-    static String visual(String line) {
+    String visual(String line) {
+        return visual(line, rightToLeft);
+    }
+
+    /** {@link #visual(String)} in a document of the given direction. */
+    static String visual(String line, boolean rightToLeft) {
         char[] chars = line.toCharArray();
         if (!Bidi.requiresBidi(chars, 0, chars.length)) {
             return line;
         }
-        Bidi bidi = new Bidi(line, Bidi.DIRECTION_LEFT_TO_RIGHT);
+        line = shaped(line);
+        Bidi bidi = new Bidi(line, rightToLeft ? Bidi.DIRECTION_DEFAULT_RIGHT_TO_LEFT : Bidi.DIRECTION_LEFT_TO_RIGHT);
         int n = bidi.getRunCount();
         String[] parts = new String[n];
         byte[] levels = new byte[n];
@@ -83,6 +105,14 @@ final class PdfText {
         }
         Bidi.reorderVisually(levels, 0, parts, 0, n);
         return String.join("", parts);
+    }
+
+    private static String shaped(String line) {
+        try {
+            return SHAPING.shape(line);
+        } catch (ArabicShapingException e) {
+            return line; // not thrown for these options; the letters are then drawn unjoined
+        }
     }
 
     private static String reverse(String s) {

@@ -12,6 +12,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.proofmode.i18n.Language;
+import org.proofmode.i18n.Texts;
 import org.proofmode.media.Digests;
 import org.proofmode.proof.ContextFields;
 import org.proofmode.proof.ProofFields;
@@ -58,37 +60,46 @@ public final class ReportBuilder {
      */
     public static ReportDocument build(List<ReportItem> items, Optional<String> caseName, Certification certification, Optional<String> fileName,
             Set<String> ownKeys) {
+        return build(items, caseName, certification, fileName, ownKeys, Language.EN);
+    }
+
+    /**
+     * Builds the report with its own sentences (headings, labels, explanations) in a language; hashes,
+     * fingerprints, check codes, file names and commands are the same in every language.
+     *
+     * @param language the reader's language
+     * @see #build(List, Optional, Certification, Optional, Set)
+     */
+    public static ReportDocument build(List<ReportItem> items, Optional<String> caseName, Certification certification, Optional<String> fileName,
+            Set<String> ownKeys, Language language) {
         Objects.requireNonNull(certification, "certification");
+        Texts x = Texts.of(language);
         Set<String> own = ownKeys.stream().map(k -> k.toUpperCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a report needs at least one item");
         }
-        String title = "Verification report" + caseName.map(c -> ": " + c).orElse(items.size() == 1 ? ": " + items.get(0).name() : "");
+        String title = caseName.or(() -> items.size() == 1 ? Optional.of(items.get(0).name()) : Optional.empty())
+                .map(c -> x.get("report.title.of", c)).orElse(x.get("report.title"));
         List<Block> b = new ArrayList<>();
         b.add(new Block.Heading(1, title));
         Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
         boolean selfSigned = items.stream().flatMap(i -> i.report().proofs().stream()).anyMatch(p -> ownKey(p, own));
-        b.add(new Block.Paragraph("Verdict: " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + OWN + ")" : "") + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
-                : Meanings.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " (for at least one item below)" : " (for every item below)")),
+        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + OWN + ")" : "") + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
+                : Meanings.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery"))),
                 tone(overall)));
         failures(items).ifPresent(b::add);
         if (selfSigned) {
-            b.add(new Block.Paragraph("Signed by this installation's own key: not independent. At least one proof was signed by a device"
-                    + " key of the installation that made this report, so what it shows rests on this machine alone: the files are"
-                    + " unchanged since this machine signed them. It is not a check by anyone else.", Block.Tone.BAD));
+            b.add(new Block.Paragraph(x.get("report.own.paragraph"), Block.Tone.BAD));
         }
         List<Block.Field> head = new ArrayList<>();
-        caseName.ifPresent(c -> head.add(new Block.Field("Case", c, false)));
-        head.add(new Block.Field("Date of the report", certification.date().orElse("not given"), false));
-        head.add(new Block.Field("Verified with", certification.software(), false));
-        head.add(new Block.Field("Items", Integer.toString(items.size()), false));
+        caseName.ifPresent(c -> head.add(new Block.Field(x.get("report.case"), c, false)));
+        head.add(new Block.Field(x.get("report.date"), certification.date().map(x::date).orElse(x.get("report.notGiven")), false));
+        head.add(new Block.Field(x.get("report.verifiedWith"), certification.software(), false));
+        head.add(new Block.Field(x.get("report.items"), Integer.toString(items.size()), false));
         b.add(new Block.Fields(head));
-        b.add(new Block.Paragraph("What the verdicts mean: TRUSTED: the files are unchanged since they were signed, by a key the verifier"
-                + " trusts. VALID: the files are unchanged since they were signed, but the key is not one the verifier trusts"
-                + " (who holds it is a separate question). INCOMPLETE: nothing failed, but whether the content is unchanged could not"
-                + " be checked. INVALID: a check failed; do not rely on the item.", Block.Tone.NOTE));
+        b.add(new Block.Paragraph(x.get("report.verdicts"), Block.Tone.NOTE));
         if (items.size() > 1) {
-            b.add(new Block.Heading(2, "Items"));
+            b.add(new Block.Heading(2, x.get("report.items")));
             List<Block.Field> rows = new ArrayList<>();
             for (int i = 0; i < items.size(); i++) {
                 rows.add(new Block.Field((i + 1) + ". " + items.get(i).name(), items.get(i).report().verdict().name(), false));
@@ -99,28 +110,27 @@ public final class ReportBuilder {
             if (items.size() > 1) {
                 b.add(new Block.PageBreak());
             }
-            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty(), own);
+            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty(), own, x);
         }
-        certification(b, certification, fileName);
-        return new ReportDocument(title, certification.date(), id(items, caseName, certification, fileName), b);
+        certification(b, certification, fileName, x);
+        return new ReportDocument(title, certification.date(), id(items, caseName, certification, fileName, language), b, language);
     }
 
-    private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own) {
+    private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own, Texts x) {
         if (number.isPresent()) {
-            b.add(new Block.Heading(2, "Item " + number.get() + ": " + item.name()));
+            b.add(new Block.Heading(2, x.get("report.item", number.get().toString(), item.name())));
             b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(Meanings.explain(item.report())), tone(item.report().verdict())));
         }
         if (!item.report().checks().isEmpty()) {
-            b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Checks on the bundle as a whole"));
+            b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.bundleChecks")));
             b.add(new Block.Checks(item.report().checks()));
         }
         for (ProofReport p : item.report().proofs()) {
-            proof(b, item, p, number.isPresent() ? 3 : 2, own);
+            proof(b, item, p, number.isPresent() ? 3 : 2, own, x);
         }
         if (!item.custody().isEmpty()) {
-            b.add(new Block.Heading(number.isPresent() ? 3 : 2, "Chain of custody on the evidence server"));
-            b.add(new Block.Paragraph("Everything that happened to this item on the server, oldest first. Each line is sealed by a hash"
-                    + " over it and the line before it, so that a line changed or removed later breaks the chain.", Block.Tone.NOTE));
+            b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.custody")));
+            b.add(new Block.Paragraph(x.get("report.custody.note"), Block.Tone.NOTE));
             List<Block.Field> rows = new ArrayList<>();
             for (CustodyLine c : item.custody()) {
                 rows.add(new Block.Field(c.at(), c.action() + " by " + c.actor() + c.verdict().map(v -> " (" + v + ")").orElse("") + ": "
@@ -133,54 +143,49 @@ public final class ReportBuilder {
             }
             b.add(new Block.Fields(rows));
         }
-        b.add(new Block.Heading(2, "Check it yourself" + number.map(n -> ": item " + n).orElse("")));
+        b.add(new Block.Heading(2, number.map(n -> x.get("report.checkYourself.item", n.toString())).orElse(x.get("report.checkYourself"))));
         b.addAll(SelfCheck.of(item));
     }
 
-    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level, Set<String> own) {
-        b.add(new Block.Heading(level, "Proof of " + p.media().orElse(p.id())));
+    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level, Set<String> own, Texts x) {
+        b.add(new Block.Heading(level, x.get("report.proofOf", p.media().orElse(p.id()))));
         b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field("Verdict", p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + OWN + ")" : "") + ": "
+        f.add(new Block.Field(x.get("report.verdict"), p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + OWN + ")" : "") + ": "
                 + Meanings.of(p.verdict()), false));
-        f.add(new Block.Field("Media file", p.media().orElse("not in the bundle"), false));
-        p.sha256().ifPresent(h -> f.add(new Block.Field("SHA-256 of the media", h, true)));
+        f.add(new Block.Field(x.get("report.mediaFile"), p.media().orElse(x.get("report.notInBundle")), false));
+        p.sha256().ifPresent(h -> f.add(new Block.Field(x.get("report.mediaSha256"), h, true)));
         if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
-            f.add(new Block.Field("Proof", p.id(), false));
+            f.add(new Block.Field(x.get("report.proof"), p.id(), false));
         }
         for (String k : CONTENT_HASHES) {
             Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(PlainNames.of(k), v, true)));
         }
         if (p.signer().isPresent()) {
             Signer s = p.signer().get();
-            f.add(new Block.Field("Signer's key fingerprint", fingerprint(s.fingerprint()), true));
-            f.add(new Block.Field("Key algorithm", s.algorithm(), false));
+            f.add(new Block.Field(x.get("report.fingerprint"), fingerprint(s.fingerprint()), true));
+            f.add(new Block.Field(x.get("report.algorithm"), s.algorithm(), false));
             if (!s.userId().isEmpty()) {
-                f.add(new Block.Field("Key user ID", s.userId(), false));
+                f.add(new Block.Field(x.get("report.userId"), s.userId(), false));
             }
-            f.add(new Block.Field("How the signer is trusted", ownKey(p, own)
-                    ? OWN + ": this installation's own device key signed the proof, the same installation that made this report; it"
-                            + " shows the files are unchanged since this machine signed them, and nothing more"
-                    : s.trusted()
-                    ? "one of the keys the verifying installation trusts (its own device keys, or a key given to it)"
-                    : "not a key the verifying installation trusts: the signatures show the files are unchanged since this key signed"
-                            + " them; whose key it is must be established separately, by its fingerprint", false));
+            f.add(new Block.Field(x.get("report.trust"), ownKey(p, own) ? OWN + ": " + x.get("report.trust.own")
+                    : x.get(s.trusted() ? "report.trust.trusted" : "report.trust.untrusted"), false));
         } else {
-            f.add(new Block.Field("Signer", "no signature could be verified", false));
+            f.add(new Block.Field(x.get("report.signer"), x.get("report.signer.none"), false));
         }
         p.times().forEach((k, v) -> f.add(new Block.Field(PlainNames.of(k), v, false)));
         // The sender's words, set apart in quotes: never laid out so that a line of them looks like a command.
         Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank())
-                .ifPresent(v -> f.add(new Block.Field("Notes (the sender's words, quoted)", "\u201c" + v + "\u201d", false)));
+                .ifPresent(v -> f.add(new Block.Field(x.get("report.notes"), "\u201c" + v + "\u201d", false)));
         ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(ContextSummary.label(k), v, false)));
         b.add(new Block.Fields(f));
         place(p.record()).ifPresent(b::add);
         List<Check> times = p.checks().stream().filter(c -> c.code().startsWith("timestamp.") || c.code().startsWith("tlog.")).toList();
         if (!times.isEmpty()) {
-            b.add(new Block.Paragraph("Time stamps and transparency-log receipts: what they prove about when this proof existed.", Block.Tone.NOTE));
+            b.add(new Block.Paragraph(x.get("report.times.note"), Block.Tone.NOTE));
             b.add(new Block.Checks(times));
         }
-        b.add(new Block.Paragraph("Every check of this proof, with its stable code and what it means:", Block.Tone.NOTE));
+        b.add(new Block.Paragraph(x.get("report.checks.note"), Block.Tone.NOTE));
         b.add(new Block.Checks(p.checks()));
     }
 
@@ -204,23 +209,21 @@ public final class ReportBuilder {
         }
     }
 
-    private static void certification(List<Block> b, Certification c, Optional<String> fileName) {
+    private static void certification(List<Block> b, Certification c, Optional<String> fileName, Texts x) {
         b.add(new Block.PageBreak());
-        b.add(new Block.Heading(2, "Certification"));
-        b.add(new Block.Paragraph("I, ______________________________ (name, role, organisation), certify that on"
-                + " ____________________ (date) I verified the items listed in this report with the software named below, on the"
-                + " system named below, and that this report is that software's unaltered output.", Block.Tone.NORMAL));
+        b.add(new Block.Heading(2, x.get("report.certification")));
+        b.add(new Block.Paragraph(x.get("report.certify"), Block.Tone.NORMAL));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field("Software", c.software(), false));
-        f.add(new Block.Field("SHA-256 of the installed program", c.installationSha256().orElse("not run from an installed program (no jar)"), true));
-        f.add(new Block.Field("System", c.system(), false));
-        f.add(new Block.Field("Date of the report", c.date().orElse("not given"), false));
-        f.add(new Block.Field("Report signed with the key", c.keyFingerprint().map(ReportBuilder::fingerprint).orElse("not signed"), true));
+        f.add(new Block.Field(x.get("report.software"), c.software(), false));
+        f.add(new Block.Field(x.get("report.programSha256"), c.installationSha256().orElse(x.get("report.noJar")), true));
+        f.add(new Block.Field(x.get("report.system"), c.system(), false));
+        f.add(new Block.Field(x.get("report.date"), c.date().map(x::date).orElse(x.get("report.notGiven")), false));
+        f.add(new Block.Field(x.get("report.signedWith"), c.keyFingerprint().map(ReportBuilder::fingerprint).orElse(x.get("report.notSigned")), true));
         b.add(new Block.Fields(f));
-        b.add(new Block.Paragraph("Signature: ______________________________     Place: ____________________", Block.Tone.NORMAL));
+        b.add(new Block.Paragraph(x.get("report.signatureLine"), Block.Tone.NORMAL));
         if (c.keyFingerprint().isPresent()) {
             String name = fileName.filter(ShellWords::typeable).map(SelfCheck::quote).orElse("REPORT.pdf");
-            b.add(new Block.Heading(3, "Checking this report"));
+            b.add(new Block.Heading(3, x.get("report.checking")));
             b.add(new Block.Paragraph("This report is signed like a proof: its detached signature is the file " + fileName.map(n -> n + ".asc").orElse("beside it, named after it with .asc added")
                     + ". With the verifying installation's public key (KEY.asc: what proofmode keys export prints there, obtained from its"
                     + " owner; its fingerprint is given above):", Block.Tone.NOTE));
@@ -277,7 +280,7 @@ public final class ReportBuilder {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
     }
 
-    private static String id(List<ReportItem> items, Optional<String> caseName, Certification c, Optional<String> fileName) {
+    private static String id(List<ReportItem> items, Optional<String> caseName, Certification c, Optional<String> fileName, Language language) {
         MessageDigest d = Digests.newSha256();
         for (ReportItem i : items) {
             update(d, i.name());
@@ -288,6 +291,9 @@ public final class ReportBuilder {
         update(d, caseName.orElse(""));
         update(d, c.toString());
         update(d, fileName.orElse(""));
+        if (language != Language.EN) {
+            update(d, language.tag()); // an English report keeps the id it always had
+        }
         return HexFormat.of().formatHex(d.digest());
     }
 

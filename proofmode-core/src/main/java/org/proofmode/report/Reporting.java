@@ -9,8 +9,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +23,7 @@ import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleLimits;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.i18n.Language;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.keys.SigningKey;
@@ -52,15 +53,17 @@ public final class Reporting {
      * @param output the report file; its signature is {@link #signatureOf} it
      * @param signed whether it is signed (then {@code key} of {@link #write} gives the device key)
      * @param force whether the report and its signature may be overwritten
+     * @param language the language of the report's own sentences
      */
     public record Request(List<Path> paths, Optional<String> caseName, boolean pdf, Optional<Instant> date, Path output,
-            boolean signed, boolean force) {
+            boolean signed, boolean force, Language language) {
         /** Validates the fields. */
         public Request {
             paths = List.copyOf(paths);
             Objects.requireNonNull(caseName, "caseName");
             Objects.requireNonNull(date, "date");
             Objects.requireNonNull(output, "output");
+            Objects.requireNonNull(language, "language");
         }
     }
 
@@ -144,7 +147,7 @@ public final class Reporting {
         Set<String> own = keys.exists() ? keys.allCertificates().stream().map(c -> OpenPgpKeys.describe(c).fingerprint())
                 .collect(Collectors.toUnmodifiableSet()) : Set.of();
         Path out = r.output();
-        ReportDocument doc = ReportBuilder.build(items, r.caseName(), cert, Optional.of(out.getFileName().toString()), own);
+        ReportDocument doc = ReportBuilder.build(items, r.caseName(), cert, Optional.of(out.getFileName().toString()), own, r.language());
         byte[] bytes = r.pdf() ? PdfReport.render(doc) : HtmlReport.render(doc).getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(out, bytes, r.force(), false);
         if (signer.isEmpty()) {

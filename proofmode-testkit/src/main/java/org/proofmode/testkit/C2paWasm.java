@@ -190,7 +190,7 @@ public final class C2paWasm {
                 }
                 if (n.has("failed") && keepRefusals) {
                     out.add(new Result("Error", "", List.of(), List.of(), List.of(), List.of(), List.of(),
-                            Optional.of(n.path("failed").asText())));
+                            Optional.of(n.path("failed").asText()), List.of()));
                     continue;
                 }
                 if (n.has("failed")) {

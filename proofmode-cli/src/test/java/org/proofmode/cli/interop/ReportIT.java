@@ -5,13 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.proofmode.testkit.ExternalTool;
 import org.proofmode.testkit.Gpg;
 import org.proofmode.testkit.OwnMedia;
 import org.proofmode.testkit.ProcessResult;
 
-/** {@code proofmode report} from the packaged jar: two processes write the same bytes, and gpg checks the signature. */
+/**
+ * {@code proofmode report} from the packaged jar: two processes write the same bytes, and gpg checks the
+ * signature; a report in Arabic is drawn shaped (the jar keeps only the part of ICU4J that shapes).
+ */
 class ReportIT {
     @TempDir
     Path dir;
@@ -43,5 +50,23 @@ class ReportIT {
             assertThat(v.succeeded()).as(v.describe()).isTrue();
             assertThat(v.stderr()).contains("Good signature");
         }
+    }
+
+    @Test
+    void report_drawsArabicJoined_fromTheJar() throws Exception {
+        ProofModeJar pm = ProofModeJar.at(dir.resolve("home"));
+        Path photo = Files.createDirectories(dir.resolve("camera")).resolve("photo.jpg");
+        Files.copy(OwnMedia.examplePhoto(), photo);
+        assertThat(pm.run("prove", photo.toString()).succeeded()).isTrue();
+        Path zip = dir.resolve("share.zip");
+        assertThat(pm.run("export", "-o", zip.toString(), photo.toString()).succeeded()).isTrue();
+        Path out = dir.resolve("share.ar.pdf");
+        ProcessResult r = pm.run("report", "--lang", "ar", "--no-sign", "-o", out.toString(), zip.toString());
+        assertThat(r.succeeded()).as(r.describe()).isTrue();
+        ProcessResult text = ExternalTool.run(List.of(ExternalTool.require("pdftotext").toString(), "-enc", "UTF-8", out.toString(), "-"),
+                Map.of(), Duration.ofSeconds(60));
+        assertThat(text.succeeded()).as(text.describe()).isTrue();
+        // the title's letters in their joined (initial, medial, final) forms, as ICU4J's shaping gives them
+        assertThat(text.stdout()).contains("\uFE97\uFED8\uFEAE\uFEF3\uFEAE");
     }
 }

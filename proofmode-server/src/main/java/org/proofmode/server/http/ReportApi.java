@@ -157,7 +157,7 @@ public final class ReportApi {
             }
             blocks.add(b);
         }
-        return new ReportDocument(doc.title(), doc.date(), doc.id(), blocks);
+        return new ReportDocument(doc.title(), doc.date(), doc.id(), blocks, doc.language());
     }
 
     private static String permalink(String id) {
