@@ -87,7 +87,7 @@ class SqliteApiTest extends ApiContract {
         com.fasterxml.jackson.databind.node.ObjectNode one = boxes.putArray("boxes").addObject();
         one.putArray("names").add("SOI");
         one.put("hash", new byte[32]);
-        byte[] signed = new ManifestBuilder().title("boxes.jpg").created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.boxes", boxes)
+        byte[] signed = new ManifestBuilder().title("boxes.jpg").created(ManifestBuilder.DIGITAL_CAPTURE).cborAssertion("c2pa.hash.collection.data", boxes)
                 .sign(Files.readAllBytes(OwnMedia.examplePhoto()),
                         ca.signer(Passphrase.adopt("ca passphrase".toCharArray())), Optional.empty());
         Path media = Files.write(tmp.resolve("boxes.jpg"), signed);
