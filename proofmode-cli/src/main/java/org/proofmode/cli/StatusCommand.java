@@ -10,11 +10,14 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.proofmode.ProofMode;
 import org.proofmode.age.StoreIdentity;
 import org.proofmode.cli.agent.AgentInfo;
@@ -24,6 +27,7 @@ import org.proofmode.keys.Passphrase;
 import org.proofmode.publish.PublishQueue;
 import org.proofmode.publish.PublishToken;
 import org.proofmode.publish.QueuedPublish;
+import org.proofmode.util.Home;
 import org.proofmode.util.SafeText;
 import org.proofmode.watch.FileState;
 import org.proofmode.watch.ProofEntry;
@@ -47,7 +51,9 @@ import picocli.CommandLine.ParentCommand;
                 + "it shows the counts, queues and times, and says the details are locked.",
             "",
             "It also lists this home's agent, if one runs ('proofmode agent', started by the launcher on first use): its pid, "
-                + "since when, its resident memory and its idle timeout; 'proofmode lock' ends it.",
+                + "since when, its resident memory and its idle timeout; 'proofmode lock' ends it. Last, what the home holds: "
+                + "its files and folders by kind (secret, sealed, public, config, data, cache, runtime; in --json each with "
+                + "the wipe option that erases it).",
             ""},
         footer = {"", "Examples:", "  proofmode status", "  proofmode status --json --last 50", "", ExitCodes.HELP_TABLE})
 final class StatusCommand implements Callable<Integer> {
@@ -75,8 +81,9 @@ final class StatusCommand implements Callable<Integer> {
         List<QueuedPublish> publish = queue.canRead() ? queue.list() : List.of();
         int queued = queue.canRead() ? publish.size() : queue.count();
         Optional<AgentInfo> agent = AgentInfo.running(pm.home());
+        List<Home> home = Home.presentIn(pm.home());
         if (json) {
-            root.ctx.out().println(json(s, queued, agent));
+            root.ctx.out().println(json(s, queued, agent, home));
         } else {
             text(s, root.ctx.out());
             new Lines(root.ctx.out()).println(agentLine(agent));
@@ -87,6 +94,7 @@ final class StatusCommand implements Callable<Integer> {
             // told from the files alone: a sealed token is never opened here
             out.println("upload token: " + (!PublishToken.isSet(pm.home()) ? "none ('proofmode publish login URL')"
                     : PublishToken.isSealed(pm.home()) ? "set, sealed to the encrypted store" : "set, owner-only file"));
+            out.println("home:        " + pm.home() + ": " + homeLine(home));
         }
         return ExitCodes.OK;
     }
@@ -137,9 +145,21 @@ final class StatusCommand implements Callable<Integer> {
         return sec % 3600 == 0 ? sec / 3600 + " h" : sec % 60 == 0 ? sec / 60 + " min" : sec + " s";
     }
 
-    private static String json(WatchStatus s, int publishes, Optional<AgentInfo> agent) {
+    /** What the home holds, by kind, as {@code util.Home} classifies its files and folders. */
+    static String homeLine(List<Home> present) {
+        Map<Home.Kind, Long> kinds = present.stream().collect(Collectors.groupingBy(Home::kind, () -> new EnumMap<>(Home.Kind.class),
+                Collectors.counting()));
+        return present.size() + " of its " + Home.values().length + " files and folders (" + kinds.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "))
+                + "; 'proofmode wipe --help' says which option erases which)";
+    }
+
+    private static String json(WatchStatus s, int publishes, Optional<AgentInfo> agent, List<Home> home) {
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode n = m.createObjectNode();
+        ArrayNode entries = n.putArray("home");
+        home.forEach(e -> entries.addObject().put("path", e.path()).put("kind", e.kind().name().toLowerCase(Locale.ROOT))
+                .put("erasedBy", e.wipe().option()));
         ObjectNode a = n.putObject("agent");
         a.put("running", agent.isPresent());
         agent.ifPresent(i -> {

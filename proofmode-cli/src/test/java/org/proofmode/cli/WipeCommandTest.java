@@ -147,4 +147,25 @@ class WipeCommandTest {
             }
         };
     }
+
+    @Test
+    void status_listsWhatTheHomeHoldsByKind_andWhatWipeErases() throws Exception {
+        Cli.Result text = cli.run("status");
+        assertThat(text.exit()).as(text.err()).isZero();
+        long present = Home.presentIn(home).size();
+        assertThat(present).isGreaterThan(3);
+        assertThat(text.out()).containsPattern("(?m)^home: +" + java.util.regex.Pattern.quote(home.toString()) + ": " + present
+                + " of its " + Home.values().length + " files and folders \\([^)]*\\bsecret\\b");
+        com.fasterxml.jackson.databind.JsonNode before = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cli.run("status", "--json").out());
+        assertThat(before.path("home").findValuesAsText("path")).contains("keys/secret.asc", "proofs/");
+        assertThat(before.path("home")).anySatisfy(e -> {
+            assertThat(e.path("path").asText()).isEqualTo("keys/secret.asc");
+            assertThat(e.path("kind").asText()).isEqualTo("secret");
+            assertThat(e.path("erasedBy").asText()).isEqualTo("--keys");
+        });
+        assertThat(cli.run("wipe", "--keys", "--yes").exit()).isZero();
+        com.fasterxml.jackson.databind.JsonNode after = new com.fasterxml.jackson.databind.ObjectMapper().readTree(cli.run("status", "--json").out());
+        assertThat(after.path("home").findValuesAsText("erasedBy")).isNotEmpty().doesNotContain("--keys");
+        assertThat(after.path("home").findValuesAsText("path")).contains("proofs/");
+    }
 }

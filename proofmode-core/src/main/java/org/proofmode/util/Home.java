@@ -187,6 +187,15 @@ public enum Home {
         return p;
     }
 
+    /**
+     * The entries present in a given home, in the order of this list ({@code proofmode status}).
+     *
+     * @param home the ProofMode home
+     */
+    public static List<Home> presentIn(Path home) {
+        return Arrays.stream(values()).filter(e -> java.nio.file.Files.exists(e.in(home), java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList();
+    }
+
     /** The entries a {@code wipe} option erases (for {@link Wipe#ALL}, the whole home: every entry). */
     public static List<Home> erasedBy(Wipe option) {
         return Arrays.stream(values()).filter(e -> option == Wipe.ALL || e.wipe == option).toList();
