@@ -207,6 +207,21 @@ class ArchitectureTest {
     }
 
     @Test
+    void jpegSegments_areWalkedByOneClass_everyReaderOfThem() {
+        // One walk of a JPEG's marker segments (media.JpegSegments, as metadata-extractor's JpegSegmentReader):
+        // each reader of them, whatever it wants from the segments, goes through it.
+        for (String reader : List.of("media.JpegStructure", "imaging.FastJpeg", "c2pa.EmbeddedStore", "c2pa.UpdateManifests",
+                "c2pa.Embedding", "c2pa.BoxHash")) {
+            String name = "org.proofmode." + reader;
+            assertThat(all.stream().filter(c -> c.getName().equals(name) || c.getName().startsWith(name + "$"))
+                    .flatMap(c -> c.getDirectDependenciesFromSelf().stream())
+                    .map(d -> d.getTargetClass().getName()))
+                    .as("%s walks JPEG segments through media.JpegSegments", reader)
+                    .anyMatch(t -> t.startsWith("org.proofmode.media.JpegSegments"));
+        }
+    }
+
+    @Test
     void failureModel_importsNothingOfTheProject() {
         classes().that().resideInAPackage("org.proofmode.failure").should().onlyDependOnClassesThat(
                 not(resideInAPackage("org.proofmode..")).or(resideInAPackage("org.proofmode.failure"))).check(all);

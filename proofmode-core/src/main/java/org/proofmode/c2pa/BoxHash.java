@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.proofmode.c2pa.C2paStatus.Codes;
 import org.proofmode.c2pa.C2paStatus.Outcome;
+import org.proofmode.media.JpegSegments;
 
 /**
  * Checks a general box hash ({@code c2pa.hash.boxes}, C2PA 2.2 section 18.7) over a JPEG or PNG: the asset
@@ -101,36 +102,22 @@ final class BoxHash {
         return md.digest();
     }
 
-    /** The boxes of a JPEG, as C2PA names them; the walk ends at EOI or where the structure breaks. */
+    /**
+     * The boxes of a JPEG, as C2PA names them, from the one segment walk ({@code media.JpegSegments}) run scan
+     * after scan: each SOS box takes in its image data; the walk ends at EOI or where the structure breaks.
+     */
     static List<Box> jpeg(ByteSource src) throws IOException, C2paFormatException {
         long size = src.size();
         List<Box> out = new ArrayList<>();
+        Apps c2pa = new Apps();
         byte[] soi = src.read(0, (int) Math.min(2, size));
         if (soi.length < 2 || (soi[0] & 0xFF) != 0xFF || (soi[1] & 0xFF) != 0xD8) {
             throw new C2paFormatException("not a JPEG: no SOI marker");
         }
         out.add(new Box("SOI", 0, 2));
-        long pos = 2;
-        int c2paBox = -1;
-        byte[] c2paInstance = null;
-        while (pos + 2 <= size && out.size() < MAX_BOXES) {
-            byte[] m = src.read(pos, 2);
-            if ((m[0] & 0xFF) != 0xFF) {
-                throw new C2paFormatException("no JPEG marker at " + pos);
-            }
-            int marker = m[1] & 0xFF;
-            if (marker == 0xFF) {
-                pos++;
-                continue;
-            }
-            if (marker == 0xD9 || (marker >= 0xD0 && marker <= 0xD7) || marker == 0x01) {
-                out.add(new Box(name(marker), pos, 2));
-                pos += 2;
-                if (marker == 0xD9) {
-                    break;
-                }
-                continue;
-            }
+        JpegSegments.Walk w = JpegSegments.walk(src, MAX_BOXES - 1, m -> true, s -> add(src, s, out, c2pa));
+        while (w.end() == JpegSegments.End.IMAGE_DATA && out.size() < MAX_BOXES) {
+            long pos = w.at();
             if (pos + 4 > size) {
                 throw new C2paFormatException("JPEG segment length truncated at " + pos);
             }
@@ -139,52 +126,54 @@ final class BoxHash {
             if (len < 4 || pos + len > size) {
                 throw new C2paFormatException("JPEG segment at " + pos + " runs past the end");
             }
-            if (marker == 0xEB && len > 2 + 2 + 28) {
-                byte[] d = src.read(pos + 4, 28);
-                boolean jp = d[0] == 'J' && d[1] == 'P';
-                byte[] instance = {d[2], d[3]};
-                if (jp && c2paBox >= 0 && Arrays.equals(instance, c2paInstance)) {
-                    Box b = out.get(c2paBox);
-                    out.set(c2paBox, new Box(C2PA, b.start(), pos + len - b.start()));
-                    pos += len;
-                    continue;
-                }
-                if (jp && c2paBox < 0 && new String(d, 24, 4, StandardCharsets.ISO_8859_1).equals("c2pa")) {
-                    c2paBox = out.size();
-                    c2paInstance = instance;
-                    out.add(new Box(C2PA, pos, len));
-                    pos += len;
-                    continue;
+            long end = JpegSegments.imageDataEnd(src, pos + len);
+            out.add(new Box("SOS", pos, end - pos));
+            w = JpegSegments.walkFrom(src, end, MAX_BOXES - out.size(), m -> true, s -> add(src, s, out, c2pa));
+        }
+        switch (w.end()) {
+            case END_OF_IMAGE -> out.add(new Box("EOI", w.at(), 2));
+            case ENDS_IN_LENGTH -> throw new C2paFormatException("JPEG segment length truncated at " + w.segmentAt());
+            case RUNS_PAST_END, BAD_LENGTH -> throw new C2paFormatException("JPEG segment at " + w.segmentAt() + " runs past the end");
+            case NOT_A_MARKER -> {
+                if (w.at() + 2 <= size) {
+                    throw new C2paFormatException("no JPEG marker at " + w.at());
                 }
             }
-            if (marker == 0xDA) {
-                len += entropy(src, pos + len, size);
+            default -> {
+                // the file ends between segments or among fill bytes, or at the bound: the boxes found so far
             }
-            out.add(new Box(name(marker), pos, len));
-            pos += len;
         }
         return out;
     }
 
-    /** The length of entropy-coded data from {@code from}: up to a marker other than a stuffed 0x00 or RSTn. */
-    private static long entropy(ByteSource src, long from, long size) throws IOException {
-        long p = from;
-        while (p < size) {
-            byte[] b = src.read(p, (int) Math.min(CHUNK, size - p));
-            for (int i = 0; i < b.length; i++) {
-                if ((b[i] & 0xFF) == 0xFF) {
-                    if (p + i + 1 >= size) {
-                        return size - from;
-                    }
-                    int n = i + 1 < b.length ? b[i + 1] & 0xFF : src.read(p + i + 1, 1)[0] & 0xFF;
-                    if (n != 0x00 && !(n >= 0xD0 && n <= 0xD7)) {
-                        return p + i - from;
-                    }
-                }
+    /** The manifest store's APP11 box, once found: where in the list, and its JPEG XT instance. */
+    private static final class Apps {
+        int box = -1;
+        byte[] instance;
+    }
+
+    /** Adds a segment as its box; the APP11 segments of the manifest store make one {@code C2PA} box. */
+    private static boolean add(ByteSource src, JpegSegments.Segment s, List<Box> out, Apps c2pa) throws IOException {
+        long pos = s.offset();
+        long len = 2L + s.length();
+        if (s.marker() == JpegSegments.APP11 && len > 2 + 2 + 28) {
+            byte[] d = src.read(pos + 4, 28);
+            boolean jp = d[0] == 'J' && d[1] == 'P';
+            byte[] instance = {d[2], d[3]};
+            if (jp && c2pa.box >= 0 && Arrays.equals(instance, c2pa.instance)) {
+                Box b = out.get(c2pa.box);
+                out.set(c2pa.box, new Box(C2PA, b.start(), pos + len - b.start()));
+                return true;
             }
-            p += b.length;
+            if (jp && c2pa.box < 0 && new String(d, 24, 4, StandardCharsets.ISO_8859_1).equals("c2pa")) {
+                c2pa.box = out.size();
+                c2pa.instance = instance;
+                out.add(new Box(C2PA, pos, len));
+                return true;
+            }
         }
-        return size - from;
+        out.add(new Box(name(s.marker()), pos, len));
+        return true;
     }
 
     private static String name(int marker) {

@@ -164,7 +164,27 @@ public final class JpegSegments {
         if ((b[0] & 0xFF) != 0xFF || (b[1] & 0xFF) != 0xD8) {
             return new Walk(End.NO_START_OF_IMAGE, 0, 0, 0, 0);
         }
-        long pos = 2;
+        return walkFrom(src, 2, maxMarkers, wanted, visitor);
+    }
+
+    /**
+     * Walks the segments from {@code from} on, as {@link #walk} does after SOI: where a scan's image data ends
+     * ({@link #imageDataEnd}), for the markers between scans and the end of image.
+     *
+     * @param src the JPEG
+     * @param from where a marker (or its fill bytes) starts
+     * @param maxMarkers the most markers read before the walk ends with {@link End#TOO_MANY_SEGMENTS}
+     * @param wanted the markers {@code visitor} is handed (SOS and EOI end the walk and are never handed)
+     * @param visitor the reader
+     * @return how the walk ended
+     * @throws IOException if reading fails
+     * @throws E if the visitor throws it
+     */
+    public static <E extends Exception> Walk walkFrom(Source src, long from, int maxMarkers, IntPredicate wanted, Visitor<E> visitor)
+            throws IOException, E {
+        long size = src.size();
+        byte[] b = new byte[2];
+        long pos = from;
         for (int markers = 0;; markers++) {
             if (markers >= maxMarkers) {
                 return new Walk(End.TOO_MANY_SEGMENTS, pos, pos, 0, markers);
@@ -211,6 +231,35 @@ public final class JpegSegments {
             }
             pos = s.end();
         }
+    }
+
+    /**
+     * Where the entropy-coded image data that starts at {@code from} (after an SOS segment) ends: at the first
+     * marker that is neither a stuffed 0xFF 0x00 nor a restart marker (RST0–RST7), or at the end of the file.
+     *
+     * @throws IOException if reading fails
+     */
+    public static long imageDataEnd(Source src, long from) throws IOException {
+        long size = src.size();
+        byte[] buf = new byte[64 * 1024];
+        byte[] one = new byte[1];
+        for (long p = from; p < size; ) {
+            int n = (int) Math.min(buf.length, size - p);
+            src.read(p, buf, 0, n);
+            for (int i = 0; i < n; i++) {
+                if ((buf[i] & 0xFF) == 0xFF) {
+                    if (p + i + 1 >= size) {
+                        return size;
+                    }
+                    int next = i + 1 < n ? buf[i + 1] & 0xFF : byteAt(src, p + i + 1, one);
+                    if (next != 0x00 && (next < 0xD0 || next > 0xD7)) {
+                        return p + i;
+                    }
+                }
+            }
+            p += n;
+        }
+        return size;
     }
 
     private static int byteAt(Source src, long pos, byte[] b) throws IOException {

@@ -163,4 +163,29 @@ class JpegSegmentsTest {
         assertThat(walk(stuffed, new ArrayList<>()).end()).isEqualTo(JpegSegments.End.NOT_A_MARKER);
         assertThat(walk(notJpeg, new ArrayList<>()).end()).isEqualTo(JpegSegments.End.NO_START_OF_IMAGE);
     }
+
+    @Test
+    void walkFrom_goesScanAfterScan_imageDataWithStuffedBytesAndRestartMarkers() throws IOException {
+        byte[] jpeg = {(byte) 0xFF, (byte) 0xD8,
+            (byte) 0xFF, (byte) 0xDA, 0, 2, // SOS at 2, image data at 6
+            1, (byte) 0xFF, 0, 2, (byte) 0xFF, (byte) 0xD3, 3, // a stuffed 0xFF 0x00 and RST3 inside the data
+            (byte) 0xFF, (byte) 0xC4, 0, 3, 7, // DHT between the scans, at 13
+            (byte) 0xFF, (byte) 0xDA, 0, 2, 9, // the second scan at 18, its data at 22
+            (byte) 0xFF, (byte) 0xFF, (byte) 0xD9}; // fill, then EOI at 24
+        JpegSegments.Source src = new Bytes(jpeg);
+        List<JpegSegments.Segment> read = new ArrayList<>();
+
+        JpegSegments.Walk first = JpegSegments.walk(src, 100, m -> true, read::add);
+        assertThat(first.end()).isEqualTo(JpegSegments.End.IMAGE_DATA);
+        assertThat(first.at()).isEqualTo(2);
+        long data = JpegSegments.imageDataEnd(src, 6);
+        assertThat(data).isEqualTo(13);
+        JpegSegments.Walk second = JpegSegments.walkFrom(src, data, 100, m -> true, read::add);
+        assertThat(second.end()).isEqualTo(JpegSegments.End.IMAGE_DATA);
+        assertThat(second.at()).isEqualTo(18);
+        assertThat(read).containsExactly(new JpegSegments.Segment(0xC4, 13, 3, 13));
+        JpegSegments.Walk last = JpegSegments.walkFrom(src, JpegSegments.imageDataEnd(src, 22), 100, m -> true, read::add);
+        assertThat(last).isEqualTo(new JpegSegments.Walk(JpegSegments.End.END_OF_IMAGE, 24, 23, 0, 1));
+        assertThat(JpegSegments.imageDataEnd(src, jpeg.length - 1)).as("a last 0xFF ends the data at the end").isEqualTo(jpeg.length);
+    }
 }
