@@ -222,6 +222,35 @@ class ArchitectureTest {
     }
 
     @Test
+    void homeEntries_areNamedByHomeOnly() throws IOException {
+        // util.Home names every file and folder of the home: a class that wrote "keys/secret.asc", "watch.db"
+        // or resolve("proofs") itself would be a second owner of the layout, which wipe, status and the
+        // threat model's table would not know of.
+        Set<String> names = new TreeSet<>();
+        for (org.proofmode.util.Home e : org.proofmode.util.Home.values()) {
+            String p = e.isFolder() ? e.path().substring(0, e.path().length() - 1) : e.path();
+            names.add(p);
+            names.add(p.split("/")[0]);
+        }
+        Pattern literal = Pattern.compile("resolve\\(\"([^\"]+)\"\\)|\"([a-z-]+(?:/[a-z.-]+)+|[a-z-]+\\.(?:db|lock|conf|asc|age|txt|json))\"");
+        Map<String, List<String>> found = new TreeMap<>();
+        Path root = docs().getParent();
+        try (var files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/main/java/")
+                    && !f.toString().contains("/target/") && !f.endsWith("util/Home.java"))::iterator) {
+                Matcher m = literal.matcher(Files.readString(f));
+                while (m.find()) {
+                    String n = m.group(1) != null ? m.group(1) : m.group(2);
+                    if (names.contains(n)) {
+                        found.computeIfAbsent(root.relativize(f).toString(), k -> new ArrayList<>()).add(n);
+                    }
+                }
+            }
+        }
+        assertThat(found).as("home entries named outside util.Home").isEmpty();
+    }
+
+    @Test
     void failureModel_importsNothingOfTheProject() {
         classes().that().resideInAPackage("org.proofmode.failure").should().onlyDependOnClassesThat(
                 not(resideInAPackage("org.proofmode..")).or(resideInAPackage("org.proofmode.failure"))).check(all);
