@@ -3,9 +3,7 @@ package org.proofmode.cli;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.proofmode.ProofMode;
-import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.DeviceKeys;
 import org.proofmode.keys.KeyType;
 import org.proofmode.keys.Passphrase;
@@ -63,18 +61,6 @@ final class DeviceKeyAccess {
                 return keys.unlock(p);
             }
         });
-    }
-
-    /** Waits for the key (or another secret unlocked with it); rethrows why it could not be had. */
-    static <T> T join(CompletableFuture<T> key) {
-        try {
-            return key.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof ProofModeException pme) {
-                throw pme;
-            }
-            throw e;
-        }
     }
 
     static void create(CliContext ctx, DeviceKeys keys, KeyType type, Optional<Passphrase> passphrase) {

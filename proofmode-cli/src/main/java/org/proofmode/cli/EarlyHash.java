@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.proofmode.media.MediaSniffer;
 import org.proofmode.prove.HeadStart;
 import org.proofmode.sign.Prehash;
@@ -59,17 +58,7 @@ final class EarlyHash implements Targets.Hashing {
     @Override
     public Prehash hash(Path f) throws IOException {
         if (early.isPresent() && early.get().equals(f)) {
-            try {
-                return hash.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof UncheckedIOException u) {
-                    throw u.getCause();
-                }
-                if (e.getCause() instanceof IOException io) {
-                    throw io;
-                }
-                throw e;
-            }
+            return HeadStart.Read.join(hash);
         }
         return Targets.digest(f);
     }

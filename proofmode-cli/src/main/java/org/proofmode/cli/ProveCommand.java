@@ -185,7 +185,7 @@ final class ProveCommand implements Callable<Integer> {
                 }));
             }
             try {
-                DeviceKeyAccess.join(key);
+                HeadStart.Unlock.join(key);
             } catch (ProofModeException e) {
                 bar.finish();
                 ctx.err().println("proofmode: " + e.getMessage());

@@ -23,6 +23,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.keys.SigningKey;
+import org.proofmode.prove.HeadStart;
 import org.proofmode.publish.Publisher;
 import org.proofmode.publish.Publishing;
 import org.proofmode.timestamp.StampRequest;
@@ -179,7 +180,7 @@ final class WatchCommand implements Callable<Integer> {
                     return WatchSeal.unlock(pm.storeKeys(), p);
                 }
             });
-            seal = Optional.of(() -> DeviceKeyAccess.join(sealing));
+            seal = Optional.of(() -> HeadStart.Unlock.join(sealing));
         } else {
             key = DeviceKeyAccess.unlockOrCreateAsync(ctx, pm, keyOptions);
         }
@@ -197,7 +198,7 @@ final class WatchCommand implements Callable<Integer> {
         WatchConfig config = new WatchConfig(folders, recursive, Duration.ofMillis(settleMillis), Duration.ofSeconds(rescanSeconds),
                 jobs != null ? jobs : defaults.workers(), attempts, defaults.firstBackoff(), defaults.timestampSync(),
                 Optional.ofNullable(notes), j3m != null ? j3m : settings.j3m());
-        Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> DeviceKeyAccess.join(key), config,
+        Watcher watcher = new Watcher(new Watcher.Setup(pm, () -> HeadStart.Unlock.join(key), config,
                 ContextSources.surroundings(pm.home(), settings, context.manualLocation()), ContextSources.media(pm.home(), settings),
                 Optional.of(ts), request, new WatchLog(ctx.err(), logFormat, seal.isPresent()), Clock.systemUTC(), publishing, seal));
         key.whenComplete((k, e) -> {

@@ -157,8 +157,16 @@ public final class HeadStart {
          * @throws IOException if the read failed
          */
         public Prehash join() throws IOException {
+            return join(result);
+        }
+
+        /**
+         * Waits for a hash being read on another thread (this one, or a command's own); rethrows the
+         * {@link IOException} that ended it.
+         */
+        public static Prehash join(CompletableFuture<Prehash> reading) throws IOException {
             try {
-                return result.join();
+                return reading.join();
             } catch (CompletionException e) {
                 if (e.getCause() instanceof IOException io) {
                     throw io;
@@ -262,15 +270,23 @@ public final class HeadStart {
             Objects.requireNonNull(key, "key");
             return () -> {
                 now();
-                try {
-                    return key.join();
-                } catch (CompletionException e) {
-                    if (e.getCause() instanceof ProofModeException pme) {
-                        throw pme;
-                    }
-                    throw e;
-                }
+                return join(key);
             };
+        }
+
+        /**
+         * Waits for a key being unlocked (or another secret unlocked with it); rethrows the
+         * {@link ProofModeException} that says why it could not be had.
+         */
+        public static <T> T join(CompletableFuture<T> unlocking) {
+            try {
+                return unlocking.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof ProofModeException pme) {
+                    throw pme;
+                }
+                throw e;
+            }
         }
 
         /**
