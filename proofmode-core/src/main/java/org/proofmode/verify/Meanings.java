@@ -120,9 +120,7 @@ public final class Meanings {
             Map.entry(CheckCodes.C2PA_CAWG_X509_CREDENTIAL_TRUSTED, "The identity that signed the content credentials is certified by an authority the verifier trusts."),
             Map.entry(CheckCodes.C2PA_CHAIN_MANIFEST, "One manifest of the content credentials' chain: who signed it, and whether it validated."),
             Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MATCH, "The content credentials name the key that signed the proof."),
-            Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, "The content credentials name another key than the proof's signer."));
-
-    private static final Map<String, String> COLLECT = Map.ofEntries(
+            Map.entry(CheckCodes.C2PA_PROOFMODE_SIGNER_MISMATCH, "The content credentials name another key than the proof's signer."),
             Map.entry(CheckCodes.COLLECT_RECORD_MALFORMED, "The collection record cannot be read."),
             Map.entry(CheckCodes.COLLECT_RECORD_SIGNATURE_VALID, "The collection record is signed by the collector's key and unchanged since."),
             Map.entry(CheckCodes.COLLECT_RECORD_SIGNATURE_INVALID, "The collection record does not match its signature: changed, or signed by another key."),
@@ -167,7 +165,7 @@ public final class Meanings {
 
     /** What a check code means, if this version knows it. */
     public static Optional<String> known(String code) {
-        String m = CODES.getOrDefault(code, COLLECT.get(code));
+        String m = CODES.get(code);
         if (m != null) {
             return Optional.of(m);
         }
