@@ -150,7 +150,7 @@ final class StatusCommand implements Callable<Integer> {
         Map<Home.Kind, Long> kinds = present.stream().collect(Collectors.groupingBy(Home::kind, () -> new EnumMap<>(Home.Kind.class),
                 Collectors.counting()));
         return present.size() + " of its " + Home.values().length + " files and folders (" + kinds.entrySet().stream()
-                .map(e -> e.getValue() + " " + e.getKey().name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "))
+                .map(e -> e.getValue() + " " + e.getKey().word()).collect(Collectors.joining(", "))
                 + "; 'proofmode wipe --help' says which option erases which)";
     }
 
@@ -158,7 +158,7 @@ final class StatusCommand implements Callable<Integer> {
         ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode n = m.createObjectNode();
         ArrayNode entries = n.putArray("home");
-        home.forEach(e -> entries.addObject().put("path", e.path()).put("kind", e.kind().name().toLowerCase(Locale.ROOT))
+        home.forEach(e -> entries.addObject().put("path", e.path()).put("kind", e.kind().word())
                 .put("erasedBy", e.wipe().option()));
         ObjectNode a = n.putObject("agent");
         a.put("running", agent.isPresent());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.util;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -193,7 +195,7 @@ public enum Home {
      * @param home the ProofMode home
      */
     public static List<Home> presentIn(Path home) {
-        return Arrays.stream(values()).filter(e -> java.nio.file.Files.exists(e.in(home), java.nio.file.LinkOption.NOFOLLOW_LINKS)).toList();
+        return Arrays.stream(values()).filter(e -> Files.exists(e.in(home), LinkOption.NOFOLLOW_LINKS)).toList();
     }
 
     /** The entries a {@code wipe} option erases (for {@link Wipe#ALL}, the whole home: every entry). */
