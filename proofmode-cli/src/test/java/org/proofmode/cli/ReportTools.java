@@ -25,7 +25,7 @@ import org.proofmode.testkit.ProcessResult;
 import org.proofmode.testkit.Tamper;
 
 /** Reads reports as a reader would: poppler's pdftotext and pdftoppm, and the "Check it yourself" commands run in bash. */
-final class ReportTools {
+public final class ReportTools {
     /** One command of a report, as run, with its exit code and what it printed. */
     record Ran(String command, int exit, String output) {}
 
@@ -34,7 +34,7 @@ final class ReportTools {
     private ReportTools() {}
 
     /** The text of a PDF, as poppler's pdftotext extracts it. */
-    static String pdftotext(Path pdf) {
+    public static String pdftotext(Path pdf) {
         ProcessResult r = ExternalTool.run(List.of(ExternalTool.require("pdftotext").toString(), "-enc", "UTF-8", pdf.toString(), "-"),
                 Map.of(), TIMEOUT);
         assertThat(r.succeeded()).as(r.describe()).isTrue();
