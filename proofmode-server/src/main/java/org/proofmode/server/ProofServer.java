@@ -42,6 +42,7 @@ import org.proofmode.server.http.Problems;
 import org.proofmode.server.http.ReportApi;
 import org.proofmode.server.http.ResumableUploads;
 import org.proofmode.server.http.Upload;
+import org.proofmode.server.http.WebPage;
 import org.proofmode.server.service.ApiException;
 import org.proofmode.server.service.EventLog;
 import org.proofmode.server.service.Metrics;
@@ -178,6 +179,7 @@ public final class ProofServer implements AutoCloseable {
                     new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics, encrypted);
             ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), config.uploads(), access, api);
             EncryptedUploads encryptedUploads = encrypted;
+            WebPage page = new WebPage();
             Javalin app = Javalin.create(c -> {
                 c.startup.showJavalinBanner = false;
                 c.jetty.host = config.bind();
@@ -225,6 +227,7 @@ public final class ProofServer implements AutoCloseable {
                 });
                 c.routes.before(ProofServer::headers);
                 c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
+                c.routes.get("/", page::serve);
                 c.routes.get("/metrics", ctx -> {
                     if (!ServerConfig.isLoopback(ctx.req().getRemoteAddr())) {
                         throw new ApiException(ProblemType.FORBIDDEN, "metrics are served to this machine only");

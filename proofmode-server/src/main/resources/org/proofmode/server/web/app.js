@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The verification page: plain DOM, no outside code. Every value from a report is set as text, never as HTML.
+// Its sentences are the reader's language's (I18n, i18n.js); hashes, codes, commands and URLs are shown left to right.
 'use strict';
 
-const WORDS = {
-  TRUSTED: ['Trusted', 'The signed files (proof records and media) are unchanged since they were signed, by a key this server trusts.'],
-  VALID: ['Intact — signer not confirmed', 'The signed files (proof records and media) are unchanged since they were signed, but the '
-    + 'signing key is not one this server trusts. Compare its fingerprint with the one the sender gave you.'],
-  INCOMPLETE: ['Not checked', 'Nothing failed, but its content credentials bind the content in a way this server cannot check: '
-    + 'nothing shows that the content is unchanged. Do not rely on it until another tool has checked it.'],
-  INVALID: ['Not valid', 'Something does not match: a file was changed, or a signature is bad or missing. Do not rely on this proof.'],
-};
+const { t, parts } = I18n;
+const VERDICTS = ['TRUSTED', 'VALID', 'INCOMPLETE', 'INVALID'];
+// A verdict's words and what it says, for a known verdict; the verdict itself otherwise.
+function verdictWords(verdict) {
+  return VERDICTS.includes(verdict) ? [t('page.js.verdict.' + verdict), t('page.js.verdict.' + verdict + '.said')] : [verdict, ''];
+}
 // Checks naming files the verdict does not speak for (CheckCodes: bundle.entry.*, bundle.file.unchecked, media.missing).
 const UNCHECKED_CODES = ['bundle.entry.unproved', 'bundle.entry.unknown', 'bundle.file.unchecked', 'media.missing'];
-const STATUS_WORDS = { PASS: 'Pass', WARN: 'Warning', FAIL: 'Fail', INFO: 'Note' };
+const STATUSES = ['PASS', 'WARN', 'FAIL', 'INFO'];
 
 const $ = (id) => document.getElementById(id);
 let lastFiles = [];
@@ -38,11 +37,23 @@ function el(tag, attrs, ...children) {
   return e;
 }
 
+// Text that must read left to right inside text of either direction (a hash, fingerprint, command or URL).
+function ltr(tag, attrs, ...children) {
+  return el(tag, Object.assign({ dir: 'ltr' }, attrs), ...children);
+}
+
+// A time: the ISO form left to right, then the language's own form (I18n.date).
+function when(iso) {
+  if (!iso) return iso;
+  const local = I18n.date(iso);
+  return el('span', {}, el('time', { datetime: iso, dir: 'ltr' }, iso), local.slice(String(iso).length));
+}
+
 function token() { return sessionStorage.getItem('proofmode.token') || ''; }
 
 function busy(on) {
   $('result').setAttribute('aria-busy', on ? 'true' : 'false');
-  if (on) announce('Checking…');
+  if (on) announce(t('page.js.checking'));
   $('check').disabled = on;
   $('keep').disabled = on || lastFiles.length === 0 || !token();
 }
@@ -82,13 +93,13 @@ function present(heading) {
 function showError(message) {
   const r = $('result');
   r.replaceChildren(el('div', { class: 'verdict v-ERROR', role: 'alert' },
-    el('p', { class: 'word' }, 'Could not check'), el('p', { class: 'detail' }, message)));
+    el('p', { class: 'word' }, t('page.js.error.word')), el('p', { class: 'detail' }, message)));
   present(r.querySelector('.word'));
 }
 
 async function check(event) {
   event.preventDefault();
-  if (lastFiles.length === 0) { showError('Choose a bundle or its files first.'); return; }
+  if (lastFiles.length === 0) { showError(t('page.js.error.noFiles')); return; }
   busy(true);
   try {
     const url = '/api/v1/verify' + ($('keep-link').checked ? '?keep=true' : '');
@@ -126,7 +137,7 @@ async function route() {
   if (!m) return;
   if (!token()) {
     $('token-box').open = true;
-    showError('This permalink shows stored evidence: enter an evidence token, then reload.');
+    showError(t('page.js.error.evidenceToken'));
     return;
   }
   busy(true);
@@ -143,20 +154,23 @@ async function route() {
 }
 
 function verdictBox(verdict, heading, unchecked, noMedia) {
-  const [word, said] = WORDS[verdict] || [verdict, ''];
+  const [word, said] = verdictWords(verdict);
   // A bundle without its media (proof only): the verdict speaks for the proof records alone.
-  const explain = noMedia ? said.replace('(proof records and media)', '(proof records)') + ' The media was not in the bundle.' : said;
+  let explain = said;
+  if (noMedia) {
+    explain = ['TRUSTED', 'VALID'].includes(verdict) ? t('page.js.verdict.' + verdict + '.noMedia') : said + ' ' + t('page.js.verdict.noMedia');
+  }
   return el('div', { class: 'verdict v-' + verdict, role: 'status' },
-    el('p', { class: 'word', 'data-verdict': verdict }, heading ? heading + ': ' + word : word),
+    el('p', { class: 'word', 'data-verdict': verdict }, heading ? t('page.js.verdict.of', word) : word),
     el('p', {}, explain),
-    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, 'Not checked, so this verdict does not cover them: '
-      + unchecked.join(', ')) : null);
+    unchecked && unchecked.length ? el('p', { class: 'unchecked' }, parts('page.js.unchecked',
+      el('bdi', {}, unchecked.join(', ')))) : null);
 }
 
 function uncheckedOf(report) {
   const all = report.checks.concat(...report.proofs.map((p) => p.checks));
   const names = all.filter((c) => UNCHECKED_CODES.includes(c.code) && !(c.code === 'media.missing' && withoutMedia(report)))
-    .map((c) => (c.code === 'media.missing' ? 'the media of proof ' + c.subject : c.subject));
+    .map((c) => (c.code === 'media.missing' ? t('page.js.unchecked.media', c.subject) : c.subject));
   return [...new Set(names)];
 }
 
@@ -167,8 +181,8 @@ function withoutMedia(report) {
 
 function checkList(checks) {
   return el('ul', { class: 'checks' }, checks.map((c) => el('li', {},
-    el('span', { class: 'badge s-' + c.status }, STATUS_WORDS[c.status] || c.status),
-    el('span', {}, c.message, el('span', { class: 'code' }, c.code + ' — ' + c.subject)))));
+    el('span', { class: 'badge s-' + c.status }, STATUSES.includes(c.status) ? t('page.js.status.' + c.status) : c.status),
+    el('span', {}, el('bdi', {}, c.message), el('span', { class: 'code', dir: 'ltr' }, c.code + ' — ' + c.subject)))));
 }
 
 function table(rows, caption) {
@@ -187,76 +201,80 @@ function placeFact(record, context) {
   const lon = parseFloat(record['Location.Longitude']);
   if (!isFinite(lat) || !isFinite(lon)) return null;
   const link = el('a', { href: 'https://www.openstreetmap.org/?mlat=' + lat + '&mlon=' + lon + '#map=15/' + lat + '/' + lon,
-    rel: 'noopener noreferrer', target: '_blank' }, 'Open in OpenStreetMap (leaves this page)');
+    rel: 'noopener noreferrer', target: '_blank' }, t('page.js.osm'));
   const accuracy = parseFloat(record['Location.Accuracy']);
-  return el('div', { class: 'place' }, el('span', { class: 'k' }, 'Location'),
-    context.location || (lat + ', ' + lon + (isFinite(accuracy) ? ' ±' + accuracy + ' m' : '')), ProofMap.views(lat, lon, accuracy), link);
+  return el('div', { class: 'place' }, el('span', { class: 'k' }, t('page.js.location')),
+    ltr('span', {}, context.location || (lat + ', ' + lon + (isFinite(accuracy) ? ' ±' + accuracy + ' m' : ''))), ProofMap.views(lat, lon, accuracy), link);
 }
 
 function proofSection(p, item, kept) {
   const ctx = p.context || {};
   const section = el('section', { class: 'card', id: 'proof-' + p.id, 'aria-labelledby': 'h-' + p.id });
-  section.append(el('h2', { id: 'h-' + p.id }, 'Proof of ', el('code', {}, p.media || p.id)));
-  section.append(verdictBox(p.verdict, 'This proof'));
-  const signer = p.signer ? el('span', {}, el('code', { class: 'fingerprint' }, grouped(p.signer.fingerprint)), el('br'),
-    p.signer.trusted ? 'Trusted key' : 'Not a trusted key', ' · ', p.signer.algorithm, p.signer.userId ? ' · ' + p.signer.userId : '') : 'No valid signature';
+  section.append(el('h2', { id: 'h-' + p.id }, parts('page.js.proofOf', el('bdi', {}, el('code', {}, p.media || p.id)))));
+  section.append(verdictBox(p.verdict, true));
+  const signer = p.signer ? el('span', {}, ltr('code', { class: 'fingerprint' }, grouped(p.signer.fingerprint)), el('br'),
+    p.signer.trusted ? t('page.js.key.trusted') : t('page.js.key.untrusted'), ' · ', p.signer.algorithm,
+    p.signer.userId ? ' · ' : '', p.signer.userId ? el('bdi', {}, p.signer.userId) : '') : t('page.js.key.none');
   section.append(el('div', { class: 'facts' },
-    fact('Signer', signer),
-    fact('Captured', ctx.captureTime),
-    fact('Proof made', p.times && p.times['Proof Generated']),
-    fact('Device', ctx.device),
-    fact('Camera', ctx.camera),
-    fact('Media SHA-256', p.sha256 ? el('code', {}, p.sha256) : null),
+    fact(t('page.js.fact.signer'), signer),
+    fact(t('page.js.fact.captured'), when(ctx.captureTime)),
+    fact(t('page.js.fact.proofMade'), when(p.times && p.times['Proof Generated'])),
+    fact(t('page.js.fact.device'), ctx.device ? el('bdi', {}, ctx.device) : null),
+    fact(t('page.js.fact.camera'), ctx.camera ? el('bdi', {}, ctx.camera) : null),
+    fact(t('page.js.fact.mediaSha256'), p.sha256 ? ltr('code', {}, p.sha256) : null),
     placeFact(p.record || {}, ctx)));
   if (item) {
     const href = window.location.origin + '/#/evidence/' + item.sha256 + '/' + encodeURIComponent(p.id);
-    section.append(el('p', { class: 'permalink' }, 'Permalink: ', el('a', { href }, href)));
+    section.append(el('p', { class: 'permalink' }, parts('page.js.permalink', ltr('a', { href }, href))));
   } else if (!kept || !kept.permalink) {
-    section.append(el('p', { class: 'permalink hint' }, 'Keep a link to this result, or keep it as evidence, to get a permalink.'));
+    section.append(el('p', { class: 'permalink hint' }, t('page.js.permalink.hint')));
   }
   const stamps = p.checks.filter((c) => c.code.startsWith('timestamp.'));
-  section.append(el('h3', {}, 'Checks'), checkList(p.checks.filter((c) => !c.code.startsWith('timestamp.'))));
-  section.append(el('h3', {}, 'Timestamps'), stamps.length ? checkList(stamps) : el('p', { class: 'hint' }, 'No RFC 3161 or OpenTimestamps proof in this bundle.'));
-  if (p.times && Object.keys(p.times).length) section.append(table(Object.entries(p.times), 'Times recorded, in UTC'));
-  section.append(el('h3', {}, 'Metadata'), table(Object.entries(p.record || {}), 'Every field of the signed proof record'));
+  section.append(el('h3', {}, t('page.js.checks')), checkList(p.checks.filter((c) => !c.code.startsWith('timestamp.'))));
+  section.append(el('h3', {}, t('page.js.timestamps')), stamps.length ? checkList(stamps) : el('p', { class: 'hint' }, t('page.js.timestamps.none')));
+  if (p.times && Object.keys(p.times).length) {
+    section.append(table(Object.entries(p.times).map(([k, v]) => [k, when(v)]), t('page.js.times.caption')));
+  }
+  section.append(el('h3', {}, t('page.js.metadata')), table(Object.entries(p.record || {}).map(([k, v]) => [k, el('bdi', {}, v)]),
+    t('page.js.metadata.caption')));
   return section;
 }
 
 function chainState(chain) {
   if (!chain) return null;
   if (chain.intact) {
-    return el('p', { class: 'chain chain-ok', role: 'status' }, 'Custody log intact: ' + chain.length + ' entries, head ',
-      el('code', {}, chain.head), '.');
+    return el('p', { class: 'chain chain-ok', role: 'status' }, parts('page.js.chain.intact', String(chain.length), ltr('code', {}, chain.head)));
   }
-  return el('p', { class: 'chain chain-broken', role: 'alert' }, 'Warning: the custody log has been altered. ',
-    chain.brokenAt < chain.length ? 'First bad line: ' + (chain.brokenAt + 1) + '. ' : '', chain.problem || '');
+  return el('p', { class: 'chain chain-broken', role: 'alert' }, t('page.js.chain.broken') + ' ',
+    chain.brokenAt < chain.length ? t('page.js.chain.firstBad', chain.brokenAt + 1) + ' ' : '', chain.problem ? el('bdi', {}, chain.problem) : '');
 }
 
 function custody(item) {
   const chain = item.custodyChain || {};
   const rows = item.custody.map((c, i) => el('tr', { class: !chain.intact && i === chain.brokenAt ? 'bad-line' : null },
-    el('td', {}, String(i + 1)), el('td', {}, c.at), el('td', {}, c.action), el('td', {}, c.actor),
-    el('td', {}, c.remote), el('td', {}, c.verdict || ''), el('td', {}, c.detail), el('td', {}, el('code', { title: c.hash }, (c.hash || '').slice(0, 12)))));
-  return el('section', { class: 'card' }, el('h2', {}, 'Chain of custody'), chainState(item.custodyChain),
+    el('td', {}, String(i + 1)), el('td', {}, when(c.at)), el('td', { dir: 'ltr' }, c.action), el('td', {}, el('bdi', {}, c.actor)),
+    el('td', { dir: 'ltr' }, c.remote), el('td', { dir: 'ltr' }, c.verdict || ''), el('td', {}, el('bdi', {}, c.detail)),
+    el('td', {}, ltr('code', { title: c.hash }, (c.hash || '').slice(0, 12)))));
+  const heads = ['#'].concat(['when', 'what', 'who', 'from', 'result', 'detail', 'hash'].map((h) => t('page.js.custody.' + h)));
+  return el('section', { class: 'card' }, el('h2', {}, t('page.js.custody')), chainState(item.custodyChain),
     el('div', { class: 'scroll' }, el('table', { class: 'custody' },
-      el('thead', {}, el('tr', {}, ['#', 'When', 'What', 'Who', 'From', 'Result', 'Detail', 'Hash'].map((h) => el('th', { scope: 'col' }, h)))),
+      el('thead', {}, el('tr', {}, heads.map((h) => el('th', { scope: 'col' }, h)))),
       el('tbody', {}, rows))));
 }
 
 // The item's place in the server's transparency log, and its receipt to keep beside the proof.
 function logSection(item) {
   const log = item.log || {};
-  const section = el('section', { class: 'card tlog' }, el('h2', {}, 'Transparency log'));
+  const section = el('section', { class: 'card tlog' }, el('h2', {}, t('page.js.log')));
   if (log.state !== 'included') {
-    section.append(el('p', { class: 'hint', role: 'status' }, 'Waiting for the next signed checkpoint of this server\'s '
-      + 'transparency log (within seconds): reload the page for the receipt.'));
+    section.append(el('p', { class: 'hint', role: 'status' }, t('page.js.log.waiting')));
     return section;
   }
   const href = URL.createObjectURL(new Blob([log.receipt], { type: 'text/plain' }));
   const name = item.proofs.length ? item.proofs[0].mediaSha256 + '.tlog' : item.sha256 + '.tlog';
-  section.append(el('p', { role: 'status' }, 'Logged as entry ' + log.index + ' of this server\'s public transparency log. ',
-    el('a', { href, download: name, class: 'receipt' }, 'Download the receipt'), ' and keep it beside the proof as ',
-    el('code', {}, name), ': anyone with the log\'s key can check it offline (proofmode verify --log-key KEY).'));
+  section.append(el('p', { role: 'status' }, parts('page.js.log.logged', String(log.index),
+    el('a', { href, download: name, class: 'receipt' }, t('page.js.log.download')), ltr('code', {}, name),
+    ltr('code', {}, 'proofmode verify --log-key KEY'))));
   return section;
 }
 
@@ -264,23 +282,22 @@ function keptLine(kept) {
   if (!kept) return null;
   if (kept.permalink) {
     const href = window.location.origin + kept.permalink;
-    return el('p', { class: 'result-link' }, 'Verified by this server at ', el('time', { datetime: kept.verifiedAt }, kept.verifiedAt),
-      '. Link to this result: ', el('a', { href }, href),
-      ' (', el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf', class: 'report-pdf' }, 'as a document, PDF'), ')', el('br'),
-      el('span', { class: 'hint' }, 'Anyone with the link can see this report (not the files) until ' + kept.expiresAt + '.'));
+    return el('p', { class: 'result-link' }, parts('page.js.kept.line', when(kept.verifiedAt), ltr('a', { href }, href),
+      el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf', class: 'report-pdf' }, t('page.js.kept.pdf'))), el('br'),
+      el('span', { class: 'hint' }, parts('page.js.kept.until', when(kept.expiresAt))));
   }
-  return kept.permalinkRefused ? el('p', { class: 'hint' }, 'No link was kept: ' + kept.permalinkRefused) : null;
+  return kept.permalinkRefused ? el('p', { class: 'hint' }, t('page.js.kept.refused', kept.permalinkRefused)) : null;
 }
 
 // The stored item's verification report (PDF), fetched with the token and saved; the server logs it in the custody chain.
 function reportButton(item) {
-  const button = el('button', { type: 'button' }, 'Download the verification report (PDF)');
+  const button = el('button', { type: 'button' }, t('page.js.report.button'));
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
       const res = await fetch('/api/v1/evidence/' + item.sha256 + '/report',
         { headers: { Authorization: 'Bearer ' + token() }, credentials: 'omit' });
-      if (!res.ok) throw new Error('the report could not be made (' + res.status + ')');
+      if (!res.ok) throw new Error(t('page.js.report.failed', res.status));
       const url = URL.createObjectURL(await res.blob());
       const a = el('a', { href: url, download: item.sha256 + '.report.pdf' });
       document.body.append(a);
@@ -292,52 +309,43 @@ function reportButton(item) {
     } finally { button.disabled = false; }
   });
   return el('p', { class: 'report-link' }, button,
-    el('span', { class: 'hint' }, ' A document for people who do not use a terminal; the download is recorded in the chain of custody.'));
+    el('span', { class: 'hint' }, ' ' + t('page.js.report.hint')));
 }
 
 function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
-  r.append(el('h2', {}, 'Result for ', el('code', {}, report.source)));
+  r.append(el('h2', {}, parts('page.js.resultFor', el('bdi', {}, el('code', {}, report.source)))));
   r.append(verdictBox(report.verdict, undefined, uncheckedOf(report), withoutMedia(report)));
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
-  if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
+  if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, t('page.js.bundle')), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
   present(r.firstChild);
-  const [word, explain] = WORDS[report.verdict] || [report.verdict, ''];
-  announce('Result: ' + word + '. ' + explain);
+  const [word, explain] = verdictWords(report.verdict);
+  announce(t('page.js.announce.result', word, explain));
 }
 
 // How two items relate (MediaComparison.Relation), in plain words.
-const RELATIONS = {
-  SAME_BYTES: ['The same file', 'Both are exactly the same bytes.'],
-  SAME_CONTENT: ['The same content', 'Other bytes, but the same decoded video frames, audio samples or image pixels: '
-    + 'another container, or other metadata.'],
-  EXCERPT: ['An excerpt', 'One is a contiguous run of the other\'s video frames, with its sound at those times where both '
-    + 'have sound: the checks say which frames, at what times.'],
-  SIMILAR: ['Perceptually close, not the same', 'Other pixels or frames, but perceptually close: probably the same picture '
-    + 'or video re-encoded, resized, cut or lightly edited. Nothing shows what was changed.'],
-  DIFFERENT: ['Different', 'Nothing shows that these are the same content: other content, frames spliced or reordered, '
-    + 'or an excerpt with other sound (the checks say what differs).'],
-  UNCOMPARABLE: ['Uncomparable', 'Other bytes, and nothing both have shows how they relate.'],
-  PROOF_INVALID: ['A proof is invalid', 'A proof does not verify, so what it records says nothing about the media.'],
-};
+const RELATIONS = ['SAME_BYTES', 'SAME_CONTENT', 'EXCERPT', 'SIMILAR', 'DIFFERENT', 'UNCOMPARABLE', 'PROOF_INVALID'];
+function relationWords(relation) {
+  return RELATIONS.includes(relation) ? [t('page.js.relation.' + relation), t('page.js.relation.' + relation + '.said')] : [relation, ''];
+}
 
 async function compare(event) {
   event.preventDefault();
   const a = $('compare-a').files[0];
   const b = $('compare-b').files[0];
-  if (!a || !b) { showError('Choose two items to compare.'); return; }
-  if (!token()) { $('token-box').open = true; showError('Comparing needs an evidence token: enter it below the upload form.'); return; }
+  if (!a || !b) { showError(t('page.js.compare.needTwo')); return; }
+  if (!token()) { $('token-box').open = true; showError(t('page.js.compare.needToken')); return; }
   const form = new FormData();
   form.append('a', a, a.name);
   form.append('b', b, b.name);
   $('compare').disabled = true;
   $('result').setAttribute('aria-busy', 'true');
-  announce('Comparing…');
+  announce(t('page.js.comparing'));
   try {
     renderComparison(await call('POST', '/api/v1/compare', form, true));
   } catch (e) {
@@ -350,20 +358,20 @@ async function compare(event) {
 
 function renderComparison(doc) {
   const r = $('result');
-  const [word, explain] = RELATIONS[doc.relation] || [doc.relation, ''];
+  const [word, explain] = relationWords(doc.relation);
   // The verdict boxes' colours: green for the same content, amber for similar, red for different.
   const style = { SAME_BYTES: 'TRUSTED', SAME_CONTENT: 'TRUSTED', EXCERPT: 'TRUSTED', SIMILAR: 'VALID', UNCOMPARABLE: 'VALID' }[doc.relation] || 'INVALID';
-  r.replaceChildren(el('h2', {}, 'Comparison'),
+  r.replaceChildren(el('h2', {}, t('page.js.comparison')),
     el('div', { class: 'verdict v-' + style, role: 'status' },
       el('p', { class: 'word', 'data-relation': doc.relation }, word), el('p', {}, explain)),
-    el('section', { class: 'card' }, el('h2', {}, 'The two items'),
-      el('ul', {}, doc.sides.map((s) => el('li', {}, el('code', {}, s.name), ': ',
-        s.kind === 'proof' ? 'a proof (' + ((WORDS[s.verdict] || [s.verdict])[0]) + ')' : 'a media file',
-        s.sha256 ? el('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
-    el('section', { class: 'card' }, el('h2', {}, 'Checks'), checkList(doc.checks),
-      doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, n))) : null));
+    el('section', { class: 'card' }, el('h2', {}, t('page.js.sides')),
+      el('ul', {}, doc.sides.map((s) => el('li', {}, el('bdi', {}, el('code', {}, s.name)), ': ',
+        s.kind === 'proof' ? t('page.js.side.proof', verdictWords(s.verdict)[0]) : t('page.js.side.media'),
+        s.sha256 ? ltr('span', { class: 'code' }, 'SHA-256 ' + s.sha256) : null)))),
+    el('section', { class: 'card' }, el('h2', {}, t('page.js.checks')), checkList(doc.checks),
+      doc.notes.length ? el('ul', { class: 'hint' }, doc.notes.map((n) => el('li', {}, el('bdi', {}, n)))) : null));
   present(r.firstChild);
-  announce('Comparison: ' + word + '. ' + explain);
+  announce(t('page.js.announce.comparison', word, explain));
 }
 
 function choose(files) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The page's offline map: Natural Earth 1:110m land (land-110m.json, see NOTICE-land.txt) drawn as inline SVG,
 // equirectangular, with the recorded position marked, its accuracy circle when it is large enough to see, and a
-// close-up around it. No outside requests: the land comes from this server.
+// close-up around it. No outside requests: the land comes from this server. Geography is never mirrored; in a
+// right-to-left page the close-up's scale sits in its right corner, where such a page's reader starts.
 'use strict';
 
 const ProofMap = (() => {
@@ -32,14 +33,14 @@ const ProofMap = (() => {
       for (const dx of copies) {
         group.append(node('path', { class: 'land', d: doc.d, transform: dx ? 'translate(' + dx + ' 0)' : '' }));
       }
-    }).catch((e) => group.append(node('text', { x: 0, y: 0, class: 'map-error' }, 'map unavailable: ' + e.message)));
+    }).catch((e) => group.append(node('text', { x: 0, y: 0, class: 'map-error' }, I18n.t('page.js.map.unavailable', e.message))));
   }
 
   function round(v) { return Math.round(v * 1000) / 1000; }
 
   // The whole world, 360 x 180 units of one degree, with the position and a box around the close-up.
   function world(lat, lon, accuracy, halfSpan) {
-    const label = 'World map: position ' + lat + ', ' + lon + (accuracy ? ', accuracy ' + accuracy + ' m' : '');
+    const label = accuracy ? I18n.t('page.js.map.worldAccuracy', lat, lon, accuracy) : I18n.t('page.js.map.world', lat, lon);
     const s = node('svg', { viewBox: '0 0 360 180', class: 'map world', role: 'img', 'aria-label': label });
     s.append(node('title', {}, label));
     const g = node('g', { transform: 'scale(0.01)' });
@@ -70,7 +71,7 @@ const ProofMap = (() => {
     const k = 100 / halfSpan; // px per degree of latitude
     const cos = Math.max(Math.cos(lat * Math.PI / 180), 0.01);
     const km = round(2 * halfSpan * M_PER_DEG / 1000);
-    const label = 'Close-up, about ' + Math.round(km) + ' km across, around ' + lat + ', ' + lon;
+    const label = I18n.t('page.js.map.closeUp', Math.round(km), lat, lon);
     const s = node('svg', { viewBox: '0 0 200 200', class: 'map inset', role: 'img', 'aria-label': label });
     s.append(node('title', {}, label));
     const g = node('g', { transform: 'translate(100 100) scale(' + round(k * cos / 100) + ' ' + round(k / 100) + ') translate('
@@ -88,8 +89,11 @@ const ProofMap = (() => {
     s.append(node('circle', { class: 'marker', cx: 100, cy: 100, r: 3 }));
     const pxPerKm = k / (M_PER_DEG / 1000);
     const bar = niceKm(50 / pxPerKm);
-    s.append(node('line', { class: 'scale', x1: 10, y1: 188, x2: round(10 + bar * pxPerKm), y2: 188 }));
-    s.append(node('text', { class: 'scale-label', x: 10, y: 182 }, bar + ' km'));
+    const length = round(bar * pxPerKm);
+    const start = I18n.rtl ? 190 - length : 10;
+    s.append(node('line', { class: 'scale', x1: start, y1: 188, x2: round(start + length), y2: 188 }));
+    s.append(node('text', { class: 'scale-label', x: I18n.rtl ? 190 : 10, y: 182, 'text-anchor': 'start',
+      direction: I18n.rtl ? 'rtl' : 'ltr' }, I18n.t('page.js.map.km', bar)));
     return s;
   }
 
