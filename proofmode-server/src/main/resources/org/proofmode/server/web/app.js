@@ -45,8 +45,8 @@ function ltr(tag, attrs, ...children) {
 // A time: the ISO form left to right, then the language's own form (I18n.date).
 function when(iso) {
   if (!iso) return iso;
-  const local = I18n.date(iso);
-  return el('span', {}, el('time', { datetime: iso, dir: 'ltr' }, iso), local.slice(String(iso).length));
+  const local = I18n.date(iso).slice(String(iso).length).replace(/^ \((.*)\)$/, '$1');
+  return el('span', {}, el('time', { datetime: iso, dir: 'ltr' }, iso), local ? [' (', el('bdi', {}, local), ')'] : null);
 }
 
 function token() { return sessionStorage.getItem('proofmode.token') || ''; }
