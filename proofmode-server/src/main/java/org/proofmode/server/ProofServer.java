@@ -227,7 +227,10 @@ public final class ProofServer implements AutoCloseable {
                 });
                 c.routes.before(ProofServer::headers);
                 c.routes.after(ctx -> metrics.answered(ctx.statusCode()));
-                c.routes.get("/", page::serve);
+                for (String path : List.of("/", "/index.html")) {
+                    c.routes.get(path, page::serve);
+                    c.routes.head(path, page::serve);
+                }
                 c.routes.get("/metrics", ctx -> {
                     if (!ServerConfig.isLoopback(ctx.req().getRemoteAddr())) {
                         throw new ApiException(ProblemType.FORBIDDEN, "metrics are served to this machine only");

@@ -59,6 +59,12 @@ class PageLanguagesTest {
             assertThat(page(srv, "/", "es-CO").body()).contains("<html lang=\"es\" dir=\"ltr\">", "Elija o suelte archivos");
             assertThat(page(srv, "/", "zh-TW").body()).as("traditional Chinese is not ours").contains("<html lang=\"en\" dir=\"ltr\">");
 
+            HttpResponse<String> head = srv.send(HttpRequest.newBuilder(srv.uri("/")).method("HEAD", HttpRequest.BodyPublishers.noBody())
+                    .header("Accept-Language", "uk"));
+            assertThat(head.statusCode()).isEqualTo(200);
+            assertThat(head.headers().firstValue("Content-Language")).hasValue("uk");
+            assertThat(page(srv, "/index.html", "fr").body()).as("the page's old address").contains("<html lang=\"fr\" dir=\"ltr\">");
+
             HttpResponse<String> en = page(srv, "/", null);
             assertThat(en.body()).contains("<html lang=\"en\" dir=\"ltr\">", "<title>ProofMode — check a proof</title>",
                     "Choose or drop files");
