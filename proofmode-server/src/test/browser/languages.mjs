@@ -83,6 +83,8 @@ try {
           scaleLabelX: scale ? Number(scale.getAttribute('x')) : null,
           badge: rect('#result ul.checks li .badge'),
           checkItem: rect('#result ul.checks li'),
+          heading: document.querySelector('#result > h2').innerText,
+          injected: document.querySelectorAll('#result img, #result script, #result b').length,
           proofMade: Array.from(document.querySelectorAll('.facts > div')).map((d) => d.innerText).find((t) => /\d{4}-\d\d-\d\dT/.test(t)) || '',
           switchLinks: Array.from(document.querySelectorAll('nav.languages a[hreflang]')).map((a) => ({
             hreflang: a.getAttribute('hreflang'), href: a.getAttribute('href'), current: a.getAttribute('aria-current') })),

@@ -31,6 +31,8 @@ class LanguagesBrowserTest {
             "page.js.verdict.VALID", "page.js.verdict.VALID.said", "page.js.metadata.caption", "page.js.times.caption",
             "page.js.key.untrusted", "page.js.permalink.hint", "page.js.status.PASS");
 
+    private static final String HOSTILE_NAME = "<img src=x onerror=alert(1)><b>x\u202egpj.zip";
+
     @TempDir
     Path home;
 
@@ -39,8 +41,13 @@ class LanguagesBrowserTest {
         Path out = Files.createDirectories(Path.of("target", "browser").toAbsolutePath());
         try (TestServer srv = TestServer.start(home.resolve("srv"), Optional.empty())) {
             Path bundle = TestBundles.located(TestBundles.signer(home.resolve("signer")), home, 7, 52.52, 13.405, Optional.of(5000.0));
-            String id = TestServer.json(srv.postZip("/api/v1/verify?keep=true", TestBundles.read(bundle), Optional.empty()))
-                    .get("reportId").asText();
+            // The name a stranger gave the upload (as much of it as the server keeps) goes into every language's heading as
+            // text, with a bidirectional override shown as an escape, as the command line shows it.
+            JsonNode kept = TestServer.json(srv.postZip("/api/v1/verify?keep=true&name=" + java.net.URLEncoder.encode(HOSTILE_NAME,
+                    java.nio.charset.StandardCharsets.UTF_8), TestBundles.read(bundle), Optional.empty()));
+            String id = kept.get("reportId").asText();
+            String shownName = org.proofmode.util.SafeText.escape(kept.get("source").asText());
+            assertThat(shownName).contains("\\u202e");
             String base = "http://127.0.0.1:" + srv.server.port();
             ProcessResult r = BrowserScript.run(Path.of("src/test/browser").toAbsolutePath(), "languages.mjs",
                     List.of(base, id, out.toString()), Map.of(), Duration.ofSeconds(180));
@@ -58,6 +65,8 @@ class LanguagesBrowserTest {
                     assertThat(p.get("title").asText()).as(seen).isEqualTo(texts.get("page.title"));
                     assertThat(p.get("verdict").asText()).as(seen).isEqualTo("VALID");
                     assertThat(p.get("words").asText()).as(seen).isEqualTo(texts.get("page.js.verdict.VALID"));
+                    assertThat(p.get("heading").asText()).as(seen).isEqualTo(texts.get("page.js.resultFor", shownName));
+                    assertThat(p.get("injected").asInt()).as("markup in a stranger's name stays text: " + seen).isZero();
                     assertThat(p.get("verdictTop").asDouble()).as("the verdict in the first screen: " + seen).isGreaterThanOrEqualTo(0);
                     assertThat(p.get("verdictBottom").asDouble()).as("the verdict in the first screen: " + seen)
                             .isLessThanOrEqualTo(p.get("innerHeight").asDouble());
