@@ -5,7 +5,8 @@
 // for key names and English left behind), how the layout is mirrored, and takes a screenshot of the first screen.
 // Usage: node languages.mjs BASE_URL REPORT_ID OUT_DIR
 // Prints one JSON object ({"pages": {"TAG-SCREEN": {...}}, "consoleErrors": [...]}); screenshots go to
-// OUT_DIR/lang-TAG-SCREEN.png (and OUT_DIR/lang-TAG-desktop-full.png, the whole page).
+// OUT_DIR/lang-TAG-SCREEN.png (and OUT_DIR/lang-TAG-desktop-full.png, the whole page; OUT_DIR/lang-TAG-phone-start.png,
+// the page before a result).
 import { chromium } from 'playwright-core';
 import { join } from 'node:path';
 
@@ -35,6 +36,14 @@ try {
       const page = await context.newPage();
       page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(tag + ' ' + screen + ': ' + m.text()); });
       page.on('pageerror', (e) => result.consoleErrors.push(tag + ' ' + screen + ': ' + String(e)));
+      if (!desktop) {
+        // The page as a reader first finds it, before any result: its form and the language links.
+        await page.goto(base + '/?lang=' + encodeURIComponent(tag));
+        await page.screenshot({ path: join(out, `lang-${tag}-phone-start.png`) });
+        result.pages[tag + '-start'] = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth,
+          switchTop: document.querySelector('nav.languages').getBoundingClientRect().top }));
+      }
       await page.goto(base + (desktop ? '/' : '/?lang=' + encodeURIComponent(tag)) + '#/report/' + id);
       await page.locator('#result > .verdict .word').waitFor({ timeout: 60000 });
       await page.waitForFunction(() => document.getElementById('result').getAttribute('aria-busy') === 'false');
@@ -73,6 +82,7 @@ try {
           fingerprintDirection: style('.fingerprint', 'direction'),
           fingerprintLeftToRight: leftToRight('.fingerprint'),
           fileNameLeftToRight: leftToRight('.lead code'),
+          hintFileNameLeftToRight: leftToRight('.drop-hint bdi'),
           timeLeftToRight: leftToRight('.facts time'),
           factBorderRight: style('.facts > div', 'borderRightWidth'),
           factBorderLeft: style('.facts > div', 'borderLeftWidth'),

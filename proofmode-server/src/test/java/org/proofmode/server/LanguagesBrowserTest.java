@@ -56,6 +56,10 @@ class LanguagesBrowserTest {
             assertThat(result.get("consoleErrors")).as("no script or CSP errors").isEmpty();
             for (Language l : Language.values()) {
                 Texts texts = Texts.of(l);
+                JsonNode start = result.get("pages").get(l.tag() + "-start");
+                assertThat(start.get("scrollWidth").asInt()).as("the empty page on a phone: " + l.tag()).isLessThanOrEqualTo(start.get("innerWidth").asInt());
+                assertThat(start.get("switchTop").asDouble()).as("the language links in the first screen: " + l.tag()).isBetween(0.0, 100.0);
+                assertThat(out.resolve("lang-" + l.tag() + "-phone-start.png")).isNotEmptyFile();
                 for (String screen : List.of("desktop", "phone")) {
                     JsonNode p = result.get("pages").get(l.tag() + "-" + screen);
                     String seen = l.tag() + " " + screen;
@@ -90,7 +94,7 @@ class LanguagesBrowserTest {
                         assertThat(a.get("current").isNull()).as(seen).isEqualTo(!a.get("hreflang").asText().equals(l.tag()));
                     }
                     assertThat(p.get("fingerprintDirection").asText()).as("a fingerprint reads left to right: " + seen).isEqualTo("ltr");
-                    for (String field : List.of("fingerprintLeftToRight", "fileNameLeftToRight", "timeLeftToRight")) {
+                    for (String field : List.of("fingerprintLeftToRight", "fileNameLeftToRight", "hintFileNameLeftToRight", "timeLeftToRight")) {
                         assertThat(p.get(field).asBoolean()).as("%s: %s", field, seen).isTrue();
                     }
                     if (l.rightToLeft()) {
