@@ -102,6 +102,9 @@ class PageLanguagesTest {
             assertThat(r.statusCode()).isEqualTo(200);
             assertThat(r.body()).doesNotContain("<img", "onerror=alert", "</script>\"")
                     .contains("href=\"?x=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&amp;y=%3C/script%3E&amp;lang=ar\"");
+            String badlyEncoded = RawClient.exchange(RawClient.loopback(1), srv.server.port(), "GET /?%zz=1&lang=uk HTTP/1.1\r\n"
+                    + "Host: 127.0.0.1\r\nConnection: close\r\n\r\n", 10_000);
+            assertThat(badlyEncoded).as("a parameter not well encoded is no server error").startsWith("HTTP/1.1 200").contains("lang=\"uk\"");
             // A raw quote and markup in the query (not a valid URL, sent as bytes) cannot leave the attribute either.
             String answer = RawClient.exchange(RawClient.loopback(1), srv.server.port(), "GET /?q=\"><b>x</b>&lang=fr HTTP/1.1\r\n"
                     + "Host: 127.0.0.1\r\nConnection: close\r\n\r\n", 10_000);

@@ -151,8 +151,7 @@ public final class WebPage {
     private static String switcher(Language current, String query) {
         StringBuilder kept = new StringBuilder();
         for (String part : query.split("&")) {
-            String name = URLDecoder.decode(part.split("=", 2)[0], StandardCharsets.UTF_8);
-            if (!part.isEmpty() && !name.equals("lang")) {
+            if (!part.isEmpty() && !parameterName(part).equals("lang")) {
                 kept.append(part).append('&');
             }
         }
@@ -164,6 +163,16 @@ public final class WebPage {
                     .append(escape(Texts.of(l).get("page.lang.name"))).append("</a> ");
         }
         return out.toString().strip();
+    }
+
+    /** A query parameter's name, decoded; as written when it is not well encoded. */
+    private static String parameterName(String part) {
+        String raw = part.split("=", 2)[0];
+        try {
+            return URLDecoder.decode(raw, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return raw;
+        }
     }
 
     private static String escape(String text) {
