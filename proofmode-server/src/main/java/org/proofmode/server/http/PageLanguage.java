@@ -4,7 +4,6 @@ package org.proofmode.server.http;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,27 +34,19 @@ public final class PageLanguage {
 
     private PageLanguage() {}
 
-    /** A language chosen, and whether the request's {@code ?lang=} chose it. */
-    public record Choice(Language language, boolean fromParameter) {
-        /** Checks the language is there. */
-        public Choice {
-            Objects.requireNonNull(language, "language");
-        }
-    }
-
     /** The page's language for a request with these (possibly absent) {@code ?lang=} and {@code Accept-Language}. */
-    public static Choice choose(Optional<String> parameter, Optional<String> acceptLanguage) {
+    public static Language choose(Optional<String> parameter, Optional<String> acceptLanguage) {
         Optional<Language> asked = parameter.filter(p -> p.length() <= MAX_PARAMETER).flatMap(Language::find);
         if (asked.isPresent()) {
-            return new Choice(asked.get(), true);
+            return asked.get();
         }
         for (String tag : preferred(acceptLanguage.orElse(""))) {
             Optional<Language> l = Language.find(tag);
             if (l.isPresent()) {
-                return new Choice(l.get(), false);
+                return l.get();
             }
         }
-        return new Choice(Language.EN, false);
+        return Language.EN;
     }
 
     /**

@@ -62,9 +62,8 @@ public final class WebPage {
 
     /** Answers {@code GET /}: the page in the language the request chooses. */
     public void serve(Context ctx) {
-        PageLanguage.Choice choice = PageLanguage.choose(Optional.ofNullable(ctx.queryParam("lang")),
+        Language language = PageLanguage.choose(Optional.ofNullable(ctx.queryParam("lang")),
                 Optional.ofNullable(ctx.header("Accept-Language")));
-        Language language = choice.language();
         ctx.header("Content-Language", language.tag());
         ctx.header("Vary", "Accept-Language");
         ctx.header("Cache-Control", "no-cache");
