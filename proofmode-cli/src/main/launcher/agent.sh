@@ -94,9 +94,10 @@ proofmode_agent() {
 #   `proofmode agent`): it stays resident for minutes between commands, as gpg-agent does, so it is sized
 #   to hold what a command needs and to idle small: the serial collector (no concurrent collector's
 #   threads and remembered sets), a heap that starts at 8 MiB, grows to at most 512 MiB (a batch's buffers)
-#   and shrinks to 30% above what is reachable at each full collection, which the agent asks for two
-#   seconds after its last command; and the freed native memory (a photo's decoding) given back to the
-#   system every 5 s, where the JVM has -XX:TrimNativeHeapInterval (17.0.9 and later; JAVA, started
+#   and shrinks to 30% above what is reachable at each full collection, which the agent asks for a
+#   quarter of a second after its last command's reply; and the freed native memory (a photo's decoding)
+#   given back to the system every second, where the JVM has -XX:TrimNativeHeapInterval (17.0.9 and
+#   later; JAVA, started
 #   once, says whether it knows it: an option it does not know stops it). Without the heap and collector
 #   options when JAVA_OPTS chooses a collector or heap itself.
 proofmode_agent_opts() {
@@ -107,8 +108,8 @@ proofmode_agent_opts() {
   esac
   case " ${JAVA_OPTS:-} " in
     *TrimNativeHeap*) ;;
-    *) if "$1" -XX:TrimNativeHeapInterval=5000 -Xshare:auto -XX:-UsePerfData -version >/dev/null 2>&1; then
-         PROOFMODE_AGENT_OPTS="${PROOFMODE_AGENT_OPTS:+$PROOFMODE_AGENT_OPTS }-XX:TrimNativeHeapInterval=5000"
+    *) if "$1" -XX:TrimNativeHeapInterval=1000 -Xshare:auto -XX:-UsePerfData -version >/dev/null 2>&1; then
+         PROOFMODE_AGENT_OPTS="${PROOFMODE_AGENT_OPTS:+$PROOFMODE_AGENT_OPTS }-XX:TrimNativeHeapInterval=1000"
        fi ;;
   esac
   return 0

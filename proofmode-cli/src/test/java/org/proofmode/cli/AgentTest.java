@@ -119,8 +119,28 @@ class AgentTest {
             Answer a = client(dir, "prove", "--out", "out", "in");
             assertThat(a.exit()).as(a.err()).hasValue(0);
             awaitReleases(server, 2);
-            Thread.sleep(3 * 2000);
+            Thread.sleep(3000);
             assertThat(server.memoryReleases()).as("not again while unused").isEqualTo(2);
+        }
+    }
+
+    @Test
+    void serve_givesBackMemory_withinASecondOfTheReply() throws Exception {
+        try (AgentServer server = start(key(), Duration.ZERO)) {
+            awaitReleases(server, 1);
+            photo(dir.resolve("in"), "r.jpg", 6);
+            for (int i = 0; i < 3; i++) {
+                Answer a = client(dir, "prove", "--out", "out" + i, "in");
+                long replied = System.nanoTime();
+                assertThat(a.exit()).as(a.err()).hasValue(0);
+                while (server.memoryReleases() < 2 + i && System.nanoTime() - replied < TimeUnit.SECONDS.toNanos(20)) {
+                    Thread.sleep(10);
+                }
+                // Its own agent between a person's commands is small again at once, not seconds later (it was 2 s).
+                assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - replied)).as("ms from the reply to the release")
+                        .isLessThan(1000);
+                assertThat(server.memoryReleases()).isEqualTo(2 + i);
+            }
         }
     }
 

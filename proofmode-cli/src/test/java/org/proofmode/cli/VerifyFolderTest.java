@@ -144,6 +144,55 @@ class VerifyFolderTest {
     }
 
     @Test
+    void verify_givesEachItemTheReportOfItsOwnVerify_forFolder() throws Exception {
+        addOthersBundles();
+        // Tampered bundles of our own key: a media byte changed, a proof.json changed, a media signature
+        // broken; and, after them in name order, the good bundles again (the batch's remembered
+        // certificate facts then serve bundles that come after failures).
+        Map<String, byte[]> ours = Tamper.readZip(intake.resolve("ours-0.zip"));
+        String mediaName = ours.keySet().stream().filter(n -> n.endsWith(".jpg")).findFirst().orElseThrow();
+        byte[] media = ours.get(mediaName).clone();
+        media[media.length / 2] ^= 1;
+        Tamper.replaceEntry(intake.resolve("ours-0.zip"), intake.resolve("m-media-changed.zip"), mediaName, media);
+        Map<String, byte[]> first = Tamper.readZip(intake.resolve("ours-1.zip"));
+        String jsonName = first.keySet().stream().filter(n -> n.endsWith(".proof.json")).findFirst().orElseThrow();
+        byte[] json = new String(first.get(jsonName), java.nio.charset.StandardCharsets.UTF_8)
+                .replaceFirst("\\{", "{\"Added\":\"later\",").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Tamper.replaceEntry(intake.resolve("ours-1.zip"), intake.resolve("m-proof-changed.zip"), jsonName, json);
+        Map<String, byte[]> second = Tamper.readZip(intake.resolve("ours-2.zip"));
+        String sigName = second.keySet().stream().filter(n -> n.endsWith(".jpg.asc") || (n.endsWith(".asc") && !n.contains(".proof.")
+                && !n.equals("pubkey.asc"))).findFirst().orElseThrow();
+        Path sig = tmp.resolve("media.asc");
+        Files.write(sig, second.get(sigName));
+        Tamper.breakSignatureValue(sig);
+        Tamper.replaceEntry(intake.resolve("ours-2.zip"), intake.resolve("m-signature-broken.zip"), sigName, Files.readAllBytes(sig));
+        for (int i = 0; i < 4; i++) {
+            Files.copy(intake.resolve("ours-" + i + ".zip"), intake.resolve("z-again-" + i + ".zip"));
+        }
+
+        Cli.Result batch = cli.run("verify", "--json", "--jobs", "2", intake.toString());
+        List<String> lines = batch.out().lines().toList();
+        List<Path> items;
+        try (var s = Files.list(intake)) {
+            items = s.sorted().toList();
+        }
+        assertThat(lines).as(batch.err()).hasSize(items.size()).hasSize(13);
+        List<String> verdicts = new ArrayList<>();
+        for (int i = 0; i < items.size(); i++) {
+            Cli.Result alone = cli.run("verify", "--json", items.get(i).toString());
+            JsonNode fromBatch = JSON.readTree(lines.get(i));
+            JsonNode single = JSON.readTree(alone.out());
+            assertThat(fromBatch.path("source").asText()).isEqualTo(items.get(i).toString());
+            assertThat(fromBatch).as(items.get(i).getFileName() + ": the batch's report against its own verify's").isEqualTo(single);
+            verdicts.add(items.get(i).getFileName() + " " + fromBatch.path("verdict").asText());
+        }
+        assertThat(verdicts).containsExactly("another-bad.zip INVALID", "another-good.zip VALID", "m-media-changed.zip INVALID",
+                "m-proof-changed.zip INVALID", "m-signature-broken.zip INVALID", "ours-0.zip TRUSTED", "ours-1.zip TRUSTED",
+                "ours-2.zip TRUSTED", "ours-3.zip TRUSTED", "z-again-0.zip TRUSTED", "z-again-1.zip TRUSTED", "z-again-2.zip TRUSTED",
+                "z-again-3.zip TRUSTED");
+    }
+
+    @Test
     void verify_exits83_forMediaWithFolderOfBundles() {
         Cli.Result r = cli.run("verify", "--media", tmp.resolve("media/p0.jpg").toString(), intake.toString());
         assertThat(r.exit()).isEqualTo(83);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.bouncycastle.openpgp.PGPSignature;
@@ -52,13 +53,32 @@ final class CertificateFacts {
 
     private CertificateFacts() {}
 
+    /**
+     * Each certificate object's {@link #id}, worked out once: a signature's checks ask for it four or five
+     * times, and each time encoded the whole certificate again and hashed it. Keyed by the object itself
+     * ({@link PGPPublicKeyRing} keeps Object's identity equality), weakly: a bundle's certificate is dropped
+     * with the bundle.
+     */
+    private static final Map<PGPPublicKeyRing, String> IDS = Collections.synchronizedMap(new WeakHashMap<>());
+
     /** The certificate's identity for the cache: the SHA-256 of its bytes. */
     static String id(PGPPublicKeyRing cert) {
+        String known = IDS.get(cert);
+        if (known != null) {
+            return known;
+        }
         try {
-            return Hex.encode(Digests.newSha256().digest(cert.getEncoded()));
+            String id = Hex.encode(Digests.newSha256().digest(cert.getEncoded()));
+            IDS.put(cert, id);
+            return id;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** How many certificate objects have their id remembered now (for tests). */
+    static int idsRemembered() {
+        return IDS.size();
     }
 
     /**

@@ -81,4 +81,34 @@ class CertificateFactsTest {
                 .isEqualTo(CertificateFacts.id(PGPainless.extractCertificate(ring)));
         assertThat(CertificateFacts.describe(cert).fingerprint()).isEqualTo(CertificateFacts.describe(revoked).fingerprint());
     }
+
+    @Test
+    void id_sameAsFromTheBytes_eachCopyAndAskedAgain() throws Exception {
+        PGPPublicKeyRing cert = PGPainless.extractCertificate(PGPainless.generateKeyRing().simpleEcKeyRing("c <c@example.org>"));
+        String fromBytes = org.proofmode.util.Hex.encode(org.proofmode.media.Digests.newSha256().digest(cert.getEncoded()));
+        PGPPublicKeyRing copy = new PGPPublicKeyRing(cert.getEncoded(), new org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator());
+        for (int i = 0; i < 3; i++) {
+            assertThat(CertificateFacts.id(cert)).isEqualTo(fromBytes);
+            assertThat(CertificateFacts.id(copy)).isEqualTo(fromBytes);
+        }
+        PGPPublicKeyRing other = PGPainless.extractCertificate(PGPainless.generateKeyRing().simpleEcKeyRing("c <c@example.org>"));
+        assertThat(CertificateFacts.id(other)).isNotEqualTo(fromBytes)
+                .isEqualTo(org.proofmode.util.Hex.encode(org.proofmode.media.Digests.newSha256().digest(other.getEncoded())));
+    }
+
+    @Test
+    void id_forgottenWithTheCertificate_twoThousandCopiesDropped() throws Exception {
+        byte[] encoded = PGPainless.extractCertificate(PGPainless.generateKeyRing().simpleEcKeyRing("d <d@example.org>")).getEncoded();
+        int before = CertificateFacts.idsRemembered();
+        for (int i = 0; i < 2_000; i++) {
+            CertificateFacts.id(new PGPPublicKeyRing(encoded, new org.bouncycastle.openpgp.operator.bc.BcKeyFingerprintCalculator()));
+        }
+        // Nothing else holds the copies: a collection lets them (and their ids) go, as a batch's bundles go.
+        long until = System.nanoTime() + 20_000_000_000L;
+        while (CertificateFacts.idsRemembered() > before + 100 && System.nanoTime() < until) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        assertThat(CertificateFacts.idsRemembered()).isLessThanOrEqualTo(before + 100);
+    }
 }

@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.net.ExtendedSocketOptions;
@@ -80,6 +81,8 @@ public final class AgentServer implements AutoCloseable {
     /** The {@link #lastUsed} after which memory was last given back; none yet (the unlock's garbage is there). */
     private long releasedAfter = lastUsed - 1;
     private final AtomicLong releases = new AtomicLong();
+    /** What the watchdog waits on: notified when a command ends, so the release comes {@link #SETTLE} after it. */
+    private final Object commandEnded = new Object();
     private final Object homeKey;
     private final AgentInfo info;
 
@@ -217,6 +220,9 @@ public final class AgentServer implements AutoCloseable {
                     } finally {
                         lastUsed = System.nanoTime();
                         active.decrementAndGet();
+                        synchronized (commandEnded) {
+                            commandEnded.notifyAll();
+                        }
                     }
                 }, "proofmode-agent-command");
                 t.start();
@@ -228,25 +234,48 @@ public final class AgentServer implements AutoCloseable {
     }
 
     private void stopWhenIdleOrHomeGone() {
+        long nextHomeCheck = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(homeCheckMs());
         try {
             while (server.isOpen()) {
-                Thread.sleep(idle.isZero() ? HOME_CHECK_MS : Math.min(HOME_CHECK_MS, Math.max(10, idle.toMillis() / 4)));
-                if (!homeKey(home).equals(Optional.of(homeKey))) {
-                    // Removed (wiped, a throwaway home deleted) or replaced: nothing here is this agent's any more.
-                    close();
-                } else if (!idle.isZero() && active.get() == 0 && System.nanoTime() - lastUsed >= idle.toNanos()) {
-                    close();
-                } else if (active.get() == 0) {
-                    long used = lastUsed;
-                    if (used != releasedAfter && System.nanoTime() - used >= SETTLE.toNanos()) {
-                        releasedAfter = used;
-                        releaseMemory();
+                long now;
+                synchronized (commandEnded) {
+                    // A command that ends while this waits notifies it (under the same lock, so no end is
+                    // missed between reading lastUsed and waiting): its release is due SETTLE after it.
+                    now = System.nanoTime();
+                    long wake = nextHomeCheck;
+                    if (active.get() == 0 && lastUsed != releasedAfter) {
+                        wake = Math.min(wake, lastUsed + SETTLE.toNanos());
                     }
+                    if (wake - now > 0) {
+                        TimeUnit.NANOSECONDS.timedWait(commandEnded, wake - now);
+                        continue;
+                    }
+                }
+                if (now - nextHomeCheck >= 0) {
+                    nextHomeCheck = now + TimeUnit.MILLISECONDS.toNanos(homeCheckMs());
+                    if (!homeKey(home).equals(Optional.of(homeKey))) {
+                        // Removed (wiped, a throwaway home deleted) or replaced: nothing here is this agent's any more.
+                        close();
+                        continue;
+                    } else if (!idle.isZero() && active.get() == 0 && now - lastUsed >= idle.toNanos()) {
+                        close();
+                        continue;
+                    }
+                }
+                long used = lastUsed;
+                if (active.get() == 0 && used != releasedAfter && now - used >= SETTLE.toNanos()) {
+                    releasedAfter = used;
+                    releaseMemory();
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** How often the idle and home checks run: every second, or a quarter of a shorter idle time. */
+    private long homeCheckMs() {
+        return idle.isZero() ? HOME_CHECK_MS : Math.min(HOME_CHECK_MS, Math.max(10, idle.toMillis() / 4));
     }
 
     /**
@@ -266,8 +295,13 @@ public final class AgentServer implements AutoCloseable {
         return releases.get();
     }
 
-    /** How long after its start or its last command the agent gives back the memory they used. */
-    static final Duration SETTLE = Duration.ofSeconds(2);
+    /**
+     * How long after its start or its last command's reply the agent gives back the memory they used: soon
+     * enough that an agent between a person's commands is small again within moments of each reply, late
+     * enough that commands sent one right after another (a script's loop) run without a collection between
+     * them.
+     */
+    static final Duration SETTLE = Duration.ofMillis(250);
 
     /** How often the agent checks that its home is still there, in milliseconds. */
     static final long HOME_CHECK_MS = 1000;
