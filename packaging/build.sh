@@ -84,8 +84,11 @@ modules="$modules,jdk.crypto.ec,jdk.zipfs,jdk.charsets,jdk.naming.dns,jdk.crypto
 log "modules: $modules"
 
 # 3. The runtime: only those modules, no debug symbols, headers or man pages, with a class-data archive
-#    of the JDK's own classes.
-jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=2 \
+#    of the JDK's own classes. Its lib/modules is left uncompressed (--compress=0): jlink's compression
+#    zips each class on its own (25.7 MB), which neither xz nor gzip shrinks further, while the 54.7 MB of
+#    plain classes become 10.9 MB in the .deb's xz and 18.0 MB in the archive's gzip (bench/README.md,
+#    speed round 3). Installed it is 29 MB more, and classes outside the archive are read without inflating.
+jlink --add-modules "$modules" --strip-debug --no-header-files --no-man-pages --compress=0 \
     --generate-cds-archive --output "$work/runtime"
 # Of the two class-data archives, the one for heaps of 32 GB and more (no compressed object pointers,
 # 10 MB) goes: such a JVM starts without one. libjvm.so loses its static symbol table (4 MB; the exported

@@ -212,10 +212,10 @@ proofmode_private_tmp() {
 
 # proofmode_cds JAVA JAR PREFIX ARG...
 #   Class-data sharing for a command that runs in a JVM of its own (docs/internals.md, "The launcher"): one
-#   archive per subcommand, PREFIX-<command>.jsa (every --help has one of its own, PREFIX-help.jsa; a JVM
-#   that hands a command to the agent, PREFIX-client.jsa), which runs map instead of loading and checking
-#   those classes again. It is a static archive (the JDK's own classes and ours in one file, mapped once;
-#   picocli's classes, compiled for Java 5, fit only there):
+#   archive per subcommand, PREFIX-<command>.jsa (every --help has one of its own, PREFIX-help.jsa, which
+#   holds every command's help; a JVM that hands a command to the agent, PREFIX-client.jsa), which runs
+#   map instead of loading and checking those classes again. It is a static archive (the JDK's own classes
+#   and ours in one file, mapped once; picocli's classes, compiled for Java 5, fit only there):
 #     1. the first run after JAR changed lists the classes it loads, in a file named with the launcher's
 #        process id, which exec keeps ("<archive>.<pid>.classlist");
 #     2. a later run, once that process has ended, turns the list into the archive in the background (a
@@ -285,6 +285,8 @@ proofmode_cds() {
     ) </dev/null >/dev/null 2>&1 &
   else
     PROOFMODE_CDS_OPTS="-XX:DumpLoadedClassList=$pc_jsa.$$.classlist"
+    # Help's list holds every command's help, whichever one this run prints (cli.HelpClasses, after it).
+    [ "$pc_cmd" != help ] || PROOFMODE_CDS_OPTS="$PROOFMODE_CDS_OPTS -Dproofmode.cds.list=help"
   fi
   return 0
 }

@@ -104,6 +104,9 @@ public final class Main implements Callable<Integer> {
         int code = execute(args, new CliContext(out, err, System.getenv(), Terminal.system()));
         out.flush();
         err.flush();
+        if (HelpClasses.listing()) {
+            HelpClasses.printEvery(System.getenv());
+        }
         System.exit(code);
     }
 

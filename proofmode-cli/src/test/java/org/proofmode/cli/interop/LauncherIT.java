@@ -359,26 +359,10 @@ class LauncherIT {
 
     @Test
     void packageLauncher_makesThisUsersArchive_onFirstUse_inPosixSh() throws Exception {
-        // bin/proofmode as packaging/build.sh writes it, in a folder laid out as the packages' (lib/app, lib/runtime).
-        Path repo = ProofModeJar.jar().getParent().getParent().getParent();
-        String build = Files.readString(repo.resolve("packaging/build.sh"));
-        int from = build.indexOf("<<'LAUNCHER'\n") + "<<'LAUNCHER'\n".length();
-        String launcher = build.substring(from, build.indexOf("\nLAUNCHER\n", from) + 1).replace("@VERSION@", "1.2.3");
-        Path app = dir.resolve("app");
-        Path bin = Files.createDirectories(app.resolve("bin")).resolve("proofmode");
-        Files.writeString(bin, launcher);
-        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path lib = Files.createDirectories(app.resolve("lib/app"));
-        Files.copy(ProofModeJar.jar(), lib.resolve("proofmode.jar"));
-        for (String f : List.of("agent.sh", "agent-client.py", "hashing.jit")) {
-            Files.copy(launcherDir().resolve(f), lib.resolve(f));
-        }
-        Files.createSymbolicLink(app.resolve("lib/runtime"), Path.of(System.getProperty("java.home")));
-        Path cache = dir.resolve("cache");
-        Map<String, String> env = new java.util.HashMap<>(Map.of("XDG_CACHE_HOME", cache.toString(), "PROOFMODE_AGENT", "off",
-                "PROOFMODE_HOME", dir.resolve("home").toString(), "JAVA_OPTS", ""));
+        Path bin = packageLauncher();
+        Map<String, String> env = packageEnv();
         List<String> version = List.of(ExternalTool.require("sh").toString(), bin.toString(), "--version");
-        Path versions = cache.resolve("proofmode/cds/1.2.3");
+        Path versions = dir.resolve("cache/proofmode/cds/1.2.3");
         Path archive = versions.resolve("proofmode-default.jsa");
 
         // The first run lists its classes, the second makes the archive in the background, the third maps it.
@@ -387,11 +371,7 @@ class LauncherIT {
             assertThat(r.exitCode()).as(r.describe()).isZero();
             assertThat(r.stdout()).startsWith("proofmode ");
         }
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!(Files.isRegularFile(archive) && listing(versions).equals(List.of(archive.getFileName().toString())))
-                && System.nanoTime() < until) {
-            Thread.sleep(200);
-        }
+        awaitAlone(archive);
         assertThat(listing(versions)).as("the archive alone, no list or dump left").containsExactly("proofmode-default.jsa");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(versions))).isEqualTo("rwx------");
         Path loaded = dir.resolve("classes.log");
@@ -409,6 +389,80 @@ class LauncherIT {
                 env, java.time.Duration.ofSeconds(60), dir);
         assertThat(off.exitCode()).as(off.describe()).isZero();
         assertThat(listing(versions)).containsExactly("proofmode-default.jsa");
+    }
+
+    @Test
+    void commandHelp_mapsHelpsArchiveWithItsOwnClasses_archiveListedByTopLevelHelp() throws Exception {
+        Path bin = packageLauncher();
+        Map<String, String> env = packageEnv();
+        String sh = ExternalTool.require("sh").toString();
+        Path versions = dir.resolve("cache/proofmode/cds/1.2.3");
+        Path archive = versions.resolve("proofmode-help.jsa");
+
+        // `proofmode --help` lists help's classes, then makes help's archive; every command's help maps it.
+        for (int run = 1; run <= 2; run++) {
+            ProcessResult r = ExternalTool.run(List.of(sh, bin.toString(), "--help"), env, java.time.Duration.ofSeconds(120), dir);
+            assertThat(r.exitCode()).as(r.describe()).isZero();
+        }
+        awaitAlone(archive);
+        assertThat(listing(versions)).as("help's archive alone, no list or dump left").containsExactly("proofmode-help.jsa");
+
+        // The options, mixins and subcommands of other commands' help come from it, not from the jar.
+        Path loaded = dir.resolve("classes.log");
+        env.put("JAVA_OPTS", "-Xlog:class+load=info:file=" + loaded);
+        for (List<String> args : List.of(List.of("prove", "--help"), List.of("keys", "create", "--help"))) {
+            List<String> command = new java.util.ArrayList<>(List.of(sh, bin.toString()));
+            command.addAll(args);
+            ProcessResult mapped = ExternalTool.run(command, env, java.time.Duration.ofSeconds(60), dir);
+            assertThat(mapped.exitCode()).as(mapped.describe()).isZero();
+            assertThat(mapped.stderr()).isEmpty();
+            List<String> lines = Files.readAllLines(loaded);
+            List<String> names = args.get(0).equals("prove") ? List.of("KeyOptions", "ContextOptions", "TimestampOptions")
+                    : List.of("KeysCreateCommand", "KeyOptions");
+            for (String name : names) {
+                assertThat(lines).as(String.join(" ", args) + ": " + name)
+                        .anySatisfy(l -> assertThat(l).contains(" org.proofmode.cli." + name + " ", "shared objects file"));
+            }
+            // The help itself is the same as without any archive.
+            Map<String, String> plain = new java.util.HashMap<>(env);
+            plain.put("PROOFMODE_CDS", "0");
+            plain.put("JAVA_OPTS", "");
+            assertThat(ExternalTool.run(command, plain, java.time.Duration.ofSeconds(60), dir).stdout()).isEqualTo(mapped.stdout());
+        }
+    }
+
+    /** The environment of a user whose cache is in {@code dir}, with no agent and no JAVA_OPTS. */
+    private Map<String, String> packageEnv() {
+        return new java.util.HashMap<>(Map.of("XDG_CACHE_HOME", dir.resolve("cache").toString(), "PROOFMODE_AGENT", "off",
+                "PROOFMODE_HOME", dir.resolve("home").toString(), "JAVA_OPTS", ""));
+    }
+
+    /** Waits (90 s at most) until the archive is made and its folder holds nothing else: no list or dump. */
+    private static void awaitAlone(Path archive) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!(Files.isRegularFile(archive) && listing(archive.getParent()).equals(List.of(archive.getFileName().toString())))
+                && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+    }
+
+    /** bin/proofmode as packaging/build.sh writes it, in a folder laid out as the packages' (lib/app, lib/runtime). */
+    private Path packageLauncher() throws java.io.IOException {
+        Path repo = ProofModeJar.jar().getParent().getParent().getParent();
+        String build = Files.readString(repo.resolve("packaging/build.sh"));
+        int from = build.indexOf("<<'LAUNCHER'\n") + "<<'LAUNCHER'\n".length();
+        String launcher = build.substring(from, build.indexOf("\nLAUNCHER\n", from) + 1).replace("@VERSION@", "1.2.3");
+        Path app = dir.resolve("app");
+        Path bin = Files.createDirectories(app.resolve("bin")).resolve("proofmode");
+        Files.writeString(bin, launcher);
+        Files.setPosixFilePermissions(bin, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path lib = Files.createDirectories(app.resolve("lib/app"));
+        Files.copy(ProofModeJar.jar(), lib.resolve("proofmode.jar"));
+        for (String f : List.of("agent.sh", "agent-client.py", "hashing.jit")) {
+            Files.copy(launcherDir().resolve(f), lib.resolve(f));
+        }
+        Files.createSymbolicLink(app.resolve("lib/runtime"), Path.of(System.getProperty("java.home")));
+        return bin;
     }
 
     private static List<String> listing(Path folder) throws java.io.IOException {
