@@ -295,6 +295,20 @@ function reportButton(item) {
     el('span', { class: 'hint' }, ' A document for people who do not use a terminal; the download is recorded in the chain of custody.'));
 }
 
+// A collection (proofmode collect): the page's addresses as text, never as links, and its words escaped.
+function captureSection(c, proofs) {
+  const verdictOf = (sha) => (proofs.find((p) => p.sha256 === sha) || {}).verdict;
+  const rows = [['Address asked for', el('code', {}, c.url)], ['Page from (after redirects)', el('code', {}, c.finalUrl)],
+    ['Collected', c.collected]];
+  if (c.title !== undefined) rows.push(['Page title', el('span', { id: 'capture-title' }, c.title)]);
+  if (c.tls) rows.push(['TLS subject', c.tls.subject], ['TLS issuer', c.tls.issuer]);
+  if (c.purpose) rows.push(['Purpose', c.purpose]);
+  const media = c.media.map((m) => el('li', {}, el('code', {}, m.file), ' from ', el('code', {}, m.uri), ': ',
+    el('span', { 'data-verdict': verdictOf(m.sha256) || 'UNPROVED' }, (WORDS[verdictOf(m.sha256)] || ['no proof sent'])[0])));
+  return el('section', { class: 'card', id: 'capture' }, el('h2', {}, 'The capture'), table(rows, 'The collected page'),
+    media.length ? el('ul', {}, media) : el('p', {}, 'No media kept.'));
+}
+
 function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
@@ -303,6 +317,7 @@ function render(report, item, kept) {
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
+  if (report.collection) r.append(captureSection(report.collection, report.proofs));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, 'The bundle'), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
