@@ -4,25 +4,17 @@
 // the addresses, the links and elements in the capture's section, and a screenshot.
 // Usage: node capture.mjs BASE_URL ARCHIVE SCREENSHOT
 // Prints one JSON object ({"verdict", "title", "addresses", "links", "images", "scripts", "media", "consoleErrors", "dialogs"}).
-import { chromium } from 'playwright-core';
+import { launch, watchedPage } from './chromium.mjs';
 
 const [base, archive, screenshot] = process.argv.slice(2);
 if (!base || !archive || !screenshot) {
   console.error('usage: node capture.mjs BASE_URL ARCHIVE SCREENSHOT');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const result = { consoleErrors: [], dialogs: [] };
 try {
-  const page = await browser.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') result.consoleErrors.push(m.text()); });
-  page.on('pageerror', (e) => result.consoleErrors.push(String(e)));
-  page.on('dialog', async (d) => { result.dialogs.push(d.message()); await d.dismiss(); });
+  const page = await watchedPage(browser, result);
   await page.goto(base + '/');
   await page.setInputFiles('#files', archive);
   await page.click('#check');
