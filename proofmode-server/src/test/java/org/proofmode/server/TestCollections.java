@@ -41,12 +41,17 @@ final class TestCollections {
      * @param seed makes the PNG and so the archive distinct
      */
     static Path archive(ProofMode signer, HttpsSite site, Path dir, String path, String title, int seed) throws IOException {
+        return archive(signer, site, dir, path, title, seed, "");
+    }
+
+    /** As {@link #archive(ProofMode, HttpsSite, Path, String, String, int)}, with {@code filler} in the page's body. */
+    static Path archive(ProofMode signer, HttpsSite site, Path dir, String path, String title, int seed, String filler) throws IOException {
         BufferedImage img = new BufferedImage(8, 8, BufferedImage.TYPE_INT_RGB);
         img.setRGB(seed % 8, (seed / 8) % 8, 0x00FF00 + seed);
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ImageIO.write(img, "png", png);
         site.bytes(path + "/photo.png", "image/png", png.toByteArray()).bytes(path, "text/html; charset=utf-8",
-                ("<html><head><title>" + title + "</title></head><body><img src=\"" + path + "/photo.png\"></body></html>")
+                ("<html><head><title>" + title + "</title></head><body><img src=\"" + path + "/photo.png\">" + filler + "</body></html>")
                         .getBytes(StandardCharsets.UTF_8));
         SigningKey key = signer.keys().unlock(Passphrase.adopt("test passphrase".toCharArray()));
         Collector collector = new Collector(new Http(new Http.Timeouts(Duration.ofSeconds(10), Duration.ofSeconds(30)), Optional.empty()),

@@ -144,7 +144,7 @@ public final class Verification implements AutoCloseable {
     }
 
     /** Bytes a collection archive may unpack to beyond twice its size (its JSON and PEM files compress well). */
-    static final long UNPACK_ALLOWANCE = 16L << 20;
+    public static final long UNPACK_ALLOWANCE = 16L << 20;
 
     /**
      * Compares two received items ({@code proofmode compare}): each a share bundle, whose proof is verified
