@@ -150,7 +150,16 @@ final class HomeProofs {
         }
     }
 
-    /** Publishes a collection folder, as {@link ProofMode#publishCollection} says. */
+    /**
+     * Publishes a collection folder ({@code proofmode collect}'s) whole, as one zip
+     * ({@link CollectionArchive}): the WARC, the record and their signatures and time-stamps, the TLS chain,
+     * and the media with their stored proofs. It is not queued: what cannot be sent now fails, for the
+     * caller to try again.
+     *
+     * @return the result, named by the SHA-256 of the collection record
+     * @throws ProofModeException with {@link Failure#BAD_DATA} for a folder that is not a collection, as
+     *     {@link Publisher#bundle} throws, and {@link Failure#KEY_LOCKED} for an encrypted store that is locked
+     */
     Publishing.Result publishCollection(Publishing to, Path folder) {
         byte[] json;
         try {

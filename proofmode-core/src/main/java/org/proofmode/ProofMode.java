@@ -337,16 +337,7 @@ public final class ProofMode {
         return new HomeProofs(home, store, clock).publish(to, sha256, Optional.empty());
     }
 
-    /**
-     * Publishes a collection folder ({@code proofmode collect}'s) whole, as one zip
-     * ({@link org.proofmode.collect.CollectionArchive}): the WARC, the record and their signatures and
-     * time-stamps, the TLS chain, and the media with their stored proofs. It is not queued: what cannot be
-     * sent now fails, for the caller to try again.
-     *
-     * @return the result, named by the SHA-256 of the collection record
-     * @throws ProofModeException with {@link Failure#BAD_DATA} for a folder that is not a collection, as
-     *     {@link Publisher#bundle} throws, and {@link Failure#KEY_LOCKED} for an encrypted store that is locked
-     */
+    /** Publishes a collection folder ({@code collect}'s) whole as one zip, never queued (see {@code HomeProofs}). */
     public Publishing.Result publishCollection(Publishing to, Path folder) {
         return new HomeProofs(home, store, clock).publishCollection(to, folder);
     }
