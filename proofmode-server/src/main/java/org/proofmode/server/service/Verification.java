@@ -88,7 +88,8 @@ public final class Verification implements AutoCloseable {
     }
 
     /**
-     * Verifies a received bundle.
+     * Verifies a received bundle, or a collection archive ({@code proofmode collect}'s folder as one zip,
+     * told by its {@code collection.json}), whose result also holds its record.
      *
      * @param file the bundle on disk (a server-made name)
      * @param name the name the client gave it, used in the report and in messages
