@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.proofmode.ProofMode;
+import org.proofmode.server.store.TokenScope;
+import org.proofmode.server.store.TokenStore;
 import org.proofmode.testkit.HttpsSite;
 
 /**
@@ -105,10 +107,12 @@ interface CollectionContract {
     }
 
     @Test
-    default void collections_answerBadRequest_withoutOneAddressOrWithoutToken() throws Exception {
+    default void collections_refused_withoutOneAddressWithoutTokenOrWithAnUploadToken() throws Exception {
         assertProblem(srv().get("/api/v1/collections", Optional.of(token())), 400, "bad-request");
         assertProblem(srv().get("/api/v1/collections?url=a&host=b", Optional.of(token())), 400, "bad-request");
         assertProblem(srv().get("/api/v1/collections?host=b&limit=501", Optional.of(token())), 400, "bad-request");
         assertThat(srv().get("/api/v1/collections?host=b", Optional.empty()).statusCode()).isEqualTo(401);
+        String field = new TokenStore(srv().db()).create("field-collections", TokenScope.UPLOAD).secret();
+        assertProblem(srv().get("/api/v1/collections?host=b", Optional.of(field)), 403, "scope");
     }
 }
