@@ -19,8 +19,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.keys.OpenPgpKeys;
+import org.proofmode.publish.Publisher;
 import org.proofmode.server.ProofServer;
 import org.proofmode.server.ServerConfig;
+import org.proofmode.server.service.EventLog;
 import org.proofmode.server.store.TokenStore;
 import org.proofmode.testkit.Ffmpeg;
 import org.proofmode.testkit.HttpsSite;
@@ -120,5 +122,33 @@ class CollectPublishTest {
         LogEntry entry = LogEntry.parse(proof.extra().orElseThrow());
         assertThat(entry.bundle()).contains(sha);
         assertThat(proof.check(entry.leafHash(), List.of(NoteKey.parse(server.logKey()))).outcome()).isEqualTo(TlogProof.Outcome.VALID);
+    }
+
+    @Test
+    void publish_sendsALargeCollectionByResumableUpload_forAWarcOverEightMib() throws Exception {
+        byte[] noise = new byte[(int) Publisher.RESUMABLE_FROM + (1 << 20)];
+        new java.util.Random(8).nextBytes(noise);
+        site.bytes("/large", "text/html", ("<html><head><title>large</title></head><body><!-- "
+                + java.util.Base64.getEncoder().encodeToString(noise) + " --></body></html>").getBytes(StandardCharsets.US_ASCII));
+        Cli cli = new Cli(tmp.resolve("home")).env("PROOFMODE_PASSPHRASE", "collector passphrase");
+        Path folder = tmp.resolve("large");
+        assertThat(cli.run("collect", "--ca", site.writeCa(tmp.resolve("ca.pem")).toString(), "--out", folder.toString(),
+                site.uri("/large").toString()).exit()).isZero();
+        assertThat(Files.size(folder.resolve("capture.warc.gz"))).isGreaterThan(Publisher.RESUMABLE_FROM);
+        java.io.StringWriter events = new java.io.StringWriter();
+        server = ProofServer.start(ServerConfig.defaults(tmp.resolve("server")).withListen("127.0.0.1", 0),
+                new EventLog(new java.io.PrintWriter(events, true), EventLog.Format.TEXT, java.time.Clock.systemUTC(), "test"));
+        String token = new TokenStore(server.database()).create("desk").secret();
+        Path tokenFile = Files.writeString(tmp.resolve("token"), token + "\n");
+        assertThat(cli.run("publish", "login", "--token-file", tokenFile.toString(), "http://127.0.0.1:" + server.port()).exit()).isZero();
+
+        Cli.Result published = cli.run("publish", folder.toString());
+
+        assertThat(published.exit()).as(published.err()).isZero();
+        assertThat(events.toString()).contains("/api/v1/uploads");
+        String sha = published.out().strip().substring(published.out().strip().lastIndexOf('/') + 1);
+        JsonNode found = get("/api/v1/collections?url=" + URLEncoder.encode(site.uri("/large").toString(), StandardCharsets.UTF_8), token);
+        assertThat(found.get("results").findValuesAsText("evidence")).containsExactly(sha);
+        assertThat(found.at("/results/0/verdict").asText()).isEqualTo("VALID");
     }
 }
