@@ -37,9 +37,6 @@ import org.proofmode.util.AtomicFiles;
  * another folder, a dot first, or any character but letters, digits, dot, dash and underscore is refused.
  */
 public final class CollectionArchive {
-    /** The media type an archive is sent with: it is a zip, told from a share bundle by its {@code collection.json}. */
-    public static final String MEDIA_TYPE = "application/zip";
-
     private static final Pattern NAME = Pattern.compile("(" + Pattern.quote(CollectionRecord.MEDIA) + "/)?[A-Za-z0-9_][A-Za-z0-9._-]{0,127}");
 
     private CollectionArchive() {}
