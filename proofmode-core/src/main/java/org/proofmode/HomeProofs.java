@@ -7,12 +7,16 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.proofmode.bundle.BundleWriter;
+import org.proofmode.collect.CollectionArchive;
+import org.proofmode.collect.CollectionRecord;
 import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
@@ -146,6 +150,46 @@ final class HomeProofs {
         }
     }
 
+    /**
+     * Publishes a collection folder ({@code proofmode collect}'s) whole, as one zip
+     * ({@link CollectionArchive}): the WARC, the record and their signatures and time-stamps, the TLS chain,
+     * and the media with their stored proofs. It is not queued: what cannot be sent now fails, for the
+     * caller to try again.
+     *
+     * @return the result, named by the SHA-256 of the collection record
+     * @throws ProofModeException with {@link Failure#BAD_DATA} for a folder that is not a collection, as
+     *     {@link Publisher#bundle} throws, and {@link Failure#KEY_LOCKED} for an encrypted store that is locked
+     */
+    Publishing.Result publishCollection(Publishing to, Path folder) {
+        byte[] json;
+        try {
+            json = Files.readAllBytes(folder.resolve(CollectionRecord.FILE));
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.BAD_DATA, folder + ": not a collection (" + e.getMessage() + ")", e);
+        }
+        CollectionRecord record = CollectionRecord.parse(json);
+        Map<String, Map<String, byte[]>> proofs = new TreeMap<>();
+        for (CollectionRecord.MediaEntry m : record.media()) {
+            if (Hex.isSha256(m.sha256())) {
+                store.files(m.sha256()).ifPresent(f -> proofs.put(m.sha256(), f));
+            }
+        }
+        Path tmp = null;
+        try {
+            Path dir = AtomicFiles.privateDirectories(Home.PUBLISH_OUTGOING.in(home));
+            removeOrphanedBundles(dir);
+            tmp = Files.createTempFile(dir, OUTGOING_PREFIX + ProcessHandle.current().pid() + "-", ".zip");
+            CollectionArchive.write(folder, proofs, tmp);
+            Publisher.Published done = to.publisher().bundle(tmp, folder.toAbsolutePath().normalize().getFileName() + ".zip");
+            return new Publishing.Result(Hex.encode(Digests.newSha256().digest(json)), Publisher.What.WITH_MEDIA,
+                    Optional.of(done.permalink()), Optional.empty());
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot make the archive of " + folder + ": " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
     /** Sends a stored proof; its media is found (and checked unchanged) only when it is sent. */
     private Publisher.Published sendStored(Publisher publisher, String sha256, Optional<ProofMode.StoredProof> known, Publisher.What what) {
         Path folder = known.map(ProofMode.StoredProof::folder).orElseGet(() -> storedFolder(sha256));
@@ -173,12 +217,16 @@ final class HomeProofs {
         } catch (IOException e) {
             throw new ProofModeException(Failure.IO, "cannot make the bundle of " + sha256 + ": " + e.getMessage(), e);
         } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException e) {
-                    // a left-over temporary bundle in the home's own folder; the next publish makes a new one
-                }
+            deleteQuietly(tmp);
+        }
+    }
+
+    private static void deleteQuietly(Path tmp) {
+        if (tmp != null) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException e) {
+                // a left-over temporary bundle in the home's own folder; the next publish makes a new one
             }
         }
     }

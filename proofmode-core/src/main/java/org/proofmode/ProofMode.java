@@ -337,6 +337,11 @@ public final class ProofMode {
         return new HomeProofs(home, store, clock).publish(to, sha256, Optional.empty());
     }
 
+    /** Publishes a collection folder ({@code collect}'s) whole as one zip, never queued (see {@code HomeProofs}). */
+    public Publishing.Result publishCollection(Publishing to, Path folder) {
+        return new HomeProofs(home, store, clock).publishCollection(to, folder);
+    }
+
     /** As {@link #publish(Publishing, String)}, for a proof found already ({@link #find}): its media is not hashed again. */
     public Publishing.Result publish(Publishing to, StoredProof proof) {
         return new HomeProofs(home, store, clock).publish(to, proof.sha256(), Optional.of(proof));

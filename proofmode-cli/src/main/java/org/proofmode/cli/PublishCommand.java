@@ -19,6 +19,7 @@ import org.proofmode.publish.Publisher;
 import org.proofmode.publish.Publishing;
 import org.proofmode.publish.QueuedPublish;
 import org.proofmode.util.Hex;
+import org.proofmode.verify.Verifier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,6 +56,7 @@ import picocli.CommandLine.Spec;
             "  proofmode publish --tor --proof-only 0b8d8b5f1504...6647351   only the proof, over Tor",
             "  proofmode publish --notarize-only IMG_0001.jpg      only the hash, signer and time, now; the media later",
             "  proofmode publish sync                              send what was queued",
+            "  proofmode publish collection-example.org-20260101T120000Z   a collection, whole",
             "  proofmode settings set publish.proxy socks5h://127.0.0.1:9050   always over Tor",
             "", ExitCodes.HELP_TABLE})
 final class PublishCommand implements Callable<Integer> {
@@ -94,7 +96,8 @@ final class PublishCommand implements Callable<Integer> {
     static final String JSON_HELP = "Print one JSON object per item (JSON lines): {\"sha256\", \"what\", \"outcome\": \"published\"|"
             + "\"notarized\"|\"queued\", \"link\" or \"queued\": why}; an item that failed is {\"sha256\", \"error\": {\"exitCode\", \"message\"}}.";
 
-    @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, or their SHA-256.")
+    @Parameters(paramLabel = "HASH|PATH", arity = "0..*", description = "Proved media files, or their SHA-256; or collection "
+            + "folders (proofmode collect), each sent whole as one zip with its media's proofs, never queued (exit 47 to retry).")
     List<String> proofs = new ArrayList<>();
 
     @Override
@@ -113,6 +116,14 @@ final class PublishCommand implements Callable<Integer> {
         int exit = ExitCodes.OK;
         boolean queued = false;
         for (String arg : proofs) {
+            Path folder = ctx.resolve(Path.of(arg));
+            if (Verifier.isCollection(folder)) {
+                // a collection goes whole (CollectionArchive), whatever --proof-only or --notarize-only say of proofs
+                if (lines.send(arg, () -> pm.publishCollection(to, folder)) == PublishAccess.Outcome.FAILED) {
+                    exit = firstError(exit, lines.lastFailure());
+                }
+                continue;
+            }
             ProofMode.StoredProof p;
             try {
                 p = pm.find(Hex.isSha256(arg) && !Files.exists(ctx.resolve(Path.of(arg))) ? arg : ctx.resolve(Path.of(arg)).toString());

@@ -201,9 +201,16 @@ public final class BundleWriter {
      * them costs time for nothing. A stored entry needs its CRC first, which one quick read gives.
      */
     private static void putStored(ZipOutputStream zip, Set<String> names, String name, Path file) throws IOException {
-        if (!names.add(name)) {
-            return;
+        if (names.add(name)) {
+            putStored(zip, name, file);
         }
+    }
+
+    /**
+     * Adds a file that is compressed already (media, a gzipped WARC) as a stored entry without a time of
+     * its own, its CRC from one quick read first.
+     */
+    public static void putStored(ZipOutputStream zip, String name, Path file) throws IOException {
         CRC32 crc = new CRC32();
         long size = 0;
         byte[] buf = new byte[1 << 20];

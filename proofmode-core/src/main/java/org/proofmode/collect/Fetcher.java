@@ -28,6 +28,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 import okhttp3.Call;
+import okhttp3.ConnectionPool;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -57,7 +58,10 @@ final class Fetcher {
         this.limits = limits;
         this.clock = clock;
         this.proxied = http.proxy().isPresent();
-        OkHttpClient.Builder b = http.clientBuilder().protocols(List.of(Protocol.HTTP_1_1)).readTimeout(limits.timeout());
+        // A connection of its own for each address: a server that closes after an answer without saying so
+        // (HTTP/1.0) leaves no pooled connection to fail on, and each answer keeps its own TLS handshake.
+        OkHttpClient.Builder b = http.clientBuilder().protocols(List.of(Protocol.HTTP_1_1)).readTimeout(limits.timeout())
+                .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS));
         if (!extraRoots.isEmpty()) {
             X509TrustManager tm = trustManager(extraRoots);
             try {

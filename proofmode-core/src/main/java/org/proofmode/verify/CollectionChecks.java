@@ -22,6 +22,10 @@ import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcTargetRecord;
+import org.proofmode.bundle.Bundle;
+import org.proofmode.bundle.BundleEntry;
+import org.proofmode.bundle.BundleLimits;
+import org.proofmode.bundle.ProofFiles;
 import org.proofmode.collect.CollectionRecord;
 import org.proofmode.collect.Collector;
 import org.proofmode.failure.Failure;
@@ -218,6 +222,52 @@ final class CollectionChecks {
         checks.add(new Check(CheckCodes.COLLECT_TLS_CHAIN_VALID, Status.PASS, CollectionRecord.CHAIN, chain.size()
                 + " certificates; server " + SafeText.escape(chain.get(0).getSubjectX500Principal().getName()) + ", issued by "
                 + SafeText.escape(chain.get(0).getIssuerX500Principal().getName())));
+    }
+
+    /**
+     * The proofs of the media kept beside them in {@code media/} (a published collection), as one bundle
+     * with the collection's public key; empty when {@code media/} holds no proof record.
+     */
+    static Optional<Bundle> mediaProofs(Path folder, BundleLimits limits) {
+        Path media = folder.resolve(CollectionRecord.MEDIA);
+        Path pub = folder.resolve(Collector.PUBKEY);
+        if (!Files.isDirectory(media) || !Files.isRegularFile(pub)) {
+            return Optional.empty();
+        }
+        List<BundleEntry> entries = new ArrayList<>(Bundle.open(media, limits).entries());
+        if (entries.stream().noneMatch(e -> e.name().endsWith(ProofFiles.JSON))) {
+            return Optional.empty();
+        }
+        if (entries.stream().noneMatch(e -> e.name().equals(ProofFiles.PUBKEY))) {
+            entries.add(new BundleEntry() {
+                @Override
+                public String name() {
+                    return ProofFiles.PUBKEY;
+                }
+
+                @Override
+                public long size() {
+                    try {
+                        return Files.size(pub);
+                    } catch (IOException e) {
+                        return -1;
+                    }
+                }
+
+                @Override
+                public InputStream open() throws IOException {
+                    return Files.newInputStream(pub);
+                }
+            });
+        }
+        return Optional.of(Bundle.of(media.toString(), entries));
+    }
+
+    /** The collection's report with its media's proofs: their checks beside its own, the worst verdict of all. */
+    static VerificationReport withMedia(VerificationReport collection, VerificationReport media) {
+        List<Check> checks = new ArrayList<>(collection.checks());
+        checks.addAll(media.checks());
+        return new VerificationReport(collection.source(), collection.verdict().and(media.verdict()), checks, media.proofs());
     }
 
     private static SignatureChecker.Outcome check(SignatureChecker checker, byte[] sig, InputStream data) {

@@ -146,13 +146,18 @@ public final class Verifier {
 
     /**
      * Verifies a collection folder made by {@code proofmode collect}: its record's signature and
-     * time-stamps, the WARC against the record (payload digests), the media and the TLS chain.
+     * time-stamps, the WARC against the record (payload digests), the media and the TLS chain; and, when
+     * {@code media/} holds the proofs of the media (as {@code collect.CollectionArchive} lays them out), those
+     * proofs, each with its own verdict, the collection's being the worst of all.
      *
      * @param folder the collection folder (holding {@code collection.json})
      * @throws ProofModeException with {@link Failure#IO} if a file cannot be read
      */
     public VerificationReport verifyCollection(Path folder) {
-        return new CollectionChecks(trusted, timestamps).verify(folder);
+        VerificationReport collection = new CollectionChecks(trusted, timestamps).verify(folder);
+        // The proofs of its media, when they were sent beside them (a published collection), checked as any proof.
+        Optional<Bundle> media = CollectionChecks.mediaProofs(folder, limits);
+        return media.isEmpty() ? collection : CollectionChecks.withMedia(collection, verify(media.get(), Optional.empty()));
     }
 
     /** Tells whether a folder is a collection made by {@code proofmode collect}. */

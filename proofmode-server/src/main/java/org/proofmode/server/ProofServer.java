@@ -34,6 +34,7 @@ import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.Passphrase;
 import org.proofmode.server.http.Access;
 import org.proofmode.server.http.ClientConnections;
+import org.proofmode.server.http.CollectionApi;
 import org.proofmode.server.http.EncryptedUploads;
 import org.proofmode.server.http.EvidenceApi;
 import org.proofmode.server.http.JettyErrors;
@@ -49,6 +50,7 @@ import org.proofmode.server.service.Metrics;
 import org.proofmode.server.service.ProblemType;
 import org.proofmode.server.service.Verification;
 import org.proofmode.server.store.BlobStore;
+import org.proofmode.server.store.CollectionIndex;
 import org.proofmode.server.store.Database;
 import org.proofmode.server.store.EvidenceSearch;
 import org.proofmode.server.store.EvidenceStore;
@@ -177,6 +179,7 @@ public final class ProofServer implements AutoCloseable {
                     new RateLimiter(db, policy.keepsPerMinute(), Clock.systemUTC()), policy.maxBytes());
             EvidenceApi api = new EvidenceApi(verification, new EvidenceStore(db, store), new EvidenceSearch(db),
                     new NotarizationStore(db), access, reports, incoming, config.maxUploadBytes(), log, metrics, encrypted);
+            CollectionApi collections = new CollectionApi(new CollectionIndex(db), access);
             ResumableUploads uploads = new ResumableUploads(incoming, config.maxUploadBytes(), config.uploads(), access, api);
             EncryptedUploads encryptedUploads = encrypted;
             WebPage page = new WebPage();
@@ -249,6 +252,7 @@ public final class ProofServer implements AutoCloseable {
                 c.routes.head("/api/v1/uploads/{id}", uploads::offset);
                 c.routes.patch("/api/v1/uploads/{id}", uploads::append);
                 c.routes.get("/api/v1/evidence", api::find);
+                c.routes.get("/api/v1/collections", collections::find);
                 c.routes.get("/api/v1/evidence/{sha256}", api::get);
                 c.routes.get("/api/v1/evidence/{sha256}/bundle", api::download);
                 c.routes.post("/api/v1/evidence/{sha256}/reverify", api::reverify);

@@ -36,7 +36,7 @@ import org.proofmode.verify.Trust;
  * The API, against a real server on loopback; run on every database engine by its subclasses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ApiContract implements ReportContract, CustodyContract, TokenScopeContract {
+abstract class ApiContract implements ReportContract, CustodyContract, TokenScopeContract, CollectionContract {
     Path tmp;
 
     TestServer srv;

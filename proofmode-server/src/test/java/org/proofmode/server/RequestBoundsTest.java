@@ -156,7 +156,7 @@ class RequestBoundsTest {
     }
 
     /** Runs {@code n} requests, {@code threads} at once (each made by {@code request} from its index), and gives their results. */
-    private static List<Integer> atOnce(int n, int threads, java.util.function.IntFunction<Callable<Integer>> request) throws Exception {
+    static List<Integer> atOnce(int n, int threads, java.util.function.IntFunction<Callable<Integer>> request) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Integer>> all = new ArrayList<>();

@@ -24,6 +24,7 @@ import org.proofmode.server.service.Metrics;
 import org.proofmode.server.service.ProblemType;
 import org.proofmode.server.service.Verification;
 import org.proofmode.server.store.BlobStore;
+import org.proofmode.server.store.CollectionIndex;
 import org.proofmode.server.store.CustodyAction;
 import org.proofmode.server.store.DbTime;
 import org.proofmode.server.store.EvidenceSearch;
@@ -136,7 +137,8 @@ public final class EvidenceApi {
         Verification.Result r = verifyTimed(up.file(), up.name());
         EvidenceStore.Item item = new EvidenceStore.Item(up.sha256(), up.name(), up.size(),
                 r.report().verdict().name(), EvidenceJson.write(r.json()), DbTime.now());
-        EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor);
+        EvidenceStore.Intake in = evidence.store(up.file(), item, r.report(), actor, r.collection().map(c -> new CollectionIndex.Capture(
+                c.url(), c.finalUrl(), Optional.ofNullable(c.title()), c.collected(), Optional.ofNullable(c.tls()).map(t -> t.subject()))));
         metrics.intake(in.created());
         ctx.attribute(ITEM, item.sha256());
         ctx.attribute(VERDICT, item.verdict());

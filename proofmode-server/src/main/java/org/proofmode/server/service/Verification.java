@@ -4,6 +4,8 @@ package org.proofmode.server.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +24,11 @@ import java.util.concurrent.TimeoutException;
 import org.bouncycastle.openpgp.PGPPublicKeyRing;
 import org.proofmode.ProofMode;
 import org.proofmode.bundle.BundleLimits;
+import org.proofmode.collect.CollectionArchive;
+import org.proofmode.collect.CollectionRecord;
+import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.util.AtomicFiles;
 import org.proofmode.verify.MediaComparison;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Trust;
@@ -39,12 +45,21 @@ public final class Verification implements AutoCloseable {
     private final Duration timeout;
     private final ThreadPoolExecutor pool;
 
-    /** A report with its JSON form. */
-    public record Result(VerificationReport report, ObjectNode json) {
+    /**
+     * A report with its JSON form, and the record of a collection ({@code proofmode collect}) when that is
+     * what was verified (untrusted: its verdict says whether it holds).
+     */
+    public record Result(VerificationReport report, ObjectNode json, Optional<CollectionRecord> collection) {
         /** Validates the fields. */
         public Result {
             Objects.requireNonNull(report, "report");
             Objects.requireNonNull(json, "json");
+            Objects.requireNonNull(collection, "collection");
+        }
+
+        /** A bundle's report. */
+        public Result(VerificationReport report, ObjectNode json) {
+            this(report, json, Optional.empty());
         }
     }
 
@@ -73,7 +88,8 @@ public final class Verification implements AutoCloseable {
     }
 
     /**
-     * Verifies a received bundle.
+     * Verifies a received bundle, or a collection archive ({@code proofmode collect}'s folder as one zip,
+     * told by its {@code collection.json}), whose result also holds its record.
      *
      * @param file the bundle on disk (a server-made name)
      * @param name the name the client gave it, used in the report and in messages
@@ -81,6 +97,9 @@ public final class Verification implements AutoCloseable {
      * @throws ApiException with {@link ProblemType#UNAVAILABLE} when the server is saturated or time runs out
      */
     public Result verify(Path file, String name) {
+        if (CollectionArchive.isArchive(file)) {
+            return verifyCollection(file, name);
+        }
         Map<Path, String> names = Map.of(file, name);
         VerificationReport report = inPool(() -> verifier.verify(file, Optional.empty()), "verification", names);
         ObjectNode json = ReportJson.toNode(report);
@@ -88,6 +107,45 @@ public final class Verification implements AutoCloseable {
         json.put("source", name);
         return new Result(report, json);
     }
+
+    /**
+     * Verifies a received collection archive ({@link CollectionArchive}): unpacked beside it (at most twice
+     * its size and {@value #UNPACK_ALLOWANCE} bytes more), verified as {@code proofmode verify FOLDER} does,
+     * the folder deleted. Its JSON has the capture as {@code collection} besides the report.
+     */
+    private Result verifyCollection(Path file, String name) {
+        Path scratch;
+        long bound;
+        try {
+            scratch = Files.createTempDirectory(file.toAbsolutePath().getParent(), ".collection-");
+            bound = 2 * Files.size(file) + UNPACK_ALLOWANCE;
+        } catch (IOException e) {
+            throw new ProofModeException(Failure.IO, "cannot unpack " + name + ": " + e.getMessage(), e);
+        }
+        Map<Path, String> names = Map.of(file, name, scratch, name);
+        Result r = inPool(() -> {
+            try {
+                CollectionArchive.extract(file, scratch, limits, bound);
+                VerificationReport report = verifier.verifyCollection(scratch);
+                Optional<CollectionRecord> record;
+                try {
+                    record = Optional.of(CollectionRecord.parse(Files.readAllBytes(scratch.resolve(CollectionRecord.FILE))));
+                } catch (ProofModeException e) {
+                    record = Optional.empty(); // the report says why (collect.record.malformed)
+                }
+                return new Result(report, ReportJson.toNode(report), record);
+            } finally {
+                AtomicFiles.deleteTree(scratch);
+            }
+        }, "verification", names);
+        scrub(r.json(), names);
+        r.json().put("source", name);
+        r.collection().ifPresent(c -> r.json().set("collection", CaptureJson.of(c)));
+        return r;
+    }
+
+    /** Bytes a collection archive may unpack to beyond twice its size (its JSON and PEM files compress well). */
+    public static final long UNPACK_ALLOWANCE = 16L << 20;
 
     /**
      * Compares two received items ({@code proofmode compare}): each a share bundle, whose proof is verified

@@ -20,6 +20,7 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.tlog.LogEntry;
 import org.proofmode.util.Hex;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.VerificationReport;
 
@@ -100,6 +101,17 @@ public final class EvidenceStore {
      * @throws ProofModeException with {@link Failure#IO} if the blob or the row cannot be stored
      */
     public Intake store(Path file, Item item, VerificationReport report, Actor actor) {
+        return store(file, item, report, actor, Optional.empty());
+    }
+
+    /**
+     * Stores a verified bundle or collection; a new collection's capture is indexed by its address
+     * ({@link CollectionIndex}) in the same transaction.
+     *
+     * @param capture the capture, for a collection
+     * @throws ProofModeException as {@link #store(Path, Item, VerificationReport, Actor)}
+     */
+    public Intake store(Path file, Item item, VerificationReport report, Actor actor, Optional<CollectionIndex.Capture> capture) {
         try {
             blobs.put(file, item.sha256());
         } catch (IOException e) {
@@ -113,6 +125,9 @@ public final class EvidenceStore {
                         "the same bundle was received again; the stored copy is kept");
                 return new Intake(find(c, item.sha256()).orElseThrow(), false);
             }
+            if (capture.isPresent()) {
+                CollectionIndex.insert(c, item.sha256(), capture.get());
+            }
             Set<String> media = new LinkedHashSet<>();
             Set<String> signers = new TreeSet<>();
             for (ProofReport p : report.proofs()) {
@@ -122,7 +137,8 @@ public final class EvidenceStore {
                 row.signer().map(f -> f.toUpperCase(Locale.ROOT)).filter(FINGERPRINT.asPredicate()).ifPresent(signers::add);
             }
             appendCustody(c, item.sha256(), CustodyAction.INTAKE, actor, Optional.of(item.verdict()),
-                    "received " + item.size() + " bytes as " + item.name() + "; verified " + item.verdict(),
+                    "received " + item.size() + " bytes as " + item.name() + "; verified " + item.verdict()
+                            + capture.map(k -> "; a collection of " + SafeText.escape(shortened(k.url()))).orElse(""),
                     media.stream().filter(Hex::isSha256).map(m -> m.toLowerCase(Locale.ROOT)).sorted().distinct()
                             .limit(LogEntry.MAX_MEDIA).toList(),
                     signers.stream().limit(LogEntry.MAX_MEDIA).toList());
@@ -134,6 +150,11 @@ public final class EvidenceStore {
             }
             return new Intake(item, true);
         });
+    }
+
+    /** A stranger's address as a custody line names it: at most 500 characters. */
+    private static String shortened(String url) {
+        return url.length() <= 500 ? url : url.substring(0, 500) + "...";
     }
 
     /** Records a re-verification, a download or another event in an item's custody log. */

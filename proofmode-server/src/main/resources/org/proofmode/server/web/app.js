@@ -312,6 +312,23 @@ function reportButton(item) {
     el('span', { class: 'hint' }, ' ' + t('page.js.report.hint')));
 }
 
+// A collection (proofmode collect): the page's addresses as text, never as links, and its words escaped.
+function captureSection(c, proofs) {
+  const verdictOf = (sha) => (proofs.find((p) => p.sha256 === sha) || {}).verdict;
+  const rows = [[t('page.js.capture.url'), ltr('code', {}, c.url)], [t('page.js.capture.finalUrl'), ltr('code', {}, c.finalUrl)],
+    [t('page.js.capture.collected'), when(c.collected)]];
+  if (c.title !== undefined) rows.push([t('page.js.capture.pageTitle'), el('bdi', { id: 'capture-title' }, c.title)]);
+  if (c.tls) rows.push([t('page.js.capture.tlsSubject'), ltr('span', {}, c.tls.subject)], [t('page.js.capture.tlsIssuer'), ltr('span', {}, c.tls.issuer)]);
+  if (c.purpose) rows.push([t('page.js.capture.purpose'), el('bdi', {}, c.purpose)]);
+  const media = c.media.map((m) => {
+    const verdict = verdictOf(m.sha256);
+    return el('li', {}, parts('page.js.capture.mediaFrom', ltr('code', {}, m.file), ltr('code', {}, m.uri),
+      el('span', { 'data-verdict': verdict || 'UNPROVED' }, verdict ? verdictWords(verdict)[0] : t('page.js.capture.noProof'))));
+  });
+  return el('section', { class: 'card', id: 'capture' }, el('h2', {}, t('page.js.capture.title')), table(rows, t('page.js.capture.caption')),
+    media.length ? el('ul', {}, media) : el('p', {}, t('page.js.capture.noMedia')));
+}
+
 function render(report, item, kept) {
   const r = $('result');
   r.replaceChildren();
@@ -320,6 +337,7 @@ function render(report, item, kept) {
   const line = keptLine(kept);
   if (line) r.append(line);
   if (item) r.append(reportButton(item));
+  if (report.collection) r.append(captureSection(report.collection, report.proofs));
   if (report.checks.length) r.append(el('section', { class: 'card' }, el('h2', {}, t('page.js.bundle')), checkList(report.checks)));
   for (const p of report.proofs) r.append(proofSection(p, item, kept));
   if (item) r.append(logSection(item), custody(item));
