@@ -64,7 +64,7 @@ public final class HtmlReport {
             h.append("<table class=\"fields\">\n");
             for (Block.Field f : x.rows()) {
                 h.append("<tr><th scope=\"row\">").append(esc(f.label())).append("</th><td").append(f.mono() ? " class=\"mono\"" : "")
-                        .append('>').append(esc(f.value())).append("</td></tr>\n");
+                        .append('>').append(value(f.value(), t)).append("</td></tr>\n");
             }
             h.append("</table>\n");
         } else if (b instanceof Block.Checks x) {
@@ -93,6 +93,15 @@ public final class HtmlReport {
         } else if (b instanceof Block.PageBreak) {
             h.append("<hr>\n");
         }
+    }
+
+    /**
+     * A field's value: in a right-to-left report, a value without right-to-left letters (a name, a key's user ID,
+     * the sender's notes) is isolated and read left to right, so that its brackets and quotes stay where they are.
+     */
+    private static String value(String value, Texts t) {
+        char[] chars = value.toCharArray();
+        return t.language().rightToLeft() && !java.text.Bidi.requiresBidi(chars, 0, chars.length) ? "<bdi>" + esc(value) + "</bdi>" : esc(value);
     }
 
     private static void place(StringBuilder h, Block.Place p) {
