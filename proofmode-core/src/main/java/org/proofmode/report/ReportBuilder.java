@@ -84,7 +84,7 @@ public final class ReportBuilder {
         b.add(new Block.Heading(1, title));
         Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
         boolean selfSigned = items.stream().flatMap(i -> i.report().proofs().stream()).anyMatch(p -> ownKey(p, own));
-        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + x.get("report.own") + ")" : "") + ". " + sentence(items.size() == 1 ? m.explain(items.get(0).report())
+        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + x.get("report.own") + ")" : "") + ". " + sentence(x, items.size() == 1 ? m.explain(items.get(0).report())
                 : m.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery"))),
                 tone(overall)));
         failures(items, x, m).ifPresent(b::add);
@@ -119,7 +119,7 @@ public final class ReportBuilder {
     private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own, Texts x, ReportMeanings m) {
         if (number.isPresent()) {
             b.add(new Block.Heading(2, x.get("report.item", number.get().toString(), item.name())));
-            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(m.explain(item.report())), tone(item.report().verdict())));
+            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(x, m.explain(item.report())), tone(item.report().verdict())));
         }
         if (!item.report().checks().isEmpty()) {
             b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.bundleChecks")));
@@ -244,7 +244,7 @@ public final class ReportBuilder {
     /** For a report with a failed check: which checks failed, in plain words, on its first page. */
     private static Optional<Block> failures(List<ReportItem> items, Texts x, ReportMeanings m) {
         List<String> failed = items.stream().flatMap(i -> i.report().allChecks().stream()).filter(c -> c.status() == Status.FAIL)
-                .map(c -> m.of(c.code()).replaceAll("[.。]$", "") + " (" + c.code() + ", " + c.subject() + ").").distinct().toList();
+                .map(c -> m.of(c.code()).replaceAll("[.。]$", "") + " (" + c.code() + ", " + c.subject() + ")" + x.get("report.stop")).distinct().toList();
         if (failed.isEmpty()) {
             return Optional.empty();
         }
@@ -267,8 +267,9 @@ public final class ReportBuilder {
         return v == Verdict.VALID || v == Verdict.TRUSTED ? Block.Tone.GOOD : Block.Tone.BAD;
     }
 
-    private static String sentence(String s) {
-        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
+    /** A sentence from a phrase: capitalised, and ended by the language's full stop. */
+    private static String sentence(Texts x, String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + x.get("report.stop");
     }
 
     private static String id(List<ReportItem> items, Optional<String> caseName, Certification c, Optional<String> fileName, Language language) {

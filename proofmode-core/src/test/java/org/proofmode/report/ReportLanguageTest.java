@@ -164,6 +164,20 @@ class ReportLanguageTest {
     }
 
     @Test
+    void build_givesEveryTimeItsLongForm_custodyLinesToo() {
+        ReportItem item = ReportFixtures.item("IMG_0001.jpg", "note").withCustody(List.of(new CustodyLine("2026-03-14T10:00:00Z", "INTAKE",
+                "desk (1)", Optional.of("TRUSTED"), "verified at 2026-03-14T10:00:01Z", "ab".repeat(32))));
+        ReportDocument fr = ReportBuilder.build(List.of(item), Optional.empty(), ReportFixtures.certification(), Optional.empty(), Set.of(), Language.FR);
+        List<Block.Field> fields = fr.blocks().stream().filter(b -> b instanceof Block.Fields).flatMap(b -> ((Block.Fields) b).rows().stream()).toList();
+        assertThat(fields).anyMatch(f -> f.label().startsWith("2026-03-14T10:00:00Z (14 mars 2026") && f.value().startsWith("INTAKE par desk (1) (TRUSTED)")
+                && f.value().contains("verified at 2026-03-14T10:00:01Z (14 mars 2026"));
+        assertThat(fields).anyMatch(f -> f.label().equals("empreinte de sa ligne") && f.value().equals("ab".repeat(32)));
+        // every ISO 8601 time the report shows has its long form beside it
+        fields.forEach(f -> assertThat(f.label() + " " + f.value()).as("a time without its long form")
+                .doesNotContainPattern("\\d{2}:\\d{2}:\\d{2}Z(?! \\()"));
+    }
+
+    @Test
     void build_keepsTheEnglishReportsId_andGivesAnotherLanguageItsOwn() {
         assertThat(doc(Language.EN).id()).isEqualTo(ReportBuilder.build(List.of(ReportFixtures.item("IMG_0001.jpg", "note")), Optional.empty(),
                 ReportFixtures.certification(), Optional.of("r.pdf")).id());
