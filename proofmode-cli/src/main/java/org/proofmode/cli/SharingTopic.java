@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "sharing", hidden = true, usageHelpAutoWidth = true,
         header = "How to share a proof: notarize only, share proof only, share proof with media.",
         synopsisHeading = "",
-        customSynopsis = {"proofmode help sharing", ""},
+        customSynopsis = {"proofmode help sharing [--lang LANG]", ""},
         description = {
             "Proving a file keeps its proof on this computer and sends nothing anywhere. You decide later, "
                 + "file by file, whether and how to share it. There are three ways, from the one that "
