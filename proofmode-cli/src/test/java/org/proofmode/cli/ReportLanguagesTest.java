@@ -72,6 +72,11 @@ class ReportLanguagesTest {
         report("es", "La huella digital (SHA-256) del archivo multimedia es la que registró la prueba", "Comprobación: su código");
         report("fr", "L’empreinte (SHA-256) du fichier média est celle que la preuve a enregistrée", "Vérification : son code");
         report("uk", "Відбиток (SHA-256) медіафайлу — саме той, що записано в доказі", "Перевірка: її код");
+        // the picture's text alternative, which a screen reader reads, in the language too
+        Path html = tmp.resolve("share.fr.html");
+        Cli.Result r = cli.run("report", "--format", "html", "--lang", "fr", "--date", ReportCommandTest.DATE, "-o", html.toString(), zip.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.readString(html)).contains("alt=\"Le média de cette preuve, IMG_0001.jpg, réduit à ").doesNotContain("The media of this proof");
     }
 
     @Test

@@ -4,8 +4,8 @@ package org.proofmode.report;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
-import org.proofmode.util.SafeText;
 import org.proofmode.i18n.Texts;
+import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
 
 /**
