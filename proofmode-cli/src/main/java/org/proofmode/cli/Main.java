@@ -167,6 +167,7 @@ public final class Main implements Callable<Integer> {
                     cl.addSubcommand(listed(c));
                 }
             }
+            SharingTopic.acceptLanguage(cl);
         }
         return cl;
     }

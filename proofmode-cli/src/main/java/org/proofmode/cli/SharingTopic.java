@@ -1,18 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.proofmode.i18n.Language;
+import org.proofmode.i18n.Texts;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code proofmode help sharing}: the three ways to share a proof, what each reveals and when to use
  * which. A help topic, not a command: it is hidden from the command list and only prints this text.
+ *
+ * <p>The text below is the English source. In another language ({@code help sharing --lang LANG}, else the
+ * locale, as {@code export} chooses), the same text comes first in that language ({@code
+ * i18n/sharing_TAG.properties}, one key a line: {@code header}, {@code d.N} for the N-th line here), then in
+ * English: whoever the user shows it to can check it against the English.
  */
 @Command(name = "sharing", hidden = true, usageHelpAutoWidth = true,
         header = "How to share a proof: notarize only, share proof only, share proof with media.",
         synopsisHeading = "",
-        customSynopsis = {"proofmode help sharing", ""},
+        customSynopsis = {"proofmode help sharing [--lang LANG]", ""},
         description = {
             "Proving a file keeps its proof on this computer and sends nothing anywhere. You decide later, "
                 + "file by file, whether and how to share it. There are three ways, from the one that "
@@ -57,11 +71,84 @@ import picocli.CommandLine.Spec;
                 + "them on.",
             ""})
 final class SharingTopic implements Runnable {
-    @Spec
+    private static final String LANG = "--lang";
+    private static final String LANG_HELP = "The language to show this text in, before the English: en, es, fr, ar, uk or zh-Hans"
+            + " (default: from the locale, LC_ALL, LC_MESSAGES or LANG).";
+
     CommandSpec spec;
+
+    @Option(names = LANG, paramLabel = "LANG", description = LANG_HELP)
+    Optional<String> lang = Optional.empty();
+
+    /** Takes the spec, and shows its description in the reader's language before the English. */
+    @Spec
+    void spec(CommandSpec s) {
+        this.spec = s;
+        s.usageMessage().sectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_DESCRIPTION, help -> {
+            String english = help.description();
+            Language language = language();
+            if (language == Language.EN) {
+                return english;
+            }
+            String[] source = s.usageMessage().description();
+            try {
+                s.usageMessage().description(translated(source, language));
+                return help.description() + "\n" + english;
+            } finally {
+                s.usageMessage().description(source);
+            }
+        });
+    }
 
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /**
+     * Lets {@code proofmode help sharing --lang LANG} name the language: the help command itself takes the option
+     * (it has no other use there).
+     */
+    static void acceptLanguage(CommandLine root) {
+        CommandLine help = root.getSubcommands().get("help");
+        if (help != null && help.getCommandSpec().findOption(LANG) == null) {
+            help.getCommandSpec().addOption(OptionSpec.builder(LANG).paramLabel("LANG").type(String.class).description(LANG_HELP).build());
+        }
+    }
+
+    /** The language asked for with --lang (on this topic or on help), else the locale's. */
+    private Language language() {
+        Optional<String> asked = lang;
+        Map<String, String> env = Map.of();
+        CommandSpec root = spec.root();
+        if (root != spec && root.userObject() instanceof Main) {
+            env = CommandRoot.ctx(spec).env();
+            CommandLine help = root.subcommands().get("help");
+            OptionSpec option = help == null ? null : help.getCommandSpec().findOption(LANG);
+            if (asked.isEmpty() && option != null && option.getValue() != null) {
+                asked = Optional.of(option.getValue());
+            }
+        }
+        return Language.chosen(asked, env);
+    }
+
+    /**
+     * The description in a language: its header first, each line of the English that has words by its
+     * translation ({@code d.N}, indented as the English line is), the lines that have none (blank) as they are,
+     * and a last line saying that the English follows.
+     */
+    static String[] translated(String[] english, Language language) {
+        Texts t = Texts.of(Texts.Family.SHARING, language);
+        List<String> out = new ArrayList<>();
+        out.add(t.own("header").orElse(""));
+        out.add("");
+        for (int i = 0; i < english.length; i++) {
+            String indent = english[i].substring(0, english[i].length() - english[i].stripLeading().length());
+            out.add(english[i].isBlank() ? english[i] : t.own("d." + i).map(d -> indent + d).orElse(english[i]));
+        }
+        out.add(t.own("english").orElse(""));
+        out.add("");
+        out.add("-".repeat(72));
+        return out.toArray(String[]::new);
     }
 }

@@ -43,7 +43,10 @@ class ReportLanguagesTest {
         // Arabic is drawn shaped: its presentation forms read as their letters (NFKC), as a reader's search does
         String text = Normalizer.normalize(ReportTools.pdftotext(pdf), Normalizer.Form.NFKC);
         assertThat(text).contains(expected).contains(sha256, "media.hash.match", "sha256sum", "seen from the bridge")
-                .doesNotContainPattern("\\[U\\+[0-9A-F]{4,6}\\]").doesNotContain("Verification report", "Check it yourself");
+                .doesNotContainPattern("\\[U\\+[0-9A-F]{4,6}\\]").doesNotContain("Verification report", "Check it yourself")
+                // no English sentence left: the check meanings, the plain names, the self-check notes
+                .doesNotContain("not one byte has changed", "is signed by the signer's key", "Anyone can redo these checks",
+                        "Pixel hash of the image", "What it found", "The same inputs and the same report date");
         assertThat(Files.readString(pdf, StandardCharsets.ISO_8859_1)).contains("/Lang (" + lang + ")");
         assertThat(ReportTools.pdftoppm(pdf, tmp.resolve(lang + "-pages"))).isNotEmpty();
         assertThat(ReportTools.veraPdf(pdf, "2b")).as("veraPDF, PDF/A-2b").isEmpty();
@@ -52,7 +55,7 @@ class ReportLanguagesTest {
 
     @Test
     void report_inArabic_readsBackInLogicalOrder_rightToLeftScript() throws Exception {
-        String text = report("ar", "تقرير التحقق", "تحقق بنفسك", "الشهادة", "بصمة مفتاح الموقع");
+        String text = report("ar", "تقرير التحقق", "تحقق بنفسك", "الشهادة", "بصمة مفتاح الموقع", "بصمة ملف الوسائط", "السطر الأول ينشئ حلقة مفاتيح");
         assertThat(text).doesNotContain("قيقحتلا ريرقت");
         // drawn joined: the letters of the title in their initial, medial and final forms, not the isolated ones
         assertThat(ReportTools.pdftotext(tmp.resolve("share.ar.pdf"))).contains("\uFE97\uFED8\uFEAE\uFEF3\uFEAE");
@@ -60,7 +63,20 @@ class ReportLanguagesTest {
 
     @Test
     void report_inSimplifiedChinese_drawsEveryCharacter_cjkScript() throws Exception {
-        report("zh-Hans", "核验报告", "自行核验", "证明书", "签名者密钥指纹", ReportCommandTest.DATE + " (2026年3月14日");
+        report("zh-Hans", "核验报告", "自行核验", "证明书", "签名者密钥指纹", ReportCommandTest.DATE + " (2026年3月14日", "媒体文件的指纹",
+                "第一行仅为本次检查创建一个新的空密钥环");
+    }
+
+    @Test
+    void report_inSpanishFrenchAndUkrainian_readsTheCheckMeaningsInTheLanguage() throws Exception {
+        report("es", "La huella digital (SHA-256) del archivo multimedia es la que registró la prueba", "Comprobación: su código");
+        report("fr", "L’empreinte (SHA-256) du fichier média est celle que la preuve a enregistrée", "Vérification : son code");
+        report("uk", "Відбиток (SHA-256) медіафайлу — саме той, що записано в доказі", "Перевірка: її код");
+        // the picture's text alternative, which a screen reader reads, in the language too
+        Path html = tmp.resolve("share.fr.html");
+        Cli.Result r = cli.run("report", "--format", "html", "--lang", "fr", "--date", ReportCommandTest.DATE, "-o", html.toString(), zip.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Files.readString(html)).contains("alt=\"Le média de cette preuve, IMG_0001.jpg, réduit à ").doesNotContain("The media of this proof");
     }
 
     @Test

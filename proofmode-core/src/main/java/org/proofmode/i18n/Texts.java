@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.text.MessageFormat;
 import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.EnumMap;
@@ -20,14 +20,46 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The sentences of one {@link Language}, read from {@code org/proofmode/i18n/texts[_TAG].properties} (UTF-8).
+ * The sentences of one {@link Language} in one {@link Family} of files, read from
+ * {@code org/proofmode/i18n/FAMILY[_TAG].properties} (UTF-8).
  * A sentence with arguments is a {@link MessageFormat} pattern in the language's locale ({@code {0}}, and
  * {@code {0,choice,...}} for plurals), so a single quote is written {@code ''} in such a pattern; a sentence
  * without arguments is returned as written. A key the language lacks falls back to English (a test keeps
  * every file complete).
  */
 public final class Texts {
-    private static final Map<Language, Texts> LOADED = new EnumMap<>(Language.class);
+    /**
+     * A family of resource files, one file a language, each a translator works through on its own.
+     */
+    public enum Family {
+        /** {@code texts[_TAG].properties}: the bundle's instructions, the report's own sentences, {@code help sharing}. */
+        TEXTS("texts"),
+        /**
+         * {@code meanings_TAG.properties}: what each check code means, keyed by the code. The English is
+         * {@code verify.Meanings} itself, so English has no file of this family; each translation carries the
+         * English it was made from as a {@code # en:} comment above it.
+         */
+        MEANINGS("meanings"),
+        /**
+         * {@code sharing_TAG.properties}: {@code proofmode help sharing} ({@code cli.SharingTopic}, whose own text
+         * is the English, so English has no file of this family either); {@code # en:} comments as in
+         * {@link #MEANINGS}.
+         */
+        SHARING("sharing");
+
+        private final String base;
+
+        Family(String base) {
+            this.base = base;
+        }
+
+        /** The resource name of a language's file of this family. */
+        public String resource(Language language) {
+            return base + language.suffix() + ".properties";
+        }
+    }
+
+    private static final Map<Family, Map<Language, Texts>> LOADED = new EnumMap<>(Family.class);
 
     private final Language language;
     private final Properties own;
@@ -40,9 +72,22 @@ public final class Texts {
     }
 
     /** The texts of a language, read once. */
-    public static synchronized Texts of(Language language) {
+    public static Texts of(Language language) {
+        return of(Family.TEXTS, language);
+    }
+
+    /** The texts of a language in a family, read once; English of a family whose English is in code is empty (see {@link Family}). */
+    public static synchronized Texts of(Family family, Language language) {
+        Objects.requireNonNull(family, "family");
         Objects.requireNonNull(language, "language");
-        return LOADED.computeIfAbsent(language, l -> new Texts(l, read(l), l == Language.EN ? read(l) : of(Language.EN).own));
+        Map<Language, Texts> loaded = LOADED.computeIfAbsent(family, f -> new EnumMap<>(Language.class));
+        Texts t = loaded.get(language);
+        if (t == null) {
+            Properties english = language == Language.EN ? read(family, language) : of(family, Language.EN).own;
+            t = new Texts(language, language == Language.EN ? english : read(family, language), english);
+            loaded.put(language, t);
+        }
+        return t;
     }
 
     /** The language. */
@@ -74,12 +119,39 @@ public final class Texts {
         }
         try {
             Instant t = Instant.parse(iso);
-            return iso + " (" + DateTimeFormatter.ofLocalizedDateTime(FormatStyle.LONG).withLocale(language.locale()).withZone(ZoneOffset.UTC)
+            return iso + " (" + DateTimeFormatter.ofLocalizedDateTime(FormatStyle.LONG).withLocale(language.locale()).withZone(ZoneId.of("UTC"))
                     .format(t) + ")";
         } catch (DateTimeException e) {
             return iso;
         }
     }
+
+    /** An ISO 8601 instant in UTC inside text ({@link #dates}). */
+    private static final java.util.regex.Pattern INSTANT = java.util.regex.Pattern.compile(
+            "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?Z");
+
+    /**
+     * Text with each ISO 8601 instant in it followed by its long form, as {@link #date} does: for messages that
+     * quote a time (a time stamp's, a log entry's). English text is returned as it is.
+     */
+    public String dates(String text) {
+        if (language == Language.EN) {
+            return text;
+        }
+        return INSTANT.matcher(text).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(date(m.group())));
+    }
+
+    /** The argument numbers a pattern uses ({@code {0}}, {@code {1,choice,...}}...), for tests that hold translations to their source. */
+    public static Set<Integer> placeholders(String pattern) {
+        Set<Integer> out = new TreeSet<>();
+        java.util.regex.Matcher m = PLACEHOLDER.matcher(pattern);
+        while (m.find()) {
+            out.add(Integer.parseInt(m.group(1)));
+        }
+        return out;
+    }
+
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\{(\\d+)");
 
     /** The keys this language's file has. */
     public Set<String> keys() {
@@ -91,16 +163,24 @@ public final class Texts {
         return java.util.Optional.ofNullable(own.getProperty(key));
     }
 
-    /** The resource name of a language's file. */
-    static String resource(Language language) {
-        return "texts" + language.suffix() + ".properties";
+    /** The sentence of a key in this language's own file, without English fallback, with its arguments put in. */
+    public java.util.Optional<String> own(String key, Object... args) {
+        return pattern(key).map(p -> args.length == 0 ? p : new MessageFormat(p, language.locale()).format(args));
     }
 
-    private static Properties read(Language language) {
+    /** The resource name of a language's file. */
+    static String resource(Language language) {
+        return Family.TEXTS.resource(language);
+    }
+
+    private static Properties read(Family family, Language language) {
         Properties p = new Properties();
-        try (InputStream in = Texts.class.getResourceAsStream(resource(language))) {
+        if (family != Family.TEXTS && language == Language.EN) {
+            return p;
+        }
+        try (InputStream in = Texts.class.getResourceAsStream(family.resource(language))) {
             if (in == null) {
-                throw new IllegalStateException("missing " + resource(language));
+                throw new IllegalStateException("missing " + family.resource(language));
             }
             p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.proofmode.i18n.Texts;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.CheckCodes;
 import org.proofmode.verify.ProofReport;
@@ -36,7 +37,7 @@ final class IntegrityCommands {
 
     private IntegrityCommands() {}
 
-    static List<Block> of(ReportItem item, Map<String, String> names, List<String> unsafe) {
+    static List<Block> of(ReportItem item, Map<String, String> names, List<String> unsafe, Texts x) {
         Set<String> gst = new LinkedHashSet<>();
         Map<String, Instant> attest = new LinkedHashMap<>();
         Map<String, String> attestMedia = new LinkedHashMap<>();
@@ -59,21 +60,12 @@ final class IntegrityCommands {
         if (gst.isEmpty() && attest.isEmpty()) {
             return out;
         }
-        out.add(new Block.Heading(3, "5. The device attestations"));
+        out.add(new Block.Heading(3, x.get("selfcheck.attest.title")));
         if (!gst.isEmpty()) {
             List<List<String>> cmds = new ArrayList<>();
             cmds.add(B64URL);
             gst.forEach(f -> cmds.addAll(safetyNet(f)));
-            out.add(new Block.Paragraph("A SafetyNet attestation (.gst) is three parts joined by dots: a header with Google's"
-                    + " certificates, the facts Google attested, and Google's signature over the first two. The first line defines"
-                    + " b64url, which decodes a part (it prints nothing). Then, for each file: the facts are printed (nonce, the"
-                    + " time in milliseconds, the app's package name and signing digest, ctsProfileMatch and basicIntegrity); the"
-                    + " certificates are taken from the header; the subject line must read CN = attest.android.com; openssl dgst"
-                    + " prints \"Verified OK\" when the signature is Google's certificate's over these facts; and openssl verify"
-                    + " prints OK when that certificate led to a trusted root at the attestation's own time. " + SYSTEM_ROOTS
-                    + " is the system's trusted roots on Debian and Ubuntu (elsewhere: the file of the system's roots, or Google's"
-                    + " GTS Root R1 from pki.goog). The nonce ends with the media's SHA-256 in hexadecimal (base64 above; decode it"
-                    + " with base64 -d to read it).", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.safetynet", SYSTEM_ROOTS), Block.Tone.NOTE));
             out.add(new Block.Commands(cmds));
         }
         if (!attest.isEmpty()) {
@@ -88,13 +80,7 @@ final class IntegrityCommands {
                 Optional.ofNullable(attestMedia.get(f)).ifPresent(h -> cmds.add(List.of("openssl", "x509", "-in", SelfCheck.quote(f + ".leaf.pem"), "-outform",
                         "DER", "|", "grep", "-a", "-o", h)));
             }
-            out.add(new Block.Paragraph("An Android key attestation (.attest.pem) is the certificate chain of a key the phone made,"
-                    + " the first certificate carrying what the phone's secure hardware attested. awk splits it into that first"
-                    + " certificate and the rest; openssl verify prints OK when the chain led to a trusted root at the time the"
-                    + " report judged it (when its newest certificate became valid); " + KEY_ROOTS + " holds Google's attestation"
-                    + " roots, which you get from Google (https://android.googleapis.com/attestation/root lists them), not from the"
-                    + " bundle. The last command prints the media's SHA-256 when it is in the attested certificate, as the"
-                    + " challenge the app gave: the attestation was made for this media.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.keyAttestation", KEY_ROOTS), Block.Tone.NOTE));
             out.add(new Block.Commands(cmds));
         }
         return out;

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.proofmode.bundle.BundleEntry;
+import org.proofmode.i18n.Texts;
 import org.proofmode.imaging.Picture;
 import org.proofmode.imaging.StreamHashes;
 
@@ -26,7 +27,7 @@ final class KeyFrames {
 
     private KeyFrames() {}
 
-    static List<Block.Picture> of(BundleEntry video) {
+    static List<Block.Picture> of(BundleEntry video, Texts x) {
         if (!StreamHashes.available() || video.size() > MAX_BYTES) {
             return List.of();
         }
@@ -46,8 +47,8 @@ final class KeyFrames {
             for (double t : times) {
                 byte[] jpeg = StreamHashes.frameJpeg(copy, t, ReportItem.THUMBNAIL_SIDE);
                 Picture p = Picture.decode(jpeg);
-                out.add(new Block.Picture(jpeg, p.width(), p.height(), String.format(Locale.ROOT,
-                        "Frame at %.1f s of the video %s (%d by %d pixels)", t, video.fileName(), p.width(), p.height())));
+                out.add(new Block.Picture(jpeg, p.width(), p.height(), x.get("report.frame", String.format(Locale.ROOT, "%.1f", t), video.fileName(),
+                        Integer.toString(p.width()), Integer.toString(p.height()))));
             }
             return out;
         } catch (IOException | StreamHashes.NotHashed | Picture.Undecodable e) {

@@ -14,13 +14,18 @@ import org.apache.pdfbox.pdmodel.common.PDRectangle;
 import org.apache.pdfbox.pdmodel.documentinterchange.markedcontent.PDPropertyList;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.graphics.state.RenderingMode;
+import org.proofmode.i18n.Texts;
 import org.proofmode.verify.Check;
-import org.proofmode.verify.Meanings;
 import org.proofmode.verify.Status;
 
 /**
  * Lays a report's blocks out on A4 pages: each piece becomes an {@link Op}, a tagged drawing at a fixed
  * place, so that the page count is known before anything is drawn.
+ *
+ * <p>A report in a right-to-left language is laid out mirrored: text is set against the right margin, a
+ * table's label or status column is on the right and its values on the left, a verdict's coloured bar is on
+ * the right, pictures run from the right. Commands stay left to right against the left edge of their box, and
+ * hashes, fingerprints, codes and file names keep their own order inside a line ({@link PdfText}).
  */
 final class PdfLayout {
     /** Draws one piece. */
@@ -79,14 +84,35 @@ final class PdfLayout {
     private static final float LABEL_WIDTH = 150;
     private static final float CHECK_INDENT = 40;
 
+    /** How a line is read and where it is set. */
+    private enum Flow {
+        /** The report's own words: in a right-to-left report read right to left, against the right edge. */
+        SENTENCE,
+        /** Data (a hash, a code, a check's message): read by its first letter; against the right edge in a right-to-left report. */
+        DATA,
+        /** A command: left to right against the left edge in every report. */
+        CODE
+    }
+
     private final PdfText text;
+    private final Texts x;
+    private final ReportMeanings meanings;
+    private final boolean rtl;
     private final List<List<Op>> pages = new ArrayList<>();
     private List<Op> page;
     private float y;
 
-    PdfLayout(PdfText text) {
+    PdfLayout(PdfText text, Texts x) {
         this.text = text;
+        this.x = x;
+        this.meanings = ReportMeanings.of(x.language());
+        this.rtl = text.rightToLeft();
         newPage();
+    }
+
+    /** The left edge of a box of width {@code w} whose left edge is {@code left} in a left-to-right report: mirrored in a right-to-left one. */
+    private float mirror(float left, float w) {
+        return rtl ? 2 * LEFT + WIDTH - left - w : left;
     }
 
     List<List<Op>> pages() {
@@ -140,7 +166,7 @@ final class PdfLayout {
     }
 
     void footer(Canvas c, String line) throws IOException {
-        write(c.cs(), LEFT, 34, 7.5f, GREY, false, text.safe(line));
+        write(c.cs(), LEFT, WIDTH, 34, 7.5f, GREY, false, text.safe(line), Flow.DATA);
     }
 
     private void heading(Block.Heading h) {
@@ -155,7 +181,7 @@ final class PdfLayout {
         y -= lines.size() * lead + (rule ? 10 : 4);
         place("H" + h.level(), Optional.empty(), c -> {
             for (int i = 0; i < lines.size(); i++) {
-                write(c.cs(), LEFT, top - size - i * lead, size, BLACK, true, lines.get(i));
+                write(c.cs(), LEFT, WIDTH, top - size - i * lead, size, BLACK, true, lines.get(i), Flow.SENTENCE);
             }
             if (rule) {
                 c.cs().setStrokingColor(0.6f, 0.6f, 0.6f);
@@ -194,11 +220,13 @@ final class PdfLayout {
                     c.cs().addRect(LEFT, top - height, WIDTH, height);
                     c.cs().fill();
                     c.cs().setNonStrokingColor(bar[0], bar[1], bar[2]);
-                    c.cs().addRect(LEFT, top - height, 5, height);
+                    c.cs().addRect(mirror(LEFT, 5), top - height, 5, height);
                     c.cs().fill();
                 }
+                float inner = WIDTH - 2 * pad - (boxed ? 6 : 0);
                 for (int i = 0; i < part.size(); i++) {
-                    write(c.cs(), LEFT + pad + (boxed ? 6 : 0), top - pad - size - i * lead + 2, size, colour, boxed && i == 0, part.get(i));
+                    write(c.cs(), mirror(LEFT + pad + (boxed ? 6 : 0), inner), inner, top - pad - size - i * lead + 2, size, colour, boxed && i == 0,
+                            part.get(i), Flow.SENTENCE);
                 }
             });
         }
@@ -220,12 +248,13 @@ final class PdfLayout {
         y -= height;
         cell(row, "TH", Optional.of(ROW), c -> {
             for (int i = 0; i < label.size(); i++) {
-                write(c.cs(), LEFT, top - 10 - i * lead, 8.8f, GREY, false, label.get(i));
+                write(c.cs(), mirror(LEFT, LABEL_WIDTH - 10), LABEL_WIDTH - 10, top - 10 - i * lead, 8.8f, GREY, false, label.get(i), Flow.SENTENCE);
             }
         });
         cell(row, "TD", Optional.empty(), c -> {
             for (int i = 0; i < value.size(); i++) {
-                write(c.cs(), LEFT + LABEL_WIDTH, top - 10 - i * lead, size, BLACK, false, value.get(i));
+                write(c.cs(), mirror(LEFT + LABEL_WIDTH, VALUE_WIDTH), VALUE_WIDTH, top - 10 - i * lead, size, BLACK, false, value.get(i),
+                        f.mono() ? Flow.DATA : Flow.SENTENCE);
             }
         });
     }
@@ -236,36 +265,39 @@ final class PdfLayout {
         need(height + 60);
         float top = y;
         y -= height;
-        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), LEFT, top - 9, 7.5f, GREY, false, "Result"));
-        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), LEFT + CHECK_INDENT, top - 9, 7.5f, GREY, false,
-                "Check: its code, the file, what it found, and what it means"));
+        String result = text.safe(x.get("report.col.result"));
+        String check = text.safe(x.get("report.col.check"));
+        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), mirror(LEFT, CHECK_INDENT), CHECK_INDENT, top - 9, 7.5f, GREY, false, result, Flow.SENTENCE));
+        cell(row, "TH", Optional.of(COLUMN), c -> write(c.cs(), mirror(LEFT + CHECK_INDENT, WIDTH - CHECK_INDENT), WIDTH - CHECK_INDENT, top - 9, 7.5f,
+                GREY, false, check, Flow.SENTENCE));
     }
 
     private void check(Check k, Group row) {
         float w = WIDTH - CHECK_INDENT;
-        List<String> file = text.wrap(text.safe("File: " + k.subject()), 8, w);
-        List<String> message = text.wrap(text.safe(k.message()), 9, w);
-        List<String> meaning = text.wrap(text.safe(Meanings.of(k.code())), 8.3f, w);
+        List<String> file = text.wrap(text.safe(x.get("report.file", k.subject())), 8, w);
+        List<String> message = text.wrap(text.safe(x.dates(k.message())), 9, w);
+        List<String> meaning = text.wrap(text.safe(meanings.of(k.code())), 8.3f, w);
         float height = 13 + file.size() * 10.5f + message.size() * 11.5f + meaning.size() * 10.5f + 6;
         need(height);
         float top = y;
         y -= height;
         float[] colour = k.status() == Status.PASS ? GREEN : k.status() == Status.FAIL ? RED : k.status() == Status.WARN ? AMBER : GREY;
         String code = text.safe(k.code());
-        cell(row, "TD", Optional.empty(), c -> write(c.cs(), LEFT, top - 10, 9, colour, true, k.status().name()));
+        float left = mirror(LEFT + CHECK_INDENT, w);
+        cell(row, "TD", Optional.empty(), c -> write(c.cs(), mirror(LEFT, CHECK_INDENT), CHECK_INDENT, top - 10, 9, colour, true, k.status().name(), Flow.DATA));
         cell(row, "TD", Optional.empty(), c -> {
-            write(c.cs(), LEFT + CHECK_INDENT, top - 10, 9.5f, BLACK, true, code);
+            write(c.cs(), left, w, top - 10, 9.5f, BLACK, true, code, Flow.DATA);
             float at = top - 10 - 11;
             for (String l : file) {
-                write(c.cs(), LEFT + CHECK_INDENT, at, 8, GREY, false, l);
+                write(c.cs(), left, w, at, 8, GREY, false, l, Flow.SENTENCE);
                 at -= 10.5f;
             }
             for (String l : message) {
-                write(c.cs(), LEFT + CHECK_INDENT, at - 1, 9, BLACK, false, l);
+                write(c.cs(), left, w, at - 1, 9, BLACK, false, l, Flow.DATA);
                 at -= 11.5f;
             }
             for (String l : meaning) {
-                write(c.cs(), LEFT + CHECK_INDENT, at - 1, 8.3f, GREY, false, l);
+                write(c.cs(), left, w, at - 1, 8.3f, GREY, false, l, Flow.SENTENCE);
                 at -= 10.5f;
             }
             c.cs().setStrokingColor(0.85f, 0.85f, 0.85f);
@@ -292,7 +324,7 @@ final class PdfLayout {
                 c.cs().addRect(LEFT, top - height, WIDTH, height);
                 c.cs().fill();
                 for (int i = 0; i < lines.size(); i++) {
-                    write(c.cs(), LEFT + pad, top - 2 - size - i * lead + 1, size, BLACK, false, lines.get(i));
+                    write(c.cs(), LEFT + pad, WIDTH - 2 * pad, top - 2 - size - i * lead + 1, size, BLACK, false, lines.get(i), Flow.CODE);
                 }
             });
         }
@@ -305,7 +337,7 @@ final class PdfLayout {
         float top = y;
         y -= height + 4;
         place("Figure", Optional.of(text.safe(p.alt())), c -> PdfMap.draw(c.cs(), p, LEFT, top - height, WIDTH, height));
-        paragraph(new Block.Paragraph(p.alt() + ". Land outline: Natural Earth 1:110m (public domain).", Block.Tone.NOTE));
+        paragraph(new Block.Paragraph(x.get("report.place.caption", p.alt()), Block.Tone.NOTE));
     }
 
     private void pictures(List<Block.Picture> row) {
@@ -324,14 +356,14 @@ final class PdfLayout {
         need(tallest + 8);
         float top = y;
         y -= tallest + 8;
-        float x = LEFT;
+        float left = LEFT;
         for (int i = 0; i < row.size(); i++) {
             Block.Picture p = row.get(i);
-            float at = x;
+            float at = mirror(left, w[i]);
             float width = w[i];
             float height = h[i];
             place("Figure", Optional.of(text.safe(p.alt())), c -> c.cs().drawImage(PdfReport.image(c.pdf(), p, c.images()), at, top - height, width, height));
-            x += w[i] + gap;
+            left += w[i] + gap;
         }
     }
 
@@ -361,8 +393,14 @@ final class PdfLayout {
         y = TOP;
     }
 
-    private void write(PDPageContentStream cs, float x, float baseline, float size, float[] colour, boolean bold, String safe) throws IOException {
-        String visual = text.visual(safe);
+    /**
+     * Draws one line of safe text in the box from {@code left}, {@code width} wide: against its left edge, or in
+     * a right-to-left report against its right edge (a command excepted).
+     */
+    private void write(PDPageContentStream cs, float left, float width, float baseline, float size, float[] colour, boolean bold, String safe,
+            Flow flow) throws IOException {
+        String visual = flow == Flow.SENTENCE ? text.visualSentence(safe) : text.visual(safe);
+        float start = rtl && flow != Flow.CODE ? left + width - text.width(visual, size) : left;
         boolean reordered = !visual.equals(safe);
         if (reordered) {
             // Drawn shaped and in visual order; read (copied, searched, spoken) as written, in logical order.
@@ -378,7 +416,7 @@ final class PdfLayout {
             cs.setStrokingColor(colour[0], colour[1], colour[2]);
             cs.setLineWidth(size * 0.035f);
         }
-        cs.newLineAtOffset(x, baseline);
+        cs.newLineAtOffset(start, baseline);
         for (PdfText.Run r : text.runs(visual)) {
             cs.setFont(r.font(), size);
             cs.showText(r.text());

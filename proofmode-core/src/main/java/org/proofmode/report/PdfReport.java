@@ -29,6 +29,7 @@ import org.apache.pdfbox.pdmodel.documentinterchange.taggedpdf.PDTableAttributeO
 import org.apache.pdfbox.pdmodel.graphics.image.JPEGFactory;
 import org.apache.pdfbox.pdmodel.graphics.image.PDImageXObject;
 import org.apache.pdfbox.pdmodel.interactive.viewerpreferences.PDViewerPreferences;
+import org.proofmode.i18n.Texts;
 
 /**
  * Renders a report as a PDF/A-2b document with Apache PDFBox: A4 pages, Liberation Sans embedded (the
@@ -52,7 +53,8 @@ public final class PdfReport {
     /** The PDF's bytes, with these system fonts tried after Liberation Sans (none: only the fallback). */
     static byte[] render(ReportDocument doc, List<Path> systemFonts) {
         try (PDDocument pdf = new PDDocument(); PdfFonts fonts = new PdfFonts(pdf, systemFonts)) {
-            PdfLayout layout = new PdfLayout(new PdfText(fonts, doc.language().rightToLeft()));
+            Texts x = Texts.of(doc.language());
+            PdfLayout layout = new PdfLayout(new PdfText(fonts, doc.language().rightToLeft()), x);
             layout.addAll(doc.blocks());
             List<List<PdfLayout.Op>> pages = layout.pages();
             PDStructureTreeRoot root = new PDStructureTreeRoot();
@@ -91,7 +93,7 @@ public final class PdfReport {
                         marked.add(e);
                     }
                     cs.beginMarkedContent(COSName.ARTIFACT);
-                    layout.footer(canvas, "ProofMode verification report " + doc.id().substring(0, 16) + "   page " + (i + 1) + " of " + pages.size());
+                    layout.footer(canvas, x.get("report.footer", doc.id().substring(0, 16), Integer.toString(i + 1), Integer.toString(pages.size())));
                     cs.endMarkedContent();
                 }
                 parents.put(i, marked);

@@ -33,6 +33,11 @@ final class PdfText {
         this(fonts, false);
     }
 
+    /** Whether the document is in a right-to-left language. */
+    boolean rightToLeft() {
+        return rightToLeft;
+    }
+
     /** Text for a document in a right-to-left language when {@code rightToLeft}: a line without a strong direction of its own is read right to left. */
     PdfText(PdfFonts fonts, boolean rightToLeft) {
         this.fonts = fonts;
@@ -87,14 +92,28 @@ final class PdfText {
         return visual(line, rightToLeft);
     }
 
+    /**
+     * A line of the report's own words (a translation) in drawing order: in a right-to-left document read
+     * right to left whatever its first letter (a line of an Arabic sentence may start with a command's name),
+     * else as {@link #visual(String)}.
+     */
+    String visualSentence(String line) {
+        return rightToLeft ? visual(line, Bidi.DIRECTION_RIGHT_TO_LEFT) : visual(line);
+    }
+
     /** {@link #visual(String)} in a document of the given direction. */
     static String visual(String line, boolean rightToLeft) {
+        return visual(line, rightToLeft ? Bidi.DIRECTION_DEFAULT_RIGHT_TO_LEFT : Bidi.DIRECTION_LEFT_TO_RIGHT);
+    }
+
+    /** A line in drawing order, read in the given {@link Bidi} direction; unchanged when it has no right-to-left characters. */
+    private static String visual(String line, int direction) {
         char[] chars = line.toCharArray();
         if (!Bidi.requiresBidi(chars, 0, chars.length)) {
             return line;
         }
         line = shaped(line);
-        Bidi bidi = new Bidi(line, rightToLeft ? Bidi.DIRECTION_DEFAULT_RIGHT_TO_LEFT : Bidi.DIRECTION_LEFT_TO_RIGHT);
+        Bidi bidi = new Bidi(line, direction);
         int n = bidi.getRunCount();
         String[] parts = new String[n];
         byte[] levels = new byte[n];
@@ -115,12 +134,20 @@ final class PdfText {
         }
     }
 
+    /** Pairs of characters drawn as each other in a right-to-left run (Unicode's Bidi_Mirroring_Glyph, the common ones). */
+    private static final String MIRRORED = "()[]{}<>\u00ab\u00bb\u2039\u203a\u2264\u2265\u300c\u300d\u300e\u300f\u3008\u3009\u300a\u300b\uff08\uff09";
+
+    /**
+     * A right-to-left run in drawing order: its characters reversed, each bracket drawn as its mirror, so that
+     * "(" still opens what follows it when read right to left (the bidirectional algorithm's rule L4).
+     */
     private static String reverse(String s) {
         StringBuilder out = new StringBuilder(s.length());
         for (int i = s.length(); i > 0; ) {
             int c = s.codePointBefore(i);
             i -= Character.charCount(c);
-            out.appendCodePoint(c);
+            int at = c < 0x10000 ? MIRRORED.indexOf(c) : -1;
+            out.appendCodePoint(at < 0 ? c : MIRRORED.charAt(at ^ 1));
         }
         return out.toString();
     }

@@ -20,7 +20,6 @@ import org.proofmode.proof.ProofFields;
 import org.proofmode.util.ShellWords;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.ContextSummary;
-import org.proofmode.verify.Meanings;
 import org.proofmode.verify.ProofReport;
 import org.proofmode.verify.ReportJson;
 import org.proofmode.verify.Signer;
@@ -74,6 +73,7 @@ public final class ReportBuilder {
             Set<String> ownKeys, Language language) {
         Objects.requireNonNull(certification, "certification");
         Texts x = Texts.of(language);
+        ReportMeanings m = ReportMeanings.of(language);
         Set<String> own = ownKeys.stream().map(k -> k.toUpperCase(Locale.ROOT)).collect(Collectors.toUnmodifiableSet());
         if (items.isEmpty()) {
             throw new IllegalArgumentException("a report needs at least one item");
@@ -84,10 +84,10 @@ public final class ReportBuilder {
         b.add(new Block.Heading(1, title));
         Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
         boolean selfSigned = items.stream().flatMap(i -> i.report().proofs().stream()).anyMatch(p -> ownKey(p, own));
-        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + OWN + ")" : "") + ". " + sentence(items.size() == 1 ? Meanings.explain(items.get(0).report())
-                : Meanings.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery"))),
+        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + x.get("report.own") + ")" : "") + ". " + sentence(x, items.size() == 1 ? m.explain(items.get(0).report())
+                : m.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery"))),
                 tone(overall)));
-        failures(items).ifPresent(b::add);
+        failures(items, x, m).ifPresent(b::add);
         if (selfSigned) {
             b.add(new Block.Paragraph(x.get("report.own.paragraph"), Block.Tone.BAD));
         }
@@ -110,56 +110,56 @@ public final class ReportBuilder {
             if (items.size() > 1) {
                 b.add(new Block.PageBreak());
             }
-            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty(), own, x);
+            item(b, items.get(i), items.size() > 1 ? Optional.of(i + 1) : Optional.empty(), own, x, m);
         }
         certification(b, certification, fileName, x);
         return new ReportDocument(title, certification.date(), id(items, caseName, certification, fileName, language), b, language);
     }
 
-    private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own, Texts x) {
+    private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own, Texts x, ReportMeanings m) {
         if (number.isPresent()) {
             b.add(new Block.Heading(2, x.get("report.item", number.get().toString(), item.name())));
-            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(Meanings.explain(item.report())), tone(item.report().verdict())));
+            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(x, m.explain(item.report())), tone(item.report().verdict())));
         }
         if (!item.report().checks().isEmpty()) {
             b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.bundleChecks")));
             b.add(new Block.Checks(item.report().checks()));
         }
         for (ProofReport p : item.report().proofs()) {
-            proof(b, item, p, number.isPresent() ? 3 : 2, own, x);
+            proof(b, item, p, number.isPresent() ? 3 : 2, own, x, m);
         }
         if (!item.custody().isEmpty()) {
             b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.custody")));
             b.add(new Block.Paragraph(x.get("report.custody.note"), Block.Tone.NOTE));
             List<Block.Field> rows = new ArrayList<>();
             for (CustodyLine c : item.custody()) {
-                rows.add(new Block.Field(c.at(), c.action() + " by " + c.actor() + c.verdict().map(v -> " (" + v + ")").orElse("") + ": "
-                        + c.detail(), false));
+                rows.add(new Block.Field(x.date(c.at()), x.get("report.custody.by", c.action(), c.actor()) + c.verdict().map(v -> " (" + v + ")").orElse("")
+                        + ": " + x.dates(c.detail()), false));
                 // A row of its own in the fixed-width style, where a SHA-256 always fits on one line: a hash
                 // broken over two lines is copied wrong.
                 if (!c.hash().isEmpty()) {
-                    rows.add(new Block.Field("its line hash", c.hash(), true));
+                    rows.add(new Block.Field(x.get("report.custody.hash"), c.hash(), true));
                 }
             }
             b.add(new Block.Fields(rows));
         }
         b.add(new Block.Heading(2, number.map(n -> x.get("report.checkYourself.item", n.toString())).orElse(x.get("report.checkYourself"))));
-        b.addAll(SelfCheck.of(item));
+        b.addAll(SelfCheck.of(item, x));
     }
 
-    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level, Set<String> own, Texts x) {
+    private static void proof(List<Block> b, ReportItem item, ProofReport p, int level, Set<String> own, Texts x, ReportMeanings m) {
         b.add(new Block.Heading(level, x.get("report.proofOf", p.media().orElse(p.id()))));
         b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field(x.get("report.verdict"), p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + OWN + ")" : "") + ": "
-                + Meanings.of(p.verdict()), false));
+        f.add(new Block.Field(x.get("report.verdict"), p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + x.get("report.own") + ")" : "") + ": "
+                + m.of(p.verdict()), false));
         f.add(new Block.Field(x.get("report.mediaFile"), p.media().orElse(x.get("report.notInBundle")), false));
         p.sha256().ifPresent(h -> f.add(new Block.Field(x.get("report.mediaSha256"), h, true)));
         if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
             f.add(new Block.Field(x.get("report.proof"), p.id(), false));
         }
         for (String k : CONTENT_HASHES) {
-            Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(PlainNames.of(k), v, true)));
+            Optional.ofNullable(p.record().get(k)).filter(v -> !v.isBlank()).ifPresent(v -> f.add(new Block.Field(PlainNames.of(k, x), v, true)));
         }
         if (p.signer().isPresent()) {
             Signer s = p.signer().get();
@@ -168,18 +168,18 @@ public final class ReportBuilder {
             if (!s.userId().isEmpty()) {
                 f.add(new Block.Field(x.get("report.userId"), s.userId(), false));
             }
-            f.add(new Block.Field(x.get("report.trust"), ownKey(p, own) ? OWN + ": " + x.get("report.trust.own")
+            f.add(new Block.Field(x.get("report.trust"), ownKey(p, own) ? x.get("report.own") + ": " + x.get("report.trust.own")
                     : x.get(s.trusted() ? "report.trust.trusted" : "report.trust.untrusted"), false));
         } else {
             f.add(new Block.Field(x.get("report.signer"), x.get("report.signer.none"), false));
         }
-        p.times().forEach((k, v) -> f.add(new Block.Field(PlainNames.of(k), v, false)));
+        p.times().forEach((k, v) -> f.add(new Block.Field(PlainNames.of(k, x), x.date(v), false)));
         // The sender's words, set apart in quotes: never laid out so that a line of them looks like a command.
         Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank())
                 .ifPresent(v -> f.add(new Block.Field(x.get("report.notes"), "\u201c" + v + "\u201d", false)));
-        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(ContextSummary.label(k), v, false)));
+        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(PlainNames.label(k, x), x.dates(v), false)));
         b.add(new Block.Fields(f));
-        place(p.record()).ifPresent(b::add);
+        place(p.record(), x).ifPresent(b::add);
         List<Check> times = p.checks().stream().filter(c -> c.code().startsWith("timestamp.") || c.code().startsWith("tlog.")).toList();
         if (!times.isEmpty()) {
             b.add(new Block.Paragraph(x.get("report.times.note"), Block.Tone.NOTE));
@@ -190,7 +190,7 @@ public final class ReportBuilder {
     }
 
     /** The recorded place, when the record has a latitude and longitude on Earth. */
-    static Optional<Block.Place> place(Map<String, String> record) {
+    static Optional<Block.Place> place(Map<String, String> record, Texts x) {
         try {
             String lat = record.get(ProofFields.LOCATION_LATITUDE);
             String lon = record.get(ProofFields.LOCATION_LONGITUDE);
@@ -202,8 +202,8 @@ public final class ReportBuilder {
             if (!(la >= -90 && la <= 90 && lo >= -180 && lo <= 180)) {
                 return Optional.empty();
             }
-            return Optional.of(new Block.Place(la, lo, String.format(Locale.ROOT,
-                    "Map of the recorded place: latitude %.5f, longitude %.5f, marked on the land outline of the region", la, lo)));
+            return Optional.of(new Block.Place(la, lo, x.get("report.place", String.format(Locale.ROOT, "%.5f", la),
+                    String.format(Locale.ROOT, "%.5f", lo))));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
@@ -224,40 +224,31 @@ public final class ReportBuilder {
         if (c.keyFingerprint().isPresent()) {
             String name = fileName.filter(ShellWords::typeable).map(SelfCheck::quote).orElse("REPORT.pdf");
             b.add(new Block.Heading(3, x.get("report.checking")));
-            b.add(new Block.Paragraph("This report is signed like a proof: its detached signature is the file " + fileName.map(n -> n + ".asc").orElse("beside it, named after it with .asc added")
-                    + ". With the verifying installation's public key (KEY.asc: what proofmode keys export prints there, obtained from its"
-                    + " owner; its fingerprint is given above):", Block.Tone.NOTE));
+            b.add(new Block.Paragraph(x.get("report.signedLike", fileName.map(n -> n + ".asc").orElse(x.get("report.signedLike.beside"))),
+                    Block.Tone.NOTE));
             if (fileName.isPresent() && !ShellWords.typeable(fileName.get())) {
-                b.add(new Block.Paragraph("Its name holds characters that cannot be typed safely (" + String.join(", ",
-                        ShellWords.replaced(fileName.get())) + "): save it as REPORT.pdf and its signature as REPORT.pdf.asc first.",
-                        Block.Tone.NOTE));
+                b.add(new Block.Paragraph(x.get("report.untypeable", String.join(", ", ShellWords.replaced(fileName.get()))), Block.Tone.NOTE));
             }
             b.add(new Block.Commands(List.of(
                     List.of("export", "GNUPGHOME=\"$(mktemp -d)\""),
                     List.of("gpg", "--batch", "--quiet", "--import", "KEY.asc"),
                     List.of("gpg", "--batch", "--verify", name + ".asc", name))));
         }
-        b.add(new Block.Paragraph("The same inputs and the same report date give the same bytes. Text: Liberation Sans (SIL Open Font"
-                + " License 1.1); characters it lacks in Noto Sans (SIL Open Font License 1.1), Droid Sans Fallback (Apache License 2.0)"
-                + " or Symbola (free), when the system has them, else shown as [U+XXXX]. Maps: Natural Earth 1:110m land (public domain).",
-                Block.Tone.NOTE));
+        b.add(new Block.Paragraph(x.get("report.fonts"), Block.Tone.NOTE));
     }
-
-    /** What a proof signed by the installation's own key rests on. */
-    private static final String OWN = "signed by this installation's own key: not independent";
 
     private static boolean ownKey(ProofReport p, Set<String> own) {
         return p.signer().map(s -> own.contains(s.fingerprint().toUpperCase(Locale.ROOT))).orElse(false);
     }
 
     /** For a report with a failed check: which checks failed, in plain words, on its first page. */
-    private static Optional<Block> failures(List<ReportItem> items) {
+    private static Optional<Block> failures(List<ReportItem> items, Texts x, ReportMeanings m) {
         List<String> failed = items.stream().flatMap(i -> i.report().allChecks().stream()).filter(c -> c.status() == Status.FAIL)
-                .map(c -> Meanings.of(c.code()).replaceAll("\\.$", "") + " (" + c.code() + ", " + c.subject() + ").").distinct().toList();
+                .map(c -> m.of(c.code()).replaceAll("[.。]$", "") + " (" + c.code() + ", " + c.subject() + ")" + x.get("report.stop")).distinct().toList();
         if (failed.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Block.Paragraph("What failed: " + String.join(" ", failed), Block.Tone.BAD));
+        return Optional.of(new Block.Paragraph(x.get("report.failed", String.join(" ", failed)), Block.Tone.BAD));
     }
 
     /** A fingerprint in groups of four, as gpg prints it. */
@@ -276,8 +267,9 @@ public final class ReportBuilder {
         return v == Verdict.VALID || v == Verdict.TRUSTED ? Block.Tone.GOOD : Block.Tone.BAD;
     }
 
-    private static String sentence(String s) {
-        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + ".";
+    /** A sentence from a phrase: capitalised, and ended by the language's full stop. */
+    private static String sentence(Texts x, String s) {
+        return Character.toUpperCase(s.charAt(0)) + s.substring(1) + x.get("report.stop");
     }
 
     private static String id(List<ReportItem> items, Optional<String> caseName, Certification c, Optional<String> fileName, Language language) {

@@ -9,6 +9,8 @@ import java.util.Objects;
 import java.util.Optional;
 import org.proofmode.bundle.Bundle;
 import org.proofmode.bundle.BundleEntry;
+import org.proofmode.i18n.Language;
+import org.proofmode.i18n.Texts;
 import org.proofmode.imaging.ImageFormat;
 import org.proofmode.imaging.Picture;
 import org.proofmode.proof.ProofFields;
@@ -56,6 +58,17 @@ public record ReportItem(String name, VerificationReport report, List<String> en
      * @param bundle the same bundle, open
      */
     public static ReportItem of(String name, VerificationReport report, Bundle bundle) {
+        return of(name, report, bundle, Language.EN);
+    }
+
+    /**
+     * Reads what a report needs from the bundle, the pictures' text alternatives in the report's language.
+     *
+     * @param language the language of the report
+     * @see #of(String, VerificationReport, Bundle)
+     */
+    public static ReportItem of(String name, VerificationReport report, Bundle bundle, Language language) {
+        Texts x = Texts.of(language);
         Map<String, List<Block.Picture>> thumbs = new HashMap<>();
         for (ProofReport p : report.proofs()) {
             Optional<BundleEntry> media = p.media().flatMap(m -> bundle.entries().stream().filter(e -> e.fileName().equals(m)).findFirst());
@@ -63,7 +76,7 @@ public record ReportItem(String name, VerificationReport report, List<String> en
                 continue;
             }
             String type = p.record().getOrDefault(ProofFields.FILE_MEDIA_TYPE, "");
-            List<Block.Picture> pictures = type.startsWith("video/") ? KeyFrames.of(media.get()) : thumbnail(media.get()).stream().toList();
+            List<Block.Picture> pictures = type.startsWith("video/") ? KeyFrames.of(media.get(), x) : thumbnail(media.get(), x).stream().toList();
             if (!pictures.isEmpty()) {
                 thumbs.put(p.id(), pictures);
             }
@@ -71,14 +84,14 @@ public record ReportItem(String name, VerificationReport report, List<String> en
         return new ReportItem(name, report, bundle.entries().stream().map(BundleEntry::name).toList(), thumbs, List.of());
     }
 
-    private static Optional<Block.Picture> thumbnail(BundleEntry e) {
+    private static Optional<Block.Picture> thumbnail(BundleEntry e, Texts x) {
         if (ImageFormat.ofFileName(e.fileName()).isEmpty() || e.size() > MAX_IMAGE_BYTES) {
             return Optional.empty();
         }
         try {
             Picture pic = Picture.decode(e.readSmall(MAX_IMAGE_BYTES)).scaledTo(THUMBNAIL_SIDE);
             return Optional.of(new Block.Picture(pic.encode(ImageFormat.JPEG), pic.width(), pic.height(),
-                    "The media of this proof, " + e.fileName() + ", reduced to " + pic.width() + " by " + pic.height() + " pixels"));
+                    x.get("report.thumbnail", e.fileName(), Integer.toString(pic.width()), Integer.toString(pic.height()))));
         } catch (Picture.Undecodable | IOException ex) {
             // The report says there is no picture; the verification already said what is wrong with the file.
             return Optional.empty();

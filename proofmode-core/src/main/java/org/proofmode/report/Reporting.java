@@ -136,7 +136,7 @@ public final class Reporting {
             try (Bundle bundle = media ? storedProof(p) : Bundle.open(p, BundleLimits.DEFAULT, identities)) {
                 // A report is for others to read: the paths in it are the ones typed, not where this machine keeps them.
                 VerificationReport v = typed(verifier.verify(bundle, media ? Optional.of(p) : Optional.empty()), show);
-                items.add(ReportItem.of(p.getFileName().toString(), v, bundle));
+                items.add(ReportItem.of(p.getFileName().toString(), v, bundle, r.language()));
             }
         }
         // Dated when it is made (or by the given date, for the same bytes again), never by the proofs' own times.

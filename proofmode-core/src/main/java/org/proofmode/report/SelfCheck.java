@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.proofmode.bundle.ProofFiles;
+import org.proofmode.i18n.Texts;
 import org.proofmode.util.ShellWords;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.CheckCodes;
@@ -34,24 +35,24 @@ final class SelfCheck {
 
     private SelfCheck() {}
 
-    /** The section's blocks for one item. */
+    /** The section's blocks for one item, in English. */
     static List<Block> of(ReportItem item) {
+        return of(item, Texts.of(org.proofmode.i18n.Language.EN));
+    }
+
+    /** The section's blocks for one item, its sentences in the texts' language (the commands are the same in every language). */
+    static List<Block> of(ReportItem item, Texts x) {
         Map<String, String> names = new LinkedHashMap<>();
         for (String e : item.entries()) {
             names.putIfAbsent(e.substring(e.lastIndexOf('/') + 1), e);
         }
         List<Block> out = new ArrayList<>();
         List<String> unsafe = new ArrayList<>();
-        String where = item.name().toLowerCase(Locale.ROOT).endsWith(".zip")
-                ? "Unpack " + item.name() + " into an empty folder (for example: unzip it), open a terminal there,"
-                : "Open a terminal in the folder " + item.name() + " (or a copy of it),";
-        out.add(new Block.Paragraph("Anyone can redo these checks without this software. " + where + " and type each line that starts"
-                + " with $ without the $ itself. A line that ends with a backslash goes on in the next line. Each command must finish"
-                + " without an error, except where a note says it needs the internet; the notes say what it prints when all is well.", Block.Tone.NORMAL));
+        out.add(new Block.Paragraph(x.get(item.name().toLowerCase(Locale.ROOT).endsWith(".zip") ? "selfcheck.intro.zip" : "selfcheck.intro.folder",
+                item.name()), Block.Tone.NORMAL));
 
         if (item.entries().isEmpty()) {
-            out.add(new Block.Paragraph("The files themselves were not kept with this result, so no command can name them here:"
-                    + " ask the sender for the bundle, and make its report with proofmode report, which lists the commands.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.noFiles"), Block.Tone.NOTE));
             return out;
         }
         List<List<String>> renames = new ArrayList<>();
@@ -66,16 +67,13 @@ final class SelfCheck {
             if (ShellWords.typeable(dir)) {
                 String safe = ShellWords.safeName(media.get(), "media", p.sha256().get());
                 renames.add(ShellWords.renameBySha256(dir, p.sha256().get(), safe));
-                renamed.add(media.get() + " is called " + safe + " (it replaces " + String.join(", ", ShellWords.replaced(entry)) + ")");
+                renamed.add(x.get("selfcheck.rename.one", media.get(), safe, String.join(", ", ShellWords.replaced(entry))));
                 names.put(media.get(), safe);
             }
         }
         if (!renames.isEmpty()) {
-            out.add(new Block.Heading(3, "0. First, give the media a name that can be typed"));
-            out.add(new Block.Paragraph("A file name with letters of other scripts, or characters that look like quotes, spaces or"
-                    + " shell syntax, cannot be typed safely: what you type is not what the name holds. In the commands below, "
-                    + String.join("; ", renamed) + ". Rename it so, in a file manager or with the following command, which gives that"
-                    + " name to the one file of the folder whose SHA-256 is the media's (it prints nothing).", Block.Tone.NOTE));
+            out.add(new Block.Heading(3, x.get("selfcheck.rename.title")));
+            out.add(new Block.Paragraph(x.get("selfcheck.rename.explain", String.join("; ", renamed)), Block.Tone.NOTE));
             out.add(new Block.Commands(renames));
         }
         List<List<String>> hashes = new ArrayList<>();
@@ -86,9 +84,8 @@ final class SelfCheck {
             }
         }
         if (!hashes.isEmpty()) {
-            out.add(new Block.Heading(3, "1. The media is the file the proof names"));
-            out.add(new Block.Paragraph("sha256sum computes the media file's SHA-256 fingerprint and compares it with the one"
-                    + " the proof recorded: it prints the file name and OK, or FAILED when even one byte differs.", Block.Tone.NOTE));
+            out.add(new Block.Heading(3, x.get("selfcheck.hash.title")));
+            out.add(new Block.Paragraph(x.get("selfcheck.hash.explain"), Block.Tone.NOTE));
             out.add(new Block.Commands(hashes));
         }
 
@@ -110,26 +107,17 @@ final class SelfCheck {
             item.report().proofs().stream().flatMap(p -> p.signer().stream()).map(s -> s.fingerprint()).distinct()
                     .forEach(f -> gpg.add(List.of("gpg", "--batch", "--fingerprint", f)));
             pairs.forEach(pr -> gpg.add(List.of("gpg", "--batch", "--verify", quote(pr[0]), quote(pr[1]))));
-            out.add(new Block.Heading(3, "2. The signatures, with GnuPG"));
-            out.add(new Block.Paragraph("The first line makes a new, empty keyring for this check only, so that no key you already"
-                    + " have plays a part; the second puts the bundle's public key in it; the third shows that key's fingerprint,"
-                    + " which must be the one in this report. Each gpg --verify then prints \"Good signature\": the file is"
-                    + " unchanged since that key signed it (a warning that the key is not certified is expected: trust in the"
-                    + " key is a separate question, answered by its fingerprint).", Block.Tone.NOTE));
+            out.add(new Block.Heading(3, x.get("selfcheck.gpg.title")));
+            out.add(new Block.Paragraph(x.get("selfcheck.gpg.explain"), Block.Tone.NOTE));
             out.add(new Block.Commands(gpg));
 
             List<List<String>> sqv = new ArrayList<>();
             pairs.forEach(pr -> sqv.add(List.of("sqv", "--keyring", quote(pubkey), quote(pr[0]), quote(pr[1]))));
-            out.add(new Block.Heading(3, "3. The same signatures, with a second tool (Sequoia sqv)"));
-            out.add(new Block.Paragraph("sqv is an independent OpenPGP implementation with a strict policy: for a good signature it"
-                    + " prints the signing key's fingerprint and nothing else. It refuses a key whose own binding signatures use"
-                    + " SHA-1, as older keys of the ProofMode Android app do (\"SHA1 is not considered secure\"): that is its policy"
-                    + " on the key, not a change in the files; GnuPG's answer above stands.", Block.Tone.NOTE));
+            out.add(new Block.Heading(3, x.get("selfcheck.sqv.title")));
+            out.add(new Block.Paragraph(x.get("selfcheck.sqv.explain"), Block.Tone.NOTE));
             out.add(new Block.Commands(sqv));
         } else if (!pairs.isEmpty()) {
-            out.add(new Block.Paragraph("The bundle carries no public key (pubkey.asc): the signatures can be checked only with the"
-                    + " signer's key from a source you trust, for example: gpg --import KEY.asc, then gpg --verify for each"
-                    + " signature file.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.noPubkey"), Block.Tone.NOTE));
         }
 
         List<List<String>> stamps = new ArrayList<>();
@@ -154,27 +142,23 @@ final class SelfCheck {
             }
         }
         if (!stamps.isEmpty() || !ots.isEmpty()) {
-            out.add(new Block.Heading(3, "4. The time stamps"));
+            out.add(new Block.Heading(3, x.get("selfcheck.stamps.title")));
         }
         if (!stamps.isEmpty()) {
-            out.add(new Block.Paragraph("openssl ts -verify prints \"Verification: OK\" when the time-stamp token covers the"
-                    + " signature and is signed by the authority; " + TSA_ROOT + " is that authority's root certificate, which you"
-                    + " get from the authority itself, not from the bundle.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.rfc3161", TSA_ROOT), Block.Tone.NOTE));
             out.add(new Block.Commands(stamps));
         }
         if (!ots.isEmpty()) {
-            out.addAll(openTimestamps(ots));
+            out.addAll(openTimestamps(ots, x));
         }
-        out.addAll(IntegrityCommands.of(item, names, unsafe));
+        out.addAll(IntegrityCommands.of(item, names, unsafe, x));
         if (item.report().allChecks().stream().anyMatch(c -> c.code().startsWith("tlog."))) {
-            out.add(new Block.Paragraph("A transparency-log receipt (.tlog) is a C2SP tlog-proof: check it with the log's verifier key,"
-                    + " for example with proofmode verify --log-key KEY, or any C2SP tlog-proof reader.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.tlog"), Block.Tone.NOTE));
         }
         if (!unsafe.isEmpty()) {
-            out.add(new Block.Paragraph("No command is given for " + String.join(", ", unsafe.stream().distinct().toList())
-                    + ": the name holds characters that cannot be typed safely in a terminal ("
-                    + String.join(", ", unsafe.stream().distinct().flatMap(n -> ShellWords.replaced(n).stream()).distinct().toList())
-                    + "); rename the file to a name of ASCII letters and digits before checking it.", Block.Tone.BAD));
+            out.add(new Block.Paragraph(x.get("selfcheck.unsafe", String.join(", ", unsafe.stream().distinct().toList()),
+                    String.join(", ", unsafe.stream().distinct().flatMap(n -> ShellWords.replaced(n).stream()).distinct().toList())),
+                    Block.Tone.BAD));
         }
         return out;
     }
@@ -189,7 +173,7 @@ final class SelfCheck {
      * The OpenTimestamps commands: {@code ots info} and {@code ots verify -f} need no network to check the file
      * against the proof; a complete proof's {@code ots verify} then needs a Bitcoin node or the internet.
      */
-    private static List<Block> openTimestamps(Map<String, Ots> ots) {
+    private static List<Block> openTimestamps(Map<String, Ots> ots, Texts x) {
         List<List<String>> offline = new ArrayList<>();
         List<List<String>> online = new ArrayList<>();
         ots.forEach((file, o) -> {
@@ -199,21 +183,10 @@ final class SelfCheck {
             }
         });
         List<Block> out = new ArrayList<>();
-        out.add(new Block.Paragraph("ots is the OpenTimestamps client (opentimestamps-client from pip, or ots-cli.js from npm's"
-                + " opentimestamps package). ots info needs no network: its first line, \"File sha256 hash: ...\", is the SHA-256"
-                + " fingerprint of the file the proof covers; then PendingAttestation names a calendar where the proof waits to be"
-                + " written into the Bitcoin blockchain (it proves no time yet), and BitcoinBlockHeaderAttestation(N) names the"
-                + " Bitcoin block it reaches, with the merkle root to compare with that block's on any public block explorer."
-                + " ots verify -f first checks that the named file is the one the proof covers: if not, it prints \"File does not"
-                + " match original!\" and fails. For a pending proof it then asks the calendars whether the proof is complete, and"
-                + " when none is reachable it ends without a \"Success!\" line: it has checked the file, not a time.", Block.Tone.NOTE));
+        out.add(new Block.Paragraph(x.get("selfcheck.ots"), Block.Tone.NOTE));
         out.add(new Block.Commands(offline));
         if (!online.isEmpty()) {
-            out.add(new Block.Paragraph("A proof that reaches a Bitcoin block is checked against the blockchain itself: the"
-                    + " following commands need a Bitcoin node on this computer or the internet (the client then asks the block"
-                    + " explorer blockstream.info). After the file check they print \"Success! Bitcoin block N attests existence as"
-                    + " of DATE\"; without a node or the internet they stop with \"bitcoin verification failed\", which says"
-                    + " nothing against the file.", Block.Tone.NOTE));
+            out.add(new Block.Paragraph(x.get("selfcheck.ots.online"), Block.Tone.NOTE));
             out.add(new Block.Commands(online));
         }
         return out;

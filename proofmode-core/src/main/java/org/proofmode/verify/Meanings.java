@@ -163,6 +163,20 @@ public final class Meanings {
         return known(code).orElse("A check this version does not describe (" + code + ").");
     }
 
+    /**
+     * Every code this version has its own sentence for: the constants' codes and each member of the
+     * signature families ({@code signature.<subject>.<outcome>}, {@code redaction.signature.<outcome>}); the
+     * reports' translations ({@code report.ReportMeanings}) are held to this list.
+     */
+    public static java.util.SortedSet<String> codes() {
+        java.util.SortedSet<String> all = new java.util.TreeSet<>(CODES.keySet());
+        for (String outcome : OUTCOMES.keySet()) {
+            SUBJECTS.keySet().forEach(subject -> all.add("signature." + subject + "." + outcome));
+            all.add("redaction.signature." + outcome);
+        }
+        return all;
+    }
+
     /** What a check code means, if this version knows it. */
     public static Optional<String> known(String code) {
         String m = CODES.get(code);

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,8 +20,6 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 
 class TextsTest {
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)");
-
     @ParameterizedTest
     @EnumSource(Language.class)
     void keys_sameAsEnglish_inEveryLanguage(Language language) {
@@ -38,10 +34,10 @@ class TextsTest {
         for (String key : english.keys()) {
             String en = english.pattern(key).orElseThrow();
             String own = texts.pattern(key).orElseThrow();
-            assertThat(placeholders(own)).as("%s in %s", key, Texts.resource(language)).isEqualTo(placeholders(en));
-            if (!placeholders(en).isEmpty()) {
+            assertThat(Texts.placeholders(own)).as("%s in %s", key, Texts.resource(language)).isEqualTo(Texts.placeholders(en));
+            if (!Texts.placeholders(en).isEmpty()) {
                 // a lone apostrophe quotes what follows in a MessageFormat: a placeholder would vanish unseen
-                Object[] args = placeholders(en).stream().map(i -> "«ARG" + i + "»").toArray();
+                Object[] args = Texts.placeholders(en).stream().map(i -> "«ARG" + i + "»").toArray();
                 String out = texts.get(key, args);
                 assertThat(out).as("%s in %s", key, Texts.resource(language)).contains(Arrays.stream(args).map(String::valueOf).toList())
                         .doesNotContain("{");
@@ -63,6 +59,33 @@ class TextsTest {
             listed.remove("");
             assertThat(Texts.of(language).keys()).as("reviewed keys of %s", Texts.resource(language)).containsAll(listed);
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Language.class, names = "EN", mode = EnumSource.Mode.EXCLUDE)
+    void header_saysWhatIsReviewed_inEveryFamilysFile(Language language) throws IOException {
+        for (Texts.Family family : List.of(Texts.Family.MEANINGS, Texts.Family.SHARING)) {
+            String resource = family.resource(language);
+            String file;
+            try (InputStream in = Texts.class.getResourceAsStream(resource)) {
+                assertThat(in).as(resource).isNotNull();
+                file = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            List<String> header = file.lines().takeWhile(l -> l.startsWith("#")).toList();
+            assertThat(header).as(resource).anyMatch(l -> l.contains("Machine-made translation: no native speaker has reviewed it yet"))
+                    .anyMatch(l -> l.startsWith("# reviewed:"));
+            assertThat(Texts.of(family, language).keys()).as(resource).hasSizeGreaterThan(15);
+            assertThat(Texts.of(family, Language.EN).keys()).as("English of %s is in the code", family).isEmpty();
+        }
+    }
+
+    @Test
+    void dates_addsTheLongForm_besideEveryInstantInAText() {
+        String message = "stamped 2026-03-14T09:00:00Z by the authority, logged 2026-03-15T10:30:00.123Z";
+        assertThat(Texts.of(Language.EN).dates(message)).isEqualTo(message);
+        assertThat(Texts.of(Language.FR).dates(message)).contains("2026-03-14T09:00:00Z (14 mars 2026", "2026-03-15T10:30:00.123Z (15 mars 2026")
+                .startsWith("stamped ").contains(" by the authority, logged ");
+        assertThat(Texts.of(Language.ES).dates("no time here")).isEqualTo("no time here");
     }
 
     @Test
@@ -105,14 +128,6 @@ class TextsTest {
         assertThat(Texts.of(Language.ES).date("not a date")).isEqualTo("not a date");
     }
 
-    private static Set<Integer> placeholders(String pattern) {
-        Set<Integer> out = new TreeSet<>();
-        Matcher m = PLACEHOLDER.matcher(pattern);
-        while (m.find()) {
-            out.add(Integer.parseInt(m.group(1)));
-        }
-        return out;
-    }
 
     private static String file(Language language) throws IOException {
         try (InputStream in = Texts.class.getResourceAsStream(Texts.resource(language))) {

@@ -29,6 +29,7 @@ class MeaningsTest {
             assertThat(Meanings.known(code)).as(code).isPresent();
             assertThat(Meanings.of(code)).as(code).doesNotStartWith("A status of the content credentials").endsWith(".");
         }
+        assertThat(Meanings.codes()).as("the codes the reports' translations are held to").containsAll(codes);
     }
 
     @Test
