@@ -14,9 +14,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.StampRequest;
@@ -65,11 +67,14 @@ public final class BatchProver implements AutoCloseable {
 
     private final Optional<Stamping> stamping;
     private final ExecutorService pool;
+    /** Proofs being made at once; threads whose proof waits to be stored do not count. */
+    private final Semaphore making;
 
     /**
      * Creates a batch prover.
      *
-     * @param threads files proved at once
+     * @param threads files proved at once; while their proof sets wait to be stored (flushed together, see
+     *     {@link ProofStore#stage}), up to {@link ProofStore#SETS_COMMITTED_TOGETHER} more files are proved
      * @param threadName names the pool's threads ({@code NAME-1}, {@code NAME-2}, …)
      * @param stamping the timestamps asked for each proof, if any
      */
@@ -78,8 +83,10 @@ public final class BatchProver implements AutoCloseable {
             throw new IllegalArgumentException("threads must be at least 1");
         }
         this.stamping = Objects.requireNonNull(stamping, "stamping");
+        this.making = new Semaphore(threads);
         AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
+        // Beside the threads making proofs, as many as are stored together may wait for the disk.
+        this.pool = Executors.newFixedThreadPool(threads + ProofStore.SETS_COMMITTED_TOGETHER, r -> {
             Thread t = new Thread(r, threadName + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
@@ -125,12 +132,26 @@ public final class BatchProver implements AutoCloseable {
     }
 
     /**
-     * Proves a file on this thread, then stamps its proof if it is new (or existing, when asked for).
+     * Proves a file on this thread (no more than the batch's threads at once make proofs), waits until its
+     * proof set is stored, flushed to the disk together with the others that wait, then stamps its proof if
+     * it is new (or existing, when asked for).
      *
      * @throws ProofModeException as {@link Prover#prove(Path, Prover.Options)}
      */
     public Item prove(Prover prover, Path file, Prover.Options options) {
-        ProveResult r = prover.prove(file, options);
+        Prover.Proving proving;
+        try {
+            making.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProofModeException(Failure.IO, file + ": not proved: the batch was stopped", e);
+        }
+        try {
+            proving = prover.start(file, options, List.of());
+        } finally {
+            making.release();
+        }
+        ProveResult r = proving.await();
         if (stamping.isEmpty() || r.outcome() == ProveResult.Outcome.SKIPPED
                 || r.outcome() == ProveResult.Outcome.EXISTING && !stamping.get().existingToo()) {
             return new Item(r, List.of(), Optional.empty());
