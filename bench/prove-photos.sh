@@ -102,7 +102,7 @@ one_kind() { # KIND FOLDER RUNS REF_SAMPLE
     size=$(exiftool -s3 -ImageSize "${FILES[0]}" 2>/dev/null || echo "?")
     cores=$(nproc)
     warm_cache "${FILES[@]}"
-    local bytes; bytes=$(du -cb "${FILES[@]}" | tail -n 1 | cut -f1)
+    local bytes; bytes=$(du -cbL "${FILES[@]}" | tail -n 1 | cut -f1)
     log "$kind: $count photos, $(numfmt --to=si "$bytes")B in all, in $photos"
 
     # --- references ---
