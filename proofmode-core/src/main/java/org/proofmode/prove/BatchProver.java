@@ -12,9 +12,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -65,6 +66,9 @@ public final class BatchProver implements AutoCloseable {
         }
     }
 
+    /** How long a thread of the pool waits for work before it ends. */
+    private static final Duration IDLE_THREAD = Duration.ofSeconds(10);
+
     private final Optional<Stamping> stamping;
     private final ExecutorService pool;
     /** Proofs being made at once; threads whose proof waits to be stored do not count. */
@@ -85,12 +89,16 @@ public final class BatchProver implements AutoCloseable {
         this.stamping = Objects.requireNonNull(stamping, "stamping");
         this.making = new Semaphore(threads);
         AtomicInteger n = new AtomicInteger();
-        // Beside the threads making proofs, as many as are stored together may wait for the disk.
-        this.pool = Executors.newFixedThreadPool(threads + ProofStore.SETS_COMMITTED_TOGETHER, r -> {
+        // Beside the threads making proofs, as many as are stored together may wait for the disk; idle
+        // ones end after a while (a watcher's batch lives as long as the watcher).
+        int all = threads + ProofStore.SETS_COMMITTED_TOGETHER;
+        ThreadPoolExecutor p = new ThreadPoolExecutor(all, all, IDLE_THREAD.toSeconds(), TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, threadName + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+        p.allowCoreThreadTimeOut(true);
+        this.pool = p;
     }
 
     /**
