@@ -181,6 +181,32 @@ photo_set() { # COUNT WxH
     printf '%s' "$dir"
 }
 
+# sample_copies COUNT -> prints a folder of COUNT copies of the ProofMode app's own 8 MP sample photo
+#   (IMG_20161214_163821.jpg, a Nexus 5's 3264x2448 JPEG with its EXIF, from $PROOFMODE_SAMPLES/proofmode/
+#   proofmode-android-sample-proof-1), named IMG_00001.jpg...: each copy with a unique tail after its
+#   end-of-image marker, so every file has its own SHA-256 (a decoder stops at the marker: same pixels).
+sample_copies() { # COUNT
+    local count=$1 dir src
+    src=${PROOFMODE_SAMPLES:-/work/shared/samples}/proofmode/proofmode-android-sample-proof-1/IMG_20161214_163821.jpg
+    [[ -f $src ]] || die "the app's sample photo is not at $src (set PROOFMODE_SAMPLES)"
+    dir="$(media_cache)/sample-copies-$count"
+    if [[ ! -f $dir/.complete ]]; then
+        log "making $count copies of $src in $dir (once; cached)"
+        rm -rf -- "$dir"
+        mkdir -p "$dir"
+        python3 - "$src" "$dir" "$count" <<'EOF2' || die "could not copy the sample photo"
+import sys
+src, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+data = open(src, "rb").read()
+for i in range(1, n + 1):
+    with open("%s/IMG_%05d.jpg" % (out, i), "wb") as f:
+        f.write(data + b"copy %d" % i)
+EOF2
+        touch "$dir/.complete"
+    fi
+    printf '%s' "$dir"
+}
+
 # video_file SIZE -> prints the path of an H.264/AAC MP4 of about SIZE bytes (ffmpeg stops just past SIZE).
 #   ffmpeg's testsrc2 pattern at 1920x1080, 30 frames/s, with per-frame noise (as a dim scene filmed by a
 #   phone: it keeps the bitrate high), encoded by libx264 (preset ultrafast, CRF 12) with a 440 Hz AAC

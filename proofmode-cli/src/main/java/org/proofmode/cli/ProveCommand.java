@@ -101,7 +101,7 @@ final class ProveCommand implements Callable<Integer> {
             + "{\"exitCode\", \"message\"}}. The notices are then in the lines, not on stderr.")
     boolean json;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core, so that hashing goes on while writes are flushed to disk).")
+    @Option(names = "--jobs", paramLabel = "N", description = "Files proved at once (default: four per core); proofs that wait for the disk do not count, and are flushed to it together.")
     Integer jobs;
 
     @Parameters(paramLabel = "PATH", arity = "1..*", description = "Media files or folders.")

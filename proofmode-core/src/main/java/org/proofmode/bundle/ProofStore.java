@@ -4,6 +4,7 @@ package org.proofmode.bundle;
 import com.exceptionfactory.jagged.RecipientStanzaReader;
 import com.exceptionfactory.jagged.RecipientStanzaWriter;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -32,7 +33,9 @@ import org.proofmode.util.QueueFolder;
  * {@linkplain #encrypted encrypted store}, per set with a random name and sealed files ({@link SealedSets}).
  *
  * <p>Crash safety: a set is written into a temporary folder, every file and the folder are flushed,
- * then the folder is renamed to {@code <h>} in one step. A reader therefore sees a whole set or none.
+ * then the folder is renamed to {@code <h>} in one step, and the store folder is flushed before the writer
+ * is told the set is stored. A reader therefore sees a whole set or none. Sets written at the same time
+ * by several threads are flushed together ({@link GroupCommit}): fewer flushes, the same guarantee.
  * Leftovers of an interrupted write are removed by {@link #recover()}.
  */
 public final class ProofStore {
@@ -40,22 +43,32 @@ public final class ProofStore {
     /** In the folder of an encrypted store: says so even once its keys are wiped. */
     public static final String ENCRYPTED_MARKER = ".encrypted";
     private static final int RENAME_ATTEMPTS = 8;
+    /** The most proof sets written at the same time that are made durable together. */
+    public static final int SETS_COMMITTED_TOGETHER = GroupCommit.MAX_SETS;
 
     /** A temporary folder untouched this long was left by a process that died; younger ones may be in use. */
     static final Duration STALE_AFTER = Duration.ofMinutes(15);
 
     private final Path root;
     private final Optional<SealedSets> sealed;
+    private final GroupCommit commits;
 
     /** Opens (without creating) a store folder. */
     public ProofStore(Path root) {
+        this(root, GroupCommit.SHARED);
+    }
+
+    /** Opens a store folder whose sets are made durable by these group commits. */
+    ProofStore(Path root, GroupCommit commits) {
         this.root = Objects.requireNonNull(root, "root").toAbsolutePath();
         this.sealed = Optional.empty();
+        this.commits = Objects.requireNonNull(commits, "commits");
     }
 
     private ProofStore(Path root, SealedSets sealed) {
         this.root = root.toAbsolutePath();
         this.sealed = Optional.of(sealed);
+        this.commits = GroupCommit.SHARED;
     }
 
     /**
@@ -264,50 +277,102 @@ public final class ProofStore {
      *     holds the previous set or none, never a part
      */
     public Written write(String sha256, Map<String, byte[]> files, boolean replace) {
+        return stage(sha256, files, replace).await();
+    }
+
+    /**
+     * A proof set written but not yet stored: {@link #await()} stores it. Sets awaited by several threads
+     * at the same time are flushed together.
+     */
+    public interface Staged {
+        /**
+         * Returns once the set is durable in place (or an existing one was kept); never before.
+         *
+         * @throws ProofModeException as {@link ProofStore#write}
+         */
+        Written await();
+    }
+
+    /**
+     * Writes a proof set's files into a temporary folder without waiting for the disk: the set is stored,
+     * with those of other writers, once it is {@linkplain Staged#await() awaited}, which the caller must do.
+     *
+     * @param sha256 the media hash naming the set
+     * @param files file name to content
+     * @param replace whether an existing set is replaced
+     * @throws ProofModeException as {@link #write}
+     */
+    public Staged stage(String sha256, Map<String, byte[]> files, boolean replace) {
         if (sealed.isPresent()) {
-            return writeSealed(sha256.toLowerCase(Locale.ROOT), files, replace);
+            Written w = writeSealed(sha256.toLowerCase(Locale.ROOT), files, replace);
+            return () -> w;
         }
         Path target = folder(sha256);
         if (!replace && Files.isDirectory(target)) {
-            return new Written(target, true);
+            Written kept = new Written(target, true);
+            return () -> kept;
         }
         Path tmp = root.resolve(AtomicFiles.TEMP_PREFIX + sha256 + "-" + UUID.randomUUID());
+        GroupCommit.Ticket ticket;
         try {
             AtomicFiles.privateDirectories(tmp);
-            AtomicFiles.writeNewDurably(tmp, files);
-            if (Files.isDirectory(target)) {
-                if (!replace) {
-                    return new Written(target, true);
-                }
-                Path old = root.resolve(OLD_PREFIX + sha256 + "-" + UUID.randomUUID());
-                try {
-                    AtomicFiles.moveAtomic(target, old, false);
-                } catch (NoSuchFileException e) {
-                    // Another writer moved it away first; ours goes in its place below.
-                }
-                if (!moveUnlessTaken(tmp, target)) {
-                    // Another writer's whole set got there first: keep it, drop the one we moved aside.
-                    AtomicFiles.deleteTree(old);
-                    return new Written(target, true);
-                }
-                AtomicFiles.fsyncDirectory(root);
-                AtomicFiles.deleteTree(old);
-            } else {
-                if (!moveUnlessTaken(tmp, target)) {
-                    return new Written(target, true);
-                }
-                AtomicFiles.fsyncDirectory(root);
+            List<FileChannel> open = AtomicFiles.writeNew(tmp, files);
+            ticket = commits.enqueue(root, tmp, open, () -> place(tmp, target, sha256, replace));
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp);
+            if (e instanceof IOException io) {
+                throw cannotWrite(target, io);
             }
-            return new Written(target, false);
-        } catch (IOException e) {
-            throw new ProofModeException(Failure.IO, "cannot write proof to " + target + " (" + IoErrors.describe(e) + ")", e);
-        } finally {
-            try {
-                AtomicFiles.deleteTree(tmp);
-            } catch (IOException e) {
-                // left for recover()
-            }
+            throw (RuntimeException) e;
         }
+        return () -> {
+            try {
+                return commits.await(ticket).written();
+            } catch (IOException e) {
+                throw cannotWrite(target, e);
+            } finally {
+                deleteQuietly(tmp);
+            }
+        };
+    }
+
+    private static ProofModeException cannotWrite(Path target, IOException e) {
+        return new ProofModeException(Failure.IO, "cannot write proof to " + target + " (" + IoErrors.describe(e) + ")", e);
+    }
+
+    private static void deleteQuietly(Path tmp) {
+        try {
+            AtomicFiles.deleteTree(tmp);
+        } catch (IOException e) {
+            // left for recover()
+        }
+    }
+
+    /**
+     * Renames a flushed set's temporary folder to its hash, moving an existing set aside first when it is
+     * replaced (removed by the commit once the new one is durable; put back by {@link #recover()} after a
+     * crash in between).
+     */
+    private GroupCommit.Placed place(Path tmp, Path target, String sha256, boolean replace) throws IOException {
+        if (!Files.isDirectory(target)) {
+            boolean ours = moveUnlessTaken(tmp, target);
+            return new GroupCommit.Placed(new Written(target, !ours), Optional.empty());
+        }
+        if (!replace) {
+            return new GroupCommit.Placed(new Written(target, true), Optional.empty());
+        }
+        Path old = root.resolve(OLD_PREFIX + sha256 + "-" + UUID.randomUUID());
+        try {
+            AtomicFiles.moveAtomic(target, old, false);
+        } catch (NoSuchFileException e) {
+            // Another writer moved it away first; ours goes in its place below.
+        }
+        if (!moveUnlessTaken(tmp, target)) {
+            // Another writer's whole set got there first: keep it, drop the one we moved aside.
+            AtomicFiles.deleteTree(old);
+            return new GroupCommit.Placed(new Written(target, true), Optional.empty());
+        }
+        return new GroupCommit.Placed(new Written(target, false), Optional.of(old));
     }
 
     private Written writeSealed(String sha256, Map<String, byte[]> files, boolean replace) {

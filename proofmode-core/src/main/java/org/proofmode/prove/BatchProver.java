@@ -12,11 +12,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.proofmode.bundle.ProofStore;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.timestamp.StampRequest;
@@ -63,13 +66,19 @@ public final class BatchProver implements AutoCloseable {
         }
     }
 
+    /** How long a thread of the pool waits for work before it ends. */
+    private static final Duration IDLE_THREAD = Duration.ofSeconds(10);
+
     private final Optional<Stamping> stamping;
     private final ExecutorService pool;
+    /** Proofs being made at once; threads whose proof waits to be stored do not count. */
+    private final Semaphore making;
 
     /**
      * Creates a batch prover.
      *
-     * @param threads files proved at once
+     * @param threads files proved at once; while their proof sets wait to be stored (flushed together, see
+     *     {@link ProofStore#stage}), up to {@link ProofStore#SETS_COMMITTED_TOGETHER} more files are proved
      * @param threadName names the pool's threads ({@code NAME-1}, {@code NAME-2}, …)
      * @param stamping the timestamps asked for each proof, if any
      */
@@ -78,12 +87,18 @@ public final class BatchProver implements AutoCloseable {
             throw new IllegalArgumentException("threads must be at least 1");
         }
         this.stamping = Objects.requireNonNull(stamping, "stamping");
+        this.making = new Semaphore(threads);
         AtomicInteger n = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(threads, r -> {
+        // Beside the threads making proofs, as many as are stored together may wait for the disk; idle
+        // ones end after a while (a watcher's batch lives as long as the watcher).
+        int all = threads + ProofStore.SETS_COMMITTED_TOGETHER;
+        ThreadPoolExecutor p = new ThreadPoolExecutor(all, all, IDLE_THREAD.toSeconds(), TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, threadName + "-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+        p.allowCoreThreadTimeOut(true);
+        this.pool = p;
     }
 
     /**
@@ -125,12 +140,26 @@ public final class BatchProver implements AutoCloseable {
     }
 
     /**
-     * Proves a file on this thread, then stamps its proof if it is new (or existing, when asked for).
+     * Proves a file on this thread (no more than the batch's threads at once make proofs), waits until its
+     * proof set is stored, flushed to the disk together with the others that wait, then stamps its proof if
+     * it is new (or existing, when asked for).
      *
      * @throws ProofModeException as {@link Prover#prove(Path, Prover.Options)}
      */
     public Item prove(Prover prover, Path file, Prover.Options options) {
-        ProveResult r = prover.prove(file, options);
+        Prover.Proving proving;
+        try {
+            making.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ProofModeException(Failure.IO, file + ": not proved: the batch was stopped", e);
+        }
+        try {
+            proving = prover.start(file, options, List.of());
+        } finally {
+            making.release();
+        }
+        ProveResult r = proving.await();
         if (stamping.isEmpty() || r.outcome() == ProveResult.Outcome.SKIPPED
                 || r.outcome() == ProveResult.Outcome.EXISTING && !stamping.get().existingToo()) {
             return new Item(r, List.of(), Optional.empty());

@@ -250,17 +250,40 @@ public final class Prover {
      * @throws ProofModeException as {@link #prove(Path, Options)}
      */
     public ProveResult prove(Path file, Options options, List<Attachment> attachments) {
+        return start(file, options, attachments).await();
+    }
+
+    /** A proof made and written, not yet stored: {@link #await()} stores it (see {@link ProofStore#stage}). */
+    @FunctionalInterface
+    public interface Proving {
+        /**
+         * Returns once the proof set is durable in place; never before.
+         *
+         * @throws ProofModeException as {@link Prover#prove(Path, Options)}
+         */
+        ProveResult await();
+    }
+
+    /**
+     * Proves one file up to storing its proof set, which {@link Proving#await()} does (the caller must
+     * call it): a batch proves its next file while the sets of several are flushed together.
+     *
+     * @throws ProofModeException as {@link #prove(Path, Options)}
+     */
+    public Proving start(Path file, Options options, List<Attachment> attachments) {
         Path path = file.toAbsolutePath().normalize();
         Optional<MediaType> type = sniff(file, path);
         if (type.isEmpty()) {
-            return ProveResult.skipped(file, "not a photo, video or audio file we recognise");
+            ProveResult skipped = ProveResult.skipped(file, "not a photo, video or audio file we recognise");
+            return () -> skipped;
         }
         HeadStart.Context context = HeadStart.Context.begin(path, type.get(), size(file, path), clock, key, this::context);
         Prehash hashed = read(file, path, options.progress());
         String h = hashed.sha256();
         Optional<Path> existing = options.force() ? Optional.empty() : store.find(h);
         if (existing.isPresent()) {
-            return new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
+            ProveResult kept = new ProveResult(file, ProveResult.Outcome.EXISTING, Optional.of(h), existing, Optional.empty());
+            return () -> kept;
         }
         HeadStart.Signing signing = context.signing(file, hashed.size(), key, clock);
         Signed signed = StreamSigner.sign(signing.key(), hashed, signing.time());
@@ -268,9 +291,12 @@ public final class Prover {
         ProofRecord record = finish(b, h, signing.time(), options.notes(), Optional.of(signing.key()));
         Map<String, byte[]> files = proofFiles(h, record, signed, signing, attached(attachments, b));
         guard.beforeStore(path, h, signed.size());
-        ProofStore.Written w = store.write(h, files, options.force());
-        return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
-                Optional.of(h), Optional.of(w.folder()), Optional.empty());
+        ProofStore.Staged staged = store.stage(h, files, options.force());
+        return () -> {
+            ProofStore.Written w = staged.await();
+            return new ProveResult(file, w.existing() ? ProveResult.Outcome.EXISTING : ProveResult.Outcome.PROVED,
+                    Optional.of(h), Optional.of(w.folder()), Optional.empty());
+        };
     }
 
     /** The file's hash state: from a read begun before the prover was asked, or read now. */

@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -116,7 +117,27 @@ public final class AtomicFiles {
      * @throws IOException if writing or flushing fails; files already created are left for the caller
      */
     public static void writeNewDurably(Path dir, Map<String, byte[]> files) throws IOException {
+        List<FileChannel> open = writeNew(dir, files);
+        try {
+            forceAll(open);
+        } finally {
+            closeAll(open);
+        }
+    }
+
+    /**
+     * Creates files with the given contents in a folder, not yet flushed: returns them open, and the folder
+     * (where the platform can open one), for {@link #force} and then {@link #closeAll}.
+     *
+     * @param dir the folder
+     * @param files the new files' names and contents
+     * @throws FileAlreadyExistsException if a file exists
+     * @throws IOException if writing fails; what was opened is closed, files already created are left for
+     *     the caller
+     */
+    public static List<FileChannel> writeNew(Path dir, Map<String, byte[]> files) throws IOException {
         List<FileChannel> open = new ArrayList<>(files.size() + 1);
+        boolean written = false;
         try {
             for (Map.Entry<String, byte[]> f : files.entrySet()) {
                 Path p = dir.resolve(f.getKey());
@@ -135,54 +156,92 @@ public final class AtomicFiles {
             } catch (IOException | UnsupportedOperationException e) {
                 // Some platforms cannot open a folder to sync it; the rename that follows is still atomic.
             }
-            forceAll(open);
+            written = true;
+            return open;
         } finally {
-            IOException closing = null;
-            for (FileChannel ch : open) {
-                try {
-                    ch.close();
-                } catch (IOException e) {
-                    closing = e;
-                }
-            }
-            if (closing != null) {
-                throw closing;
+            if (!written) {
+                closeAll(open);
             }
         }
     }
 
-    private static void forceAll(List<FileChannel> channels) throws IOException {
-        List<Future<?>> others = new ArrayList<>(channels.size());
-        for (int i = 1; i < channels.size(); i++) {
-            FileChannel ch = channels.get(i);
-            others.add(FLUSHERS.submit(() -> {
-                ch.force(true);
-                return null;
-            }));
-        }
-        IOException failed = null;
-        try {
-            if (!channels.isEmpty()) {
-                channels.get(0).force(true);
-            }
-        } catch (IOException e) {
-            failed = e;
-        }
-        for (Future<?> f : others) {
+    /** Closes files; throws the last failure once all were tried. */
+    public static void closeAll(List<FileChannel> open) throws IOException {
+        IOException closing = null;
+        for (FileChannel ch : open) {
             try {
-                f.get();
-            } catch (ExecutionException e) {
-                if (failed == null) {
-                    failed = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while flushing files to disk");
+                ch.close();
+            } catch (IOException e) {
+                closing = e;
             }
         }
-        if (failed != null) {
-            throw failed;
+        if (closing != null) {
+            throw closing;
         }
+    }
+
+    private static void forceAll(List<FileChannel> channels) throws IOException {
+        Optional<IOException> failed = force(List.of(channels)).get(0);
+        if (failed.isPresent()) {
+            throw failed.get();
+        }
+    }
+
+    /**
+     * Flushes groups of open files to the device, all at the same time (the file system commits what is
+     * flushed together in one journal commit), and says for each group whether all its files were flushed.
+     *
+     * @param groups the open files, by group
+     * @return for each group, in order, the first failure to flush one of its files, if any
+     * @throws InterruptedIOException if interrupted while waiting for the flushes
+     */
+    public static List<Optional<IOException>> force(List<List<FileChannel>> groups) throws InterruptedIOException {
+        List<List<Future<?>>> others = new ArrayList<>(groups.size());
+        List<IOException> failed = new ArrayList<>(groups.size());
+        FileChannel mine = null;
+        for (List<FileChannel> group : groups) {
+            List<Future<?>> futures = new ArrayList<>(group.size());
+            for (FileChannel ch : group) {
+                if (mine == null) {
+                    mine = ch;
+                    continue;
+                }
+                futures.add(FLUSHERS.submit(() -> {
+                    ch.force(true);
+                    return null;
+                }));
+            }
+            others.add(futures);
+            failed.add(null);
+        }
+        for (int g = 0; g < groups.size(); g++) {
+            if (mine != null && groups.get(g).contains(mine)) {
+                try {
+                    mine.force(true);
+                } catch (IOException e) {
+                    failed.set(g, e);
+                }
+            }
+        }
+        boolean interrupted = false;
+        for (int g = 0; g < groups.size(); g++) {
+            for (Future<?> f : others.get(g)) {
+                try {
+                    f.get();
+                } catch (ExecutionException e) {
+                    if (failed.get(g) == null) {
+                        failed.set(g, e.getCause() instanceof IOException io ? io : new IOException(e.getCause()));
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while flushing files to disk");
+        }
+        return failed.stream().map(Optional::ofNullable).toList();
     }
 
     /** Flushes a folder's entries to the device, where the platform allows it. */

@@ -322,7 +322,8 @@ class ProofStoreTest {
         }
     }
 
-    private static Map<String, String> read(Path dir) {
+    /** The files of a folder: name to text. */
+    static Map<String, String> read(Path dir) {
         Map<String, String> out = new TreeMap<>();
         try (Stream<Path> s = Files.list(dir)) {
             for (Path p : (Iterable<Path>) s::iterator) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -29,7 +30,8 @@ import org.proofmode.testkit.ProcessResult;
  * unlocks. Every other kill comes at any moment after launch, the others a moment after the run wrote
  * its first proof; at least a quarter of the kills must land while the batch is writing proofs. A last
  * run without interruption then proves every file. The moments come from a fixed seed, so a failure can
- * be replayed. Done for a plain store and for an encrypted one (sealed sets).
+ * be replayed. Done for a plain store and for an encrypted one (sealed sets). Every file a killed run
+ * said it proved has that run's proof in the store: the run says so only once the proof is stored.
  */
 class CrashSafetyIT {
     private static final int FILES = 200;
@@ -101,7 +103,7 @@ class CrashSafetyIT {
             int midBatch = 0;
             for (int round = 0; round < KILLS; round++) {
                 Instant started = Instant.now();
-                Process p = start(pm, args.toArray(String[]::new));
+                Process p = start(pm, dir.resolve("stamp-" + round + ".txt"), args.toArray(String[]::new));
                 awaitFirstWrite(pm.home(), started, p);
                 Thread.sleep(random.nextInt(400));
                 p.destroyForcibly();
@@ -164,7 +166,8 @@ class CrashSafetyIT {
         int midBatch = 0;
         for (int round = 0; round < KILLS; round++) {
             Instant started = Instant.now();
-            Process p = start(pm, "prove", "--force", media.toString());
+            Path told = dir.resolve("told-" + round + ".txt");
+            Process p = start(pm, told, "prove", "--force", media.toString());
             if (round % 2 == 0) {
                 Thread.sleep(150 + random.nextInt(1400)); // any moment: start-up, key unlock, or the batch
             } else {
@@ -175,6 +178,7 @@ class CrashSafetyIT {
             p.destroyForcibly();
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             check.check(pm.home(), byHash, "after kill " + (round + 1));
+            toldOnlyWhenStored(pm.home(), told, started, "after kill " + (round + 1));
             if (running && writtenSince(pm.home(), started)) {
                 midBatch++;
             }
@@ -216,13 +220,36 @@ class CrashSafetyIT {
         return false;
     }
 
-    private static Process start(ProofModeJar pm, String... args) throws IOException {
+    /**
+     * Checks that every file the killed run said it proved (a hash line on its standard output) has the
+     * proof that run wrote in the store: the run says so only once the set is stored, never before.
+     */
+    private static void toldOnlyWhenStored(Path home, Path told, Instant started, String when) throws IOException {
+        ProofMode pm = ProofMode.at(home);
+        if (pm.store().isEncrypted()) {
+            try (Passphrase p = Passphrase.adopt(ProofModeJar.PASSPHRASE.toCharArray())) {
+                pm = pm.withStoreIdentity(StoreCheck.identity(pm, p));
+            }
+        }
+        for (String line : Files.readAllLines(told)) {
+            if (!line.matches("[0-9a-f]{64}\\s.*")) {
+                continue;
+            }
+            String h = line.substring(0, 64);
+            Optional<Path> folder = pm.store().find(h);
+            assertThat(folder).as("told " + h + " was proved, but it is not stored " + when).isPresent();
+            assertThat(Files.getLastModifiedTime(folder.get()).toInstant()).as("the stored proof of " + h + " is this run's " + when)
+                    .isAfterOrEqualTo(started);
+        }
+    }
+
+    private static Process start(ProofModeJar pm, Path stdout, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(ProofModeJar.QUICK_START);
         cmd.add("-jar");
         cmd.add(ProofModeJar.jar().toString());
         cmd.addAll(List.of(args));
-        ProcessBuilder b = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        ProcessBuilder b = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(stdout.toFile());
         b.environment().put("PROOFMODE_HOME", pm.home().toString());
         b.environment().put("PROOFMODE_PASSPHRASE", ProofModeJar.PASSPHRASE);
         return b.start();
