@@ -22,6 +22,8 @@ last reading of each thread counts, so a thread's final 20 ms may be missed):
   c1, c2    the client and the optimising compiler's threads (JIT)
   gc        the collector's threads
 and /usr/bin/time's wall, user and system seconds of the whole launcher.
+One untimed run comes first (and makes the launcher's archive for `verify`
+if it has none yet, as a user's first runs do).
 Checks that every report is TRUSTED unless ANY_VERDICT=1.
 
 Environment:
@@ -96,6 +98,9 @@ main() {
     require_gnu_time
     ensure_cli_built
     make_workdir
+    log "one untimed run (the launcher builds the jar if the sources changed; lists the classes for its archive)"
+    PROOFMODE_AGENT=off ./proofmode verify --json ${JOBS:+--jobs "$JOBS"} "$folder" > /dev/null || die "verify failed"
+    settle_archive verify
     local m=() w=() c1=() c2=() g=() tot=() wall=()
     printf '%-4s %6s %8s %6s %6s %6s %6s %8s %6s\n' run main workers c1 c2 gc other "cpu(time)" wall
     for (( i = 1; i <= runs; i++ )); do
