@@ -55,6 +55,8 @@ public final class Verifier {
     final int requiredWitnesses;
     /** The checks of the app's device-integrity files ({@code .gst}, {@code .attest.pem}). */
     final DeviceIntegrityChecks integrity;
+    /** The bundles' key files read so far (one device's folder holds the same one in every bundle). */
+    private final BundleKeyCache bundleKeys = new BundleKeyCache();
 
     /**
      * Creates a verifier.
@@ -289,7 +291,7 @@ public final class Verifier {
         }
         for (BundleEntry e : layout.pubkeys) {
             try {
-                out.addAll(OpenPgpKeys.readCertificates(read(e), e.name()));
+                out.addAll(bundleKeys.read(read(e), e.name()));
                 checks.add(new Check(CheckCodes.BUNDLE_PUBKEY_PRESENT, Status.PASS, e.name(),
                         "public key " + OpenPgpKeys.fingerprint(out.get(out.size() - 1).getPublicKey())));
             } catch (ProofModeException ex) {
