@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -21,8 +22,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
+import org.proofmode.proof.ContextFields;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.CheckCodes;
+import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.Meanings;
 import org.proofmode.verify.Status;
 import org.proofmode.verify.Verdict;
@@ -189,5 +192,31 @@ class ReportLanguageTest {
         // "تقرير: IMG" drawn left to right: the name first, then the colon, then the word, its letters joined
         assertThat(PdfText.visual("تقرير: IMG", true)).isEqualTo("IMG :\uFEAE\uFEF3\uFEAE\uFED8\uFE97");
         assertThat(PdfText.visual("Report: تقرير", false)).isEqualTo("Report: \uFEAE\uFEF3\uFEAE\uFED8\uFE97");
+    }
+
+    @Test
+    void build_writesTheContextsWordsInTheLanguage_englishWordsAsTheSummaryHasThem() {
+        Map<String, String> record = Map.of(ContextFields.DEVICE_CLOCK_SOURCE, "timedated", ContextFields.DEVICE_CLOCK_LAST_SYNC,
+                "2026-03-14T07:00:00Z", ContextFields.ENVIRONMENT_VIRTUAL_MACHINE, "kvm", ContextFields.EXIF_DATE_TIME_ORIGINAL,
+                "2026:03:14 09:00:00");
+        ContextSummary.WORDS.forEach((k, v) -> assertThat(Texts.of(Language.EN).get("context." + k)).as(k).isEqualTo(v));
+        Texts uk = Texts.of(Language.UK);
+        Map<String, String> s = ContextSummary.of(record, w -> uk.get("context." + w));
+        assertThat(s.get("clock")).startsWith("джерело timedated, остання синхронізація 2026-03-14T07:00:00Z");
+        assertThat(s.get("environment")).isEqualTo("віртуальна машина kvm");
+        assertThat(s.get("captureTime")).contains("місцевий час").doesNotContain("local time");
+        assertThat(ContextSummary.of(record).get("clock")).isEqualTo("from timedated, last sync 2026-03-14T07:00:00Z");
+    }
+
+    @Test
+    void build_chinese_writesTheVerdictWithChinesePunctuation_englishAsBefore() {
+        String zh = first(stamped(Language.ZH_HANS));
+        assertThat(zh).startsWith("结论：TRUSTED。").doesNotContain(": ", ". ");
+        assertThat(first(stamped(Language.EN))).startsWith("Verdict: TRUSTED. ");
+    }
+
+    /** The report's first paragraph: the overall verdict. */
+    private static String first(ReportDocument doc) {
+        return doc.blocks().stream().filter(b -> b instanceof Block.Paragraph).map(b -> ((Block.Paragraph) b).text()).findFirst().orElseThrow();
     }
 }
