@@ -187,7 +187,8 @@ function checkList(checks) {
     return el('li', {},
       el('span', { class: 'badge s-' + c.status }, STATUSES.includes(c.status) ? t('page.js.status.' + c.status) : c.status),
       el('span', {}, meaning ? el('span', { class: 'meaning' }, meaning) : null,
-        el('bdi', { class: meaning ? 'found' : null, lang: meaning && I18n.lang !== 'en' ? 'en' : null }, c.message),
+        // the message is English: marked so, and in a right-to-left page started on the right like the code under it
+        el('bdi', Object.assign({ class: meaning ? 'found' : null }, I18n.lang !== 'en' ? { lang: 'en', dir: 'ltr' } : {}), c.message),
         el('span', { class: 'code', dir: 'ltr' }, c.code + ' — ' + c.subject)));
   }));
 }
