@@ -219,4 +219,17 @@ class ReportLanguageTest {
     private static String first(ReportDocument doc) {
         return doc.blocks().stream().filter(b -> b instanceof Block.Paragraph).map(b -> ((Block.Paragraph) b).text()).findFirst().orElseThrow();
     }
+
+    @Test
+    void pdf_arabic_drawsACheckMessageLeftToRight_evenWhenItStartsWithAnArabicName() throws Exception {
+        String name = "\u0627\u0644\u062d\u0631\u064a\u0642.jpg"; // "the fire"
+        ReportItem item = ReportFixtures.item("IMG_0001.jpg", "the media".getBytes(java.nio.charset.StandardCharsets.UTF_8), "note", Verdict.VALID,
+                List.of(new Check(CheckCodes.MEDIA_HASH_MATCH, Status.PASS, "IMG_0001.jpg", name + " names media hash abc")));
+        ReportDocument doc = ReportBuilder.build(List.of(item), Optional.empty(), ReportFixtures.certification(), Optional.of("r.pdf"), Set.of(),
+                Language.AR);
+        Line line = lines(PdfReport.render(doc)).stream().filter(l -> l.text().contains("names media hash abc")).findFirst().orElseThrow();
+        String text = Normalizer.normalize(line.text(), Normalizer.Form.NFKC);
+        // drawn left to right: the name (its letters right to left inside it) first on the left, then the English words
+        assertThat(text).as(text).matches("(?s)[\\u0600-\\u06FF]+.*names media hash abc.*");
+    }
 }
