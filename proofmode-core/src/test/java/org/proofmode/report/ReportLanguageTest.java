@@ -160,7 +160,8 @@ class ReportLanguageTest {
         String html = HtmlReport.render(stamped(Language.AR));
         assertThat(html).contains("<html lang=\"ar\" dir=\"rtl\">", "text-align:start", "border-inline-start", "<pre class=\"commands\" dir=\"ltr\">",
                 "<bdi>device &lt;d@example.org&gt;</bdi>", HtmlReport.esc(ReportMeanings.of(Language.AR).of(CheckCodes.MEDIA_HASH_MATCH)),
-                "<th scope=\"col\">النتيجة</th>", "الملف: IMG_0001.jpg", "2026-03-14T08:05:00Z (14 مارس 2026")
+                "<th scope=\"col\">النتيجة</th>", "الملف: IMG_0001.jpg", "2026-03-14T08:05:00Z (14 مارس 2026",
+                "<bdi dir=\"ltr\" lang=\"en\">sha256 matches</bdi>")
                 .doesNotContain("text-align:left;vertical", "border-left", HtmlReport.esc(Meanings.of(CheckCodes.MEDIA_HASH_MATCH)), ">Result<", "File: ");
         assertThat(HtmlReport.render(stamped(Language.EN))).contains(HtmlReport.esc(Meanings.of(CheckCodes.MEDIA_HASH_MATCH)), ">Result<", "File: IMG_0001.jpg",
                 "<td>device &lt;d@example.org&gt;</td>");
