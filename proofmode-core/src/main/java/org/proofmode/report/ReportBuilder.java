@@ -245,7 +245,7 @@ public final class ReportBuilder {
     /** For a report with a failed check: which checks failed, in plain words, on its first page. */
     private static Optional<Block> failures(List<ReportItem> items, Texts x, ReportMeanings m) {
         List<String> failed = items.stream().flatMap(i -> i.report().allChecks().stream()).filter(c -> c.status() == Status.FAIL)
-                .map(c -> m.of(c.code()).replaceAll("[.。]$", "") + " (" + c.code() + ", " + c.subject() + ")" + x.get("report.stop")).distinct().toList();
+                .map(c -> x.get("report.failedCheck", m.of(c.code()).replaceAll("[.。]$", ""), c.code(), c.subject()) + x.get("report.stop")).distinct().toList();
         if (failed.isEmpty()) {
             return Optional.empty();
         }

@@ -214,6 +214,11 @@ class ReportLanguageTest {
         String zh = first(stamped(Language.ZH_HANS));
         assertThat(zh).startsWith("结论：TRUSTED。").doesNotContain(": ", ". ");
         assertThat(first(stamped(Language.EN))).startsWith("Verdict: TRUSTED. ");
+        ReportItem failed = ReportFixtures.item("IMG_0001.jpg", "the media".getBytes(java.nio.charset.StandardCharsets.UTF_8), "note", Verdict.INVALID,
+                List.of(new Check(CheckCodes.MEDIA_HASH_MISMATCH, Status.FAIL, "IMG_0001.jpg", "changed")));
+        String listed = ReportBuilder.build(List.of(failed), Optional.empty(), ReportFixtures.certification(), Optional.of("r.pdf"), Set.of(),
+                Language.ZH_HANS).blocks().stream().filter(b -> b instanceof Block.Paragraph).map(b -> ((Block.Paragraph) b).text()).toList().get(1);
+        assertThat(listed).contains("（media.hash.mismatch，IMG_0001.jpg）。").doesNotContain(" (");
     }
 
     /** The report's first paragraph: the overall verdict. */
