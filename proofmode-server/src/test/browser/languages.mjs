@@ -2,7 +2,7 @@
 // A kept result's page (/#/report/ID) in each of the page's languages, on a desktop and on a phone: on the desktop the
 // language comes from the browser's own (Accept-Language), on the phone from the page's switch (?lang=). For each, this
 // script records the page's lang and dir, the verdict and whether it is in the first screen, the page's text (to look
-// for key names and English left behind), how the layout is mirrored, and takes a screenshot of the first screen.
+// for key names and English left behind), each check's meaning and message, the report link, how the layout is mirrored, and takes a screenshot of the first screen.
 // Usage: node languages.mjs BASE_URL REPORT_ID OUT_DIR
 // Prints one JSON object ({"pages": {"TAG-SCREEN": {...}}, "consoleErrors": [...]}); screenshots go to
 // OUT_DIR/lang-TAG-SCREEN.png (and OUT_DIR/lang-TAG-desktop-full.png, the whole page; OUT_DIR/lang-TAG-phone-start.png,
@@ -92,6 +92,11 @@ try {
           inset: rect('svg.map.inset'),
           scaleLabelX: scale ? Number(scale.getAttribute('x')) : null,
           badge: rect('#result ul.checks li .badge'),
+          checks: Array.from(document.querySelectorAll('#result ul.checks li')).map((li) => ({
+            code: li.querySelector('.code').innerText.split(' — ')[0],
+            meaning: li.querySelector('.meaning') ? li.querySelector('.meaning').innerText : null,
+            found: li.querySelector('.found') ? li.querySelector('.found').innerText : null })),
+          reportPdf: document.querySelector('a.report-pdf') ? document.querySelector('a.report-pdf').getAttribute('href') : null,
           checkItem: rect('#result ul.checks li'),
           heading: document.querySelector('#result > h2').innerText,
           injected: document.querySelectorAll('#result img, #result script, #result b').length,

@@ -4,6 +4,7 @@ package org.proofmode.report;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
+import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
 import org.proofmode.util.SafeText;
 import org.proofmode.verify.Check;
@@ -71,10 +72,13 @@ public final class HtmlReport {
             h.append("<table class=\"checks\">\n<colgroup><col style=\"width:5.5em\"><col style=\"width:14em\"><col></colgroup>\n"
                     + "<thead><tr><th scope=\"col\">" + esc(t.get("report.col.result")) + "</th><th scope=\"col\">" + esc(t.get("report.col.code"))
                     + "</th><th scope=\"col\">" + esc(t.get("report.col.found")) + "</th></tr></thead>\n<tbody>\n");
+            // a check's message is an English sentence: marked so in another language's report, and read left to right
+            // even when it starts with a name in another script
+            String message = t.language() == Language.EN ? "<bdi>" : "<bdi dir=\"ltr\" lang=\"en\">";
             for (Check c : x.checks()) {
                 h.append("<tr><td class=\"").append(c.status().name()).append("\">").append(c.status().name()).append("</td><td><code>")
                         .append(esc(c.code())).append("</code></td><td><span class=\"meaning\">").append(esc(t.get("report.file", c.subject())))
-                        .append("</span><br><bdi>").append(esc(t.dates(c.message()))).append("</bdi><br><span class=\"meaning\">").append(esc(meanings.of(c.code())))
+                        .append("</span><br>").append(message).append(esc(t.dates(c.message()))).append("</bdi><br><span class=\"meaning\">").append(esc(meanings.of(c.code())))
                         .append("</span></td></tr>\n");
             }
             h.append("</tbody>\n</table>\n");

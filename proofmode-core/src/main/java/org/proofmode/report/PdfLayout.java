@@ -91,7 +91,13 @@ final class PdfLayout {
         /** Data (a hash, a code, a check's message): read by its first letter; against the right edge in a right-to-left report. */
         DATA,
         /** A command: left to right against the left edge in every report. */
-        CODE
+        CODE,
+        /**
+         * A check's message, an English sentence (whatever name or date in another script it holds): read left to
+         * right on each of its lines, so that a wrapped line or a name in Arabic at its start does not reverse its
+         * words; against the right edge in a right-to-left report.
+         */
+        ENGLISH
     }
 
     private final PdfText text;
@@ -293,7 +299,7 @@ final class PdfLayout {
                 at -= 10.5f;
             }
             for (String l : message) {
-                write(c.cs(), left, w, at - 1, 9, BLACK, false, l, Flow.DATA);
+                write(c.cs(), left, w, at - 1, 9, BLACK, false, l, Flow.ENGLISH);
                 at -= 11.5f;
             }
             for (String l : meaning) {
@@ -399,7 +405,11 @@ final class PdfLayout {
      */
     private void write(PDPageContentStream cs, float left, float width, float baseline, float size, float[] colour, boolean bold, String safe,
             Flow flow) throws IOException {
-        String visual = flow == Flow.SENTENCE ? text.visualSentence(safe) : text.visual(safe);
+        String visual = switch (flow) {
+            case SENTENCE -> text.visualSentence(safe);
+            case ENGLISH -> PdfText.visual(safe, false);
+            case DATA, CODE -> text.visual(safe);
+        };
         float start = rtl && flow != Flow.CODE ? left + width - text.width(visual, size) : left;
         boolean reordered = !visual.equals(safe);
         if (reordered) {

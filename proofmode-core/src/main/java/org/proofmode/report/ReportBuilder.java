@@ -84,8 +84,9 @@ public final class ReportBuilder {
         b.add(new Block.Heading(1, title));
         Verdict overall = items.stream().map(i -> i.report().verdict()).reduce(Verdict.TRUSTED, Verdict::and);
         boolean selfSigned = items.stream().flatMap(i -> i.report().proofs().stream()).anyMatch(p -> ownKey(p, own));
-        b.add(new Block.Paragraph(x.get("report.verdict") + ": " + overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + x.get("report.own") + ")" : "") + ". " + sentence(x, items.size() == 1 ? m.explain(items.get(0).report())
-                : m.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery"))),
+        String verdict = x.get("report.said", x.get("report.verdict"), overall + (overall == Verdict.TRUSTED && selfSigned ? " (" + x.get("report.own") + ")" : ""));
+        b.add(new Block.Paragraph(x.get("report.then", verdict, sentence(x, items.size() == 1 ? m.explain(items.get(0).report())
+                : m.of(overall) + (overall == Verdict.INVALID || overall == Verdict.INCOMPLETE ? " " + x.get("report.forOne") : " " + x.get("report.forEvery")))),
                 tone(overall)));
         failures(items, x, m).ifPresent(b::add);
         if (selfSigned) {
@@ -119,7 +120,7 @@ public final class ReportBuilder {
     private static void item(List<Block> b, ReportItem item, Optional<Integer> number, Set<String> own, Texts x, ReportMeanings m) {
         if (number.isPresent()) {
             b.add(new Block.Heading(2, x.get("report.item", number.get().toString(), item.name())));
-            b.add(new Block.Paragraph(item.report().verdict() + ": " + sentence(x, m.explain(item.report())), tone(item.report().verdict())));
+            b.add(new Block.Paragraph(x.get("report.said", item.report().verdict(), sentence(x, m.explain(item.report()))), tone(item.report().verdict())));
         }
         if (!item.report().checks().isEmpty()) {
             b.add(new Block.Heading(number.isPresent() ? 3 : 2, x.get("report.bundleChecks")));
@@ -151,8 +152,8 @@ public final class ReportBuilder {
         b.add(new Block.Heading(level, x.get("report.proofOf", p.media().orElse(p.id()))));
         b.addAll(item.thumbnails().getOrDefault(p.id(), List.of()));
         List<Block.Field> f = new ArrayList<>();
-        f.add(new Block.Field(x.get("report.verdict"), p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own) ? " (" + x.get("report.own") + ")" : "") + ": "
-                + m.of(p.verdict()), false));
+        f.add(new Block.Field(x.get("report.verdict"), x.get("report.said", p.verdict() + (p.verdict() == Verdict.TRUSTED && ownKey(p, own)
+                ? " (" + x.get("report.own") + ")" : ""), m.of(p.verdict())), false));
         f.add(new Block.Field(x.get("report.mediaFile"), p.media().orElse(x.get("report.notInBundle")), false));
         p.sha256().ifPresent(h -> f.add(new Block.Field(x.get("report.mediaSha256"), h, true)));
         if (p.sha256().map(h -> !h.equals(p.id())).orElse(true)) {
@@ -177,7 +178,7 @@ public final class ReportBuilder {
         // The sender's words, set apart in quotes: never laid out so that a line of them looks like a command.
         Optional.ofNullable(p.record().get(ProofFields.NOTES)).filter(v -> !v.isBlank())
                 .ifPresent(v -> f.add(new Block.Field(x.get("report.notes"), "\u201c" + v + "\u201d", false)));
-        ContextSummary.of(p.record()).forEach((k, v) -> f.add(new Block.Field(PlainNames.label(k, x), x.dates(v), false)));
+        ContextSummary.of(p.record(), w -> x.get("context." + w)).forEach((k, v) -> f.add(new Block.Field(PlainNames.label(k, x), x.dates(v), false)));
         b.add(new Block.Fields(f));
         place(p.record(), x).ifPresent(b::add);
         List<Check> times = p.checks().stream().filter(c -> c.code().startsWith("timestamp.") || c.code().startsWith("tlog.")).toList();
@@ -244,7 +245,7 @@ public final class ReportBuilder {
     /** For a report with a failed check: which checks failed, in plain words, on its first page. */
     private static Optional<Block> failures(List<ReportItem> items, Texts x, ReportMeanings m) {
         List<String> failed = items.stream().flatMap(i -> i.report().allChecks().stream()).filter(c -> c.status() == Status.FAIL)
-                .map(c -> m.of(c.code()).replaceAll("[.。]$", "") + " (" + c.code() + ", " + c.subject() + ")" + x.get("report.stop")).distinct().toList();
+                .map(c -> x.get("report.failedCheck", m.of(c.code()).replaceAll("[.。]$", ""), c.code(), c.subject()) + x.get("report.stop")).distinct().toList();
         if (failed.isEmpty()) {
             return Optional.empty();
         }

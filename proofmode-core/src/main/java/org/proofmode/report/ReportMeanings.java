@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.report;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
 import org.proofmode.verify.CheckCodes;
@@ -18,7 +21,7 @@ import org.proofmode.verify.Verdict;
  * {@code part.outcome.OUTCOME}, joined by {@code part.sentence}), so that no language has to agree a verb
  * with a noun it does not see; a code no file knows falls back to the English sentence.
  */
-final class ReportMeanings {
+public final class ReportMeanings {
     /** The prefix {@link VerificationReport#unchecked()} gives a proof whose media is missing. */
     private static final String MEDIA_OF = "the media of proof ";
 
@@ -33,6 +36,17 @@ final class ReportMeanings {
     /** The meanings in a language. */
     static ReportMeanings of(Language language) {
         return new ReportMeanings(Objects.requireNonNull(language, "language"));
+    }
+
+    /**
+     * What every check code this version knows means ({@link Meanings#codes()}), in a language: the sentences the
+     * server's page shows beside the API's English messages.
+     */
+    public static SortedMap<String, String> known(Language language) {
+        ReportMeanings m = of(language);
+        SortedMap<String, String> all = new TreeMap<>();
+        Meanings.codes().forEach(code -> all.put(code, m.of(code)));
+        return Collections.unmodifiableSortedMap(all);
     }
 
     /** What a check code means, in one or two sentences. */

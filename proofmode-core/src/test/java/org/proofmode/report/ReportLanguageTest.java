@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -21,8 +22,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
+import org.proofmode.proof.ContextFields;
 import org.proofmode.verify.Check;
 import org.proofmode.verify.CheckCodes;
+import org.proofmode.verify.ContextSummary;
 import org.proofmode.verify.Meanings;
 import org.proofmode.verify.Status;
 import org.proofmode.verify.Verdict;
@@ -157,7 +160,8 @@ class ReportLanguageTest {
         String html = HtmlReport.render(stamped(Language.AR));
         assertThat(html).contains("<html lang=\"ar\" dir=\"rtl\">", "text-align:start", "border-inline-start", "<pre class=\"commands\" dir=\"ltr\">",
                 "<bdi>device &lt;d@example.org&gt;</bdi>", HtmlReport.esc(ReportMeanings.of(Language.AR).of(CheckCodes.MEDIA_HASH_MATCH)),
-                "<th scope=\"col\">النتيجة</th>", "الملف: IMG_0001.jpg", "2026-03-14T08:05:00Z (14 مارس 2026")
+                "<th scope=\"col\">النتيجة</th>", "الملف: IMG_0001.jpg", "2026-03-14T08:05:00Z (14 مارس 2026",
+                "<bdi dir=\"ltr\" lang=\"en\">sha256 matches</bdi>")
                 .doesNotContain("text-align:left;vertical", "border-left", HtmlReport.esc(Meanings.of(CheckCodes.MEDIA_HASH_MATCH)), ">Result<", "File: ");
         assertThat(HtmlReport.render(stamped(Language.EN))).contains(HtmlReport.esc(Meanings.of(CheckCodes.MEDIA_HASH_MATCH)), ">Result<", "File: IMG_0001.jpg",
                 "<td>device &lt;d@example.org&gt;</td>");
@@ -189,5 +193,49 @@ class ReportLanguageTest {
         // "تقرير: IMG" drawn left to right: the name first, then the colon, then the word, its letters joined
         assertThat(PdfText.visual("تقرير: IMG", true)).isEqualTo("IMG :\uFEAE\uFEF3\uFEAE\uFED8\uFE97");
         assertThat(PdfText.visual("Report: تقرير", false)).isEqualTo("Report: \uFEAE\uFEF3\uFEAE\uFED8\uFE97");
+    }
+
+    @Test
+    void build_writesTheContextsWordsInTheLanguage_englishWordsAsTheSummaryHasThem() {
+        Map<String, String> record = Map.of(ContextFields.DEVICE_CLOCK_SOURCE, "timedated", ContextFields.DEVICE_CLOCK_LAST_SYNC,
+                "2026-03-14T07:00:00Z", ContextFields.ENVIRONMENT_VIRTUAL_MACHINE, "kvm", ContextFields.EXIF_DATE_TIME_ORIGINAL,
+                "2026:03:14 09:00:00");
+        ContextSummary.WORDS.forEach((k, v) -> assertThat(Texts.of(Language.EN).get("context." + k)).as(k).isEqualTo(v));
+        Texts uk = Texts.of(Language.UK);
+        Map<String, String> s = ContextSummary.of(record, w -> uk.get("context." + w));
+        assertThat(s.get("clock")).startsWith("джерело timedated, остання синхронізація 2026-03-14T07:00:00Z");
+        assertThat(s.get("environment")).isEqualTo("віртуальна машина kvm");
+        assertThat(s.get("captureTime")).contains("місцевий час").doesNotContain("local time");
+        assertThat(ContextSummary.of(record).get("clock")).isEqualTo("from timedated, last sync 2026-03-14T07:00:00Z");
+    }
+
+    @Test
+    void build_chinese_writesTheVerdictWithChinesePunctuation_englishAsBefore() {
+        String zh = first(stamped(Language.ZH_HANS));
+        assertThat(zh).startsWith("结论：TRUSTED。").doesNotContain(": ", ". ");
+        assertThat(first(stamped(Language.EN))).startsWith("Verdict: TRUSTED. ");
+        ReportItem failed = ReportFixtures.item("IMG_0001.jpg", "the media".getBytes(java.nio.charset.StandardCharsets.UTF_8), "note", Verdict.INVALID,
+                List.of(new Check(CheckCodes.MEDIA_HASH_MISMATCH, Status.FAIL, "IMG_0001.jpg", "changed")));
+        String listed = ReportBuilder.build(List.of(failed), Optional.empty(), ReportFixtures.certification(), Optional.of("r.pdf"), Set.of(),
+                Language.ZH_HANS).blocks().stream().filter(b -> b instanceof Block.Paragraph).map(b -> ((Block.Paragraph) b).text()).toList().get(1);
+        assertThat(listed).contains("（media.hash.mismatch，IMG_0001.jpg）。").doesNotContain(" (");
+    }
+
+    /** The report's first paragraph: the overall verdict. */
+    private static String first(ReportDocument doc) {
+        return doc.blocks().stream().filter(b -> b instanceof Block.Paragraph).map(b -> ((Block.Paragraph) b).text()).findFirst().orElseThrow();
+    }
+
+    @Test
+    void pdf_arabic_drawsACheckMessageLeftToRight_evenWhenItStartsWithAnArabicName() throws Exception {
+        String name = "\u0627\u0644\u062d\u0631\u064a\u0642.jpg"; // "the fire"
+        ReportItem item = ReportFixtures.item("IMG_0001.jpg", "the media".getBytes(java.nio.charset.StandardCharsets.UTF_8), "note", Verdict.VALID,
+                List.of(new Check(CheckCodes.MEDIA_HASH_MATCH, Status.PASS, "IMG_0001.jpg", name + " names media hash abc")));
+        ReportDocument doc = ReportBuilder.build(List.of(item), Optional.empty(), ReportFixtures.certification(), Optional.of("r.pdf"), Set.of(),
+                Language.AR);
+        Line line = lines(PdfReport.render(doc)).stream().filter(l -> l.text().contains("names media hash abc")).findFirst().orElseThrow();
+        String text = Normalizer.normalize(line.text(), Normalizer.Form.NFKC);
+        // drawn left to right: the name (its letters right to left inside it) first on the left, then the English words
+        assertThat(text).as(text).matches("(?s)[\\u0600-\\u06FF]+.*names media hash abc.*");
     }
 }

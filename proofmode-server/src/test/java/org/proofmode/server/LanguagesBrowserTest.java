@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
+import org.proofmode.report.ReportMeanings;
 import org.proofmode.testkit.BrowserScript;
 import org.proofmode.testkit.ProcessResult;
 
@@ -22,7 +23,8 @@ import org.proofmode.testkit.ProcessResult;
  * ({@code src/test/browser/languages.mjs}), on a desktop (1280×800, the language from the browser's Accept-Language)
  * and a phone (390×844, the language from the page's {@code ?lang=} switch): {@code <html lang dir>}, Arabic laid
  * out right to left with hashes still left to right, the verdict in the phone's first screen, no key name or English
- * sentence left in another language's page, and the switch keeping the result in its links. Screenshots go to
+ * sentence left in another language's page, each check's meaning in the language above the API's English message, the
+ * report link asking for the page's language, and the switch keeping the result in its links. Screenshots go to
  * {@code target/browser/lang-TAG-SCREEN.png}.
  */
 class LanguagesBrowserTest {
@@ -115,6 +117,15 @@ class LanguagesBrowserTest {
                             assertThat(p.get("world").get("left").asDouble()).as(seen).isLessThan(p.get("inset").get("left").asDouble());
                         }
                     }
+                    Map<String, String> meanings = ReportMeanings.known(l);
+                    assertThat(p.get("checks")).as(seen).hasSizeGreaterThan(3);
+                    for (JsonNode c : p.get("checks")) {
+                        assertThat(c.get("meaning").asText()).as("each check's meaning in the language: %s %s", seen, c.get("code"))
+                                .isEqualTo(meanings.get(c.get("code").asText()));
+                        assertThat(c.get("found").asText()).as("and what it found under it: " + seen).isNotBlank().isNotEqualTo(c.get("meaning").asText());
+                    }
+                    assertThat(p.get("reportPdf").asText()).as("the report in the page's language: " + seen)
+                            .isEqualTo("/api/v1/reports/" + id + "/pdf?lang=" + java.net.URLEncoder.encode(l.tag(), java.nio.charset.StandardCharsets.UTF_8));
                     assertThat(out.resolve("lang-" + l.tag() + "-" + screen + ".png")).isNotEmptyFile();
                 }
             }

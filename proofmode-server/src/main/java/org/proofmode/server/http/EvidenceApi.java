@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.proofmode.bundle.Bundle;
+import org.proofmode.i18n.Language;
 import org.proofmode.report.Certification;
 import org.proofmode.report.CustodyLine;
 import org.proofmode.report.PdfReport;
@@ -183,7 +184,8 @@ public final class EvidenceApi {
      * {@code GET /api/v1/evidence/{sha256}/report}: a verification report (PDF) of the stored bytes, verified
      * again as {@code reverify} does, with the item's chain of custody. The report is made first, then logged
      * as {@code REPORT}: a report that cannot be made records nothing. The report handed out is then made
-     * again with that line, so that it shows its own line and is dated by it.
+     * again with that line, so that it shows its own line and is dated by it. Written in the language
+     * {@link PageLanguage#of} chooses ({@code lang}, else {@code Accept-Language}, else English).
      */
     public void report(Context ctx) throws IOException {
         EvidenceStore.Actor actor = access.require(ctx);
@@ -195,23 +197,27 @@ public final class EvidenceApi {
                 reportItem = ReportItem.of(item.name(), r.report(), bundle);
             }
             String file = item.sha256() + ".report.pdf";
-            pdfReport(reportItem, file, item.sha256());
+            Language language = PageLanguage.of(ctx);
+            pdfReport(reportItem, file, item.sha256(), language);
             evidence.log(item.sha256(), CustodyAction.REPORT, actor, Optional.of(r.report().verdict().name()),
                     "verification report (PDF) made and downloaded");
-            byte[] pdf = pdfReport(reportItem, file, item.sha256());
+            byte[] pdf = pdfReport(reportItem, file, item.sha256(), language);
             ctx.contentType("application/pdf");
+            ctx.header("Content-Language", language.tag());
+            ctx.header("Vary", "Accept-Language");
             ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
             ctx.result(pdf);
         }
     }
 
     /** The PDF report of an item with its chain of custody as it is now, dated by the chain's last line. */
-    private byte[] pdfReport(ReportItem item, String file, String sha256) {
+    private byte[] pdfReport(ReportItem item, String file, String sha256, Language language) {
         List<CustodyLine> custody = evidence.custody(sha256).lines().stream()
                 .map(c -> new CustodyLine(c.at(), c.action().name(), c.actor(), c.verdict(), c.detail(), c.hash())).toList();
         Certification cert = Certification.of("proofmode serve", EvidenceApi.class,
                 Optional.of(custody.get(custody.size() - 1).at()), Optional.empty());
-        return PdfReport.render(ReportBuilder.build(List.of(item.withCustody(custody)), Optional.empty(), cert, Optional.of(file)));
+        return PdfReport.render(ReportBuilder.build(List.of(item.withCustody(custody)), Optional.empty(), cert, Optional.of(file),
+                Set.of(), language));
     }
 
     /** {@code POST /api/v1/evidence/{sha256}/reverify}: verify the stored bytes again; logged. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package org.proofmode.server.http;
 
+import io.javalin.http.Context;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -47,6 +48,14 @@ public final class PageLanguage {
             }
         }
         return Language.EN;
+    }
+
+    /**
+     * The language of a request's answer by the same rules: its {@code lang} query parameter, else its
+     * {@code Accept-Language}, else English. The page and the PDF reports the page links to use it.
+     */
+    public static Language of(Context ctx) {
+        return choose(Optional.ofNullable(ctx.queryParam("lang")), Optional.ofNullable(ctx.header("Accept-Language")));
     }
 
     /**

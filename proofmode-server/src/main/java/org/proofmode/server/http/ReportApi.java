@@ -13,6 +13,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import org.proofmode.i18n.Language;
+import org.proofmode.i18n.Texts;
 import org.proofmode.report.Block;
 import org.proofmode.report.Certification;
 import org.proofmode.report.PdfReport;
@@ -103,9 +106,10 @@ public final class ReportApi {
     }
 
     /**
-     * {@code GET /api/v1/reports/{id}/pdf?date=}: the kept result as a verification report (PDF), made from the
+     * {@code GET /api/v1/reports/{id}/pdf?date=&lang=}: the kept result as a verification report (PDF), made from the
      * report as it was kept (nothing is verified again: the files are not kept). Dated when it is made, or by
-     * {@code date} (ISO-8601 UTC) for the same bytes again; the verification's own time is shown as such.
+     * {@code date} (ISO-8601 UTC) for the same bytes again; the verification's own time is shown as such. Written
+     * in the language {@link PageLanguage#of} chooses ({@code lang}, else {@code Accept-Language}, else English).
      *
      * @throws ApiException {@link ProblemType#NOT_FOUND} for an unknown or expired id, {@link ProblemType#BAD_REQUEST}
      *     for a date that is not an ISO-8601 UTC time
@@ -120,9 +124,13 @@ public final class ReportApi {
         String file = "result-" + k.id() + ".pdf";
         Certification cert = Certification.of("proofmode serve", ReportApi.class,
                 Optional.of(when.truncatedTo(ChronoUnit.SECONDS).toString()), Optional.empty());
-        ReportDocument doc = withVerifiedAt(ReportBuilder.build(List.of(item), Optional.empty(), cert, Optional.of(file)), k.verifiedAt());
+        Language language = PageLanguage.of(ctx);
+        ReportDocument doc = withVerifiedAt(ReportBuilder.build(List.of(item), Optional.empty(), cert, Optional.of(file),
+                Set.of(), language), k.verifiedAt());
         byte[] pdf = PdfReport.render(doc);
         ctx.contentType("application/pdf");
+        ctx.header("Content-Language", language.tag());
+        ctx.header("Vary", "Accept-Language");
         ctx.header("Content-Disposition", "attachment; filename=\"" + file + "\"");
         ctx.result(pdf);
     }
@@ -141,15 +149,17 @@ public final class ReportApi {
 
     /** The document with the kept verification's time next to the report's own date. */
     private static ReportDocument withVerifiedAt(ReportDocument doc, String verifiedAt) {
+        Texts texts = Texts.of(doc.language());
+        String dateLabel = texts.get("report.date");
         List<Block> blocks = new ArrayList<>();
         boolean added = false;
         for (Block b : doc.blocks()) {
-            if (!added && b instanceof Block.Fields f && f.rows().stream().anyMatch(r -> r.label().equals("Date of the report"))) {
+            if (!added && b instanceof Block.Fields f && f.rows().stream().anyMatch(r -> r.label().equals(dateLabel))) {
                 List<Block.Field> rows = new ArrayList<>();
                 for (Block.Field r : f.rows()) {
                     rows.add(r);
-                    if (r.label().equals("Date of the report")) {
-                        rows.add(new Block.Field("Verified by this server at", verifiedAt, false));
+                    if (r.label().equals(dateLabel)) {
+                        rows.add(new Block.Field(texts.get("report.server.verifiedAt"), texts.date(verifiedAt), false));
                     }
                 }
                 b = new Block.Fields(rows);

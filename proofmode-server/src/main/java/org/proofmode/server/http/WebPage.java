@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +22,13 @@ import java.util.regex.Pattern;
 import org.eclipse.jetty.util.StringUtil;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
+import org.proofmode.report.ReportMeanings;
 
 /**
  * The verification page ({@code GET /}) in the reader's language ({@link PageLanguage}): its template
  * ({@code page/index.html}) with every sentence taken from the {@link Texts} keys {@code page.*}, escaped, the
- * {@code page.js.*} sentences handed to its scripts as JSON, {@code <html lang dir>} set, and a switch to every
- * other language that keeps the rest of the address.
+ * {@code page.js.*} sentences and what each check code means ({@link ReportMeanings#known}) handed to its scripts
+ * as JSON, {@code <html lang dir>} set, and a switch to every other language that keeps the rest of the address.
  *
  * <p>In the template, {@code {{KEY}}} is a sentence; {@code {{KEY|HTML|HTML}}} a sentence whose placeholders
  * {@code {0}}, {@code {1}} are the template's own HTML, in which {@code [[KEY]]} is a sentence again.
@@ -47,9 +49,13 @@ public final class WebPage {
     }
 
     private final String template;
+    private final Map<Language, String> meanings = new EnumMap<>(Language.class);
 
     /** Reads the page's template. */
     public WebPage() {
+        for (Language l : Language.values()) {
+            meanings.put(l, scriptMeanings(l));
+        }
         try (InputStream in = WebPage.class.getResourceAsStream("/org/proofmode/server/page/index.html")) {
             if (in == null) {
                 throw new IllegalStateException("missing page/index.html");
@@ -62,8 +68,7 @@ public final class WebPage {
 
     /** Answers {@code GET /}: the page in the language the request chooses. */
     public void serve(Context ctx) {
-        Language language = PageLanguage.choose(Optional.ofNullable(ctx.queryParam("lang")),
-                Optional.ofNullable(ctx.header("Accept-Language")));
+        Language language = PageLanguage.of(ctx);
         ctx.header("Content-Language", language.tag());
         ctx.header("Vary", "Accept-Language");
         ctx.header("Cache-Control", "no-cache");
@@ -81,6 +86,7 @@ public final class WebPage {
                 case "lang" -> language.tag();
                 case "dir" -> language.rightToLeft() ? "rtl" : "ltr";
                 case "texts" -> scriptTexts(texts);
+                case "meanings" -> meanings.get(language);
                 case "languages" -> switcher(language, query.orElse(""));
                 default -> sentence(texts, key, fragments(texts, m.group(2)));
             };
@@ -139,8 +145,17 @@ public final class WebPage {
                 js.put(key, count == 0 ? texts.get(key) : texts.get(key, args));
             }
         }
+        return json(js);
+    }
+
+    /** What each check code means in a language, as a JSON object keyed by the code (the English is {@code Meanings}). */
+    static String scriptMeanings(Language language) {
+        return json(ReportMeanings.known(language));
+    }
+
+    private static String json(Map<String, String> values) {
         try {
-            return JSON.writeValueAsString(js);
+            return JSON.writeValueAsString(values);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

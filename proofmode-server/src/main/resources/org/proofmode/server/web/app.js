@@ -179,10 +179,18 @@ function withoutMedia(report) {
   return report.proofs.length > 0 && report.proofs.every((p) => p.checks.some((c) => c.code === 'media.missing'));
 }
 
+// Each check: what its code means in the page's language, then what it found (the API's message, English, as
+// detail under it), then its code and subject; a code this version does not know shows the message alone.
 function checkList(checks) {
-  return el('ul', { class: 'checks' }, checks.map((c) => el('li', {},
-    el('span', { class: 'badge s-' + c.status }, STATUSES.includes(c.status) ? t('page.js.status.' + c.status) : c.status),
-    el('span', {}, el('bdi', {}, c.message), el('span', { class: 'code', dir: 'ltr' }, c.code + ' — ' + c.subject)))));
+  return el('ul', { class: 'checks' }, checks.map((c) => {
+    const meaning = I18n.meaning(c.code);
+    return el('li', {},
+      el('span', { class: 'badge s-' + c.status }, STATUSES.includes(c.status) ? t('page.js.status.' + c.status) : c.status),
+      el('span', {}, meaning ? el('span', { class: 'meaning' }, meaning) : null,
+        // the message is English: marked so, and in a right-to-left page started on the right like the code under it
+        el('bdi', Object.assign({ class: meaning ? 'found' : null }, I18n.lang !== 'en' ? { lang: 'en', dir: 'ltr' } : {}), c.message),
+        el('span', { class: 'code', dir: 'ltr' }, c.code + ' — ' + c.subject)));
+  }));
 }
 
 function table(rows, caption) {
@@ -283,7 +291,7 @@ function keptLine(kept) {
   if (kept.permalink) {
     const href = window.location.origin + kept.permalink;
     return el('p', { class: 'result-link' }, parts('page.js.kept.line', when(kept.verifiedAt), ltr('a', { href }, href),
-      el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf', class: 'report-pdf' }, t('page.js.kept.pdf'))), el('br'),
+      el('a', { href: '/api/v1/reports/' + (kept.reportId || kept.id) + '/pdf?lang=' + encodeURIComponent(I18n.lang), class: 'report-pdf' }, t('page.js.kept.pdf'))), el('br'),
       el('span', { class: 'hint' }, parts('page.js.kept.until', when(kept.expiresAt))));
   }
   return kept.permalinkRefused ? el('p', { class: 'hint' }, t('page.js.kept.refused', kept.permalinkRefused)) : null;
@@ -295,7 +303,8 @@ function reportButton(item) {
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const res = await fetch('/api/v1/evidence/' + item.sha256 + '/report',
+      // the report in the page's language (the server falls back to English for a language it lacks)
+      const res = await fetch('/api/v1/evidence/' + item.sha256 + '/report?lang=' + encodeURIComponent(I18n.lang),
         { headers: { Authorization: 'Bearer ' + token() }, credentials: 'omit' });
       if (!res.ok) throw new Error(t('page.js.report.failed', res.status));
       const url = URL.createObjectURL(await res.blob());

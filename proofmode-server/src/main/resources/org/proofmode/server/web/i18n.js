@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The page's sentences in the reader's language: the server puts the page.js.* texts of the language it chose
-// (org.proofmode.i18n.Texts) into the page as JSON; placeholders {0}, {1} are filled here. The language switch's
+// (org.proofmode.i18n.Texts) into the page as JSON, and what each check code means in that language
+// (report.ReportMeanings, English from verify.Meanings); placeholders {0}, {1} are filled here. The language switch's
 // links also keep the part of the address after # (the result shown), which the server never sees.
 'use strict';
 
 const I18n = (() => {
   const node = document.getElementById('texts');
   const texts = node ? JSON.parse(node.textContent) : {};
+  const meaningsNode = document.getElementById('meanings');
+  const meanings = meaningsNode ? JSON.parse(meaningsNode.textContent) : {};
   const lang = document.documentElement.lang || 'en';
   const rtl = document.documentElement.dir === 'rtl';
 
@@ -17,6 +20,11 @@ const I18n = (() => {
       const m = /^\{(\d+)\}$/.exec(p);
       return m && Number(m[1]) < args.length ? args[Number(m[1])] : p;
     });
+  }
+
+  // What a check code means in the page's language, or null for a code this version does not know.
+  function meaning(code) {
+    return Object.prototype.hasOwnProperty.call(meanings, code) ? meanings[code] : null;
   }
 
   // The sentence of a key as text (its arguments as text too).
@@ -43,5 +51,5 @@ const I18n = (() => {
   document.addEventListener('DOMContentLoaded', keepHash);
   window.addEventListener('hashchange', keepHash);
 
-  return { t, parts, date, lang, rtl };
+  return { t, parts, date, meaning, lang, rtl };
 })();
