@@ -252,7 +252,9 @@ class CollectCommandTest {
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).doesNotContain("\u001b").doesNotContain("\u0007").contains("title: ");
         Cli.Result v = cli.run("verify", out.toString());
-        assertThat(v.out()).doesNotContain("\u001b");
+        assertThat(v.out()).doesNotContain("\u001b")
+                .as("escaped once, by the printer, not once more by the check").contains("owned\\u0007\\u001b[2Jhi\")")
+                .doesNotContain("\\\\u001b");
     }
 
     @Test

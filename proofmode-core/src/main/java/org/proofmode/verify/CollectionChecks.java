@@ -32,7 +32,6 @@ import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
 import org.proofmode.keys.OpenPgpKeys;
 import org.proofmode.media.Digests;
-import org.proofmode.util.SafeText;
 
 /**
  * The checks of a collection folder ({@code proofmode collect}): the record's signature, the WARC's
@@ -67,9 +66,9 @@ final class CollectionChecks {
             checks.add(new Check(CheckCodes.COLLECT_RECORD_MALFORMED, Status.FAIL, CollectionRecord.FILE, e.getMessage()));
             return new VerificationReport(source, Verdict.INVALID, checks, List.of());
         }
-        checks.add(new Check(CheckCodes.COLLECT_CAPTURE, Status.INFO, CollectionRecord.FILE, SafeText.escape(record.finalUrl())
-                + (record.title() == null ? "" : " (title \"" + SafeText.escape(record.title()) + "\")") + " collected " + record.collected() + " by " + record.collector()
-                + (record.tls() == null ? "" : ", TLS subject " + SafeText.escape(record.tls().subject()))));
+        checks.add(new Check(CheckCodes.COLLECT_CAPTURE, Status.INFO, CollectionRecord.FILE, record.finalUrl()
+                + (record.title() == null ? "" : " (title \"" + record.title() + "\")") + " collected " + record.collected() + " by " + record.collector()
+                + (record.tls() == null ? "" : ", TLS subject " + record.tls().subject())));
         List<PGPPublicKeyRing> included = new ArrayList<>();
         Path pub = folder.resolve(Collector.PUBKEY);
         if (Files.isRegularFile(pub)) {
@@ -158,12 +157,12 @@ final class CollectionChecks {
                 if (got.equals(e.payloadSha256())) {
                     matched++;
                 } else {
-                    problems.add(e.type() + " of " + SafeText.escape(e.uri()) + ": payload SHA-256 " + got + ", the record names " + e.payloadSha256());
+                    problems.add(e.type() + " of " + e.uri() + ": payload SHA-256 " + got + ", the record names " + e.payloadSha256());
                 }
             }
         } catch (IOException | RuntimeException e) {
             checks.add(new Check(CheckCodes.COLLECT_WARC_MALFORMED, Status.FAIL, name, "cannot be read as a WARC ("
-                    + SafeText.escape(String.valueOf(e.getMessage())) + ")"));
+                    + String.valueOf(e.getMessage()) + ")"));
             return;
         }
         listed.values().forEach(e -> problems.add(e.type() + " record " + e.id() + " is missing from the WARC"));
@@ -177,12 +176,12 @@ final class CollectionChecks {
         for (CollectionRecord.MediaEntry m : record.media()) {
             Path f = folder.resolve(m.file()).normalize();
             if (!f.startsWith(folder.normalize()) || !Files.isRegularFile(f)) {
-                checks.add(new Check(CheckCodes.COLLECT_MEDIA_MISMATCH, Status.FAIL, SafeText.escape(m.file()), "missing"));
+                checks.add(new Check(CheckCodes.COLLECT_MEDIA_MISMATCH, Status.FAIL, m.file(), "missing"));
                 continue;
             }
             String sha = sha256(f);
             checks.add(sha.equals(m.sha256())
-                    ? new Check(CheckCodes.COLLECT_MEDIA_MATCH, Status.PASS, m.file(), "SHA-256 " + sha + ", from " + SafeText.escape(m.uri()))
+                    ? new Check(CheckCodes.COLLECT_MEDIA_MATCH, Status.PASS, m.file(), "SHA-256 " + sha + ", from " + m.uri())
                     : new Check(CheckCodes.COLLECT_MEDIA_MISMATCH, Status.FAIL, m.file(), "SHA-256 " + sha + ", the record names " + m.sha256()));
         }
     }
@@ -220,8 +219,8 @@ final class CollectionChecks {
             return;
         }
         checks.add(new Check(CheckCodes.COLLECT_TLS_CHAIN_VALID, Status.PASS, CollectionRecord.CHAIN, chain.size()
-                + " certificates; server " + SafeText.escape(chain.get(0).getSubjectX500Principal().getName()) + ", issued by "
-                + SafeText.escape(chain.get(0).getIssuerX500Principal().getName())));
+                + " certificates; server " + chain.get(0).getSubjectX500Principal().getName() + ", issued by "
+                + chain.get(0).getIssuerX500Principal().getName()));
     }
 
     /**
