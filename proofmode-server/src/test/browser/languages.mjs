@@ -98,6 +98,7 @@ try {
             found: li.querySelector('.found') ? li.querySelector('.found').innerText : null })),
           reportPdf: document.querySelector('a.report-pdf') ? document.querySelector('a.report-pdf').getAttribute('href') : null,
           checkItem: rect('#result ul.checks li'),
+          timeNames: Array.from(document.querySelectorAll('#result table.times th')).map((th) => th.innerText),
           heading: document.querySelector('#result > h2').innerText,
           injected: document.querySelectorAll('#result img, #result script, #result b').length,
           proofMade: Array.from(document.querySelectorAll('.facts > div')).map((d) => d.innerText).find((t) => /\d{4}-\d\d-\d\dT/.test(t)) || '',

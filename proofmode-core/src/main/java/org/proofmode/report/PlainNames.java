@@ -13,7 +13,7 @@ import org.proofmode.verify.ContextSummary;
  * the context summary ({@link ContextSummary}); the names themselves are the {@code plain.*} texts of the
  * report's language. Both renderers show the names of the blocks {@link ReportBuilder} makes with it.
  */
-final class PlainNames {
+public final class PlainNames {
     private static final Map<String, String> KEYS = Map.ofEntries(
             Map.entry(ContextFields.IMAGE_PIXEL_HASH, "plain.pixelHash"),
             Map.entry(ContextFields.IMAGE_PERCEPTUAL_HASH, "plain.perceptualHash"),
@@ -34,6 +34,16 @@ final class PlainNames {
     static String of(String field, Texts x) {
         String key = KEYS.get(field);
         return key == null ? field : x.get(key);
+    }
+
+    /**
+     * The plain name of every record field the table knows, in the texts' language, keyed by the field's own name
+     * (the server's page names a proof's times with them, as the report does).
+     */
+    public static Map<String, String> all(Texts x) {
+        Map<String, String> names = new java.util.TreeMap<>();
+        KEYS.forEach((field, key) -> names.put(field, x.get(key)));
+        return names;
     }
 
     /** The name of a line of the context summary ({@link ContextSummary#of}) in the texts' language. */

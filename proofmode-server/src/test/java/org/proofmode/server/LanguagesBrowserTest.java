@@ -117,6 +117,9 @@ class LanguagesBrowserTest {
                             assertThat(p.get("world").get("left").asDouble()).as(seen).isLessThan(p.get("inset").get("left").asDouble());
                         }
                     }
+                    assertThat(p.get("timeNames")).as("a proof's times: " + seen).isNotEmpty();
+                    assertThat(p.get("timeNames").toString()).as("a proof's times named plainly, as the report names them: " + seen)
+                            .contains(texts.get("plain.proofMade")).doesNotContain("Proof Generated");
                     Map<String, String> meanings = ReportMeanings.known(l);
                     assertThat(p.get("checks")).as(seen).hasSizeGreaterThan(3);
                     for (JsonNode c : p.get("checks")) {

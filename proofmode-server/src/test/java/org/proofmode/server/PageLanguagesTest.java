@@ -126,7 +126,9 @@ class PageLanguagesTest {
                 assertThat(texts.get("page.js.resultFor").asText()).isEqualTo(own.get("page.js.resultFor", "{0}"));
                 // MessageFormat's doubled quote is undone for the script: it fills {0}, {1} itself.
                 assertThat(texts.get("page.js.log.logged").asText()).contains("{0}", "{1}", "{2}", "{3}").doesNotContain("''");
-                assertThat(texts.size()).isEqualTo(Texts.of(Language.EN).keys().stream().filter(k -> k.startsWith("page.js.")).count());
+                java.util.Map<String, String> fields = org.proofmode.report.PlainNames.all(own);
+                assertThat(texts.size()).isEqualTo(Texts.of(Language.EN).keys().stream().filter(k -> k.startsWith("page.js.")).count() + fields.size());
+                fields.forEach((field, name) -> assertThat(texts.get("field:" + field).asText()).as("%s %s", l.tag(), field).isEqualTo(name));
             }
         }
     }

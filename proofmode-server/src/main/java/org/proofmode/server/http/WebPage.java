@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
 import org.eclipse.jetty.util.StringUtil;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
+import org.proofmode.report.PlainNames;
 import org.proofmode.report.ReportMeanings;
 
 /**
@@ -42,6 +43,8 @@ public final class WebPage {
     private static final Pattern NESTED = Pattern.compile("\\[\\[(page\\.[A-Za-z0-9._]+)]]");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)");
     private static final String JS_PREFIX = "page.js.";
+    /** The scripts' texts also name a record's fields plainly ({@link PlainNames}), each under this prefix and the field's own name. */
+    static final String FIELD_PREFIX = "field:";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static {
@@ -145,6 +148,7 @@ public final class WebPage {
                 js.put(key, count == 0 ? texts.get(key) : texts.get(key, args));
             }
         }
+        PlainNames.all(texts).forEach((field, name) -> js.put(FIELD_PREFIX + field, name));
         return json(js);
     }
 

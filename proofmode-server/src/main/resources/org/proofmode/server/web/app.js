@@ -198,6 +198,12 @@ function table(rows, caption) {
     el('tbody', {}, rows.map(([k, v]) => el('tr', {}, el('th', { scope: 'row' }, k), el('td', {}, v)))));
 }
 
+// A record field's plain name in the page's language where the report has one (report.PlainNames), else its own name.
+function fieldName(field) {
+  const name = t('field:' + field);
+  return name === 'field:' + field ? field : name;
+}
+
 function fact(label, value) {
   return value ? el('div', {}, el('span', { class: 'k' }, label), value) : null;
 }
@@ -241,7 +247,9 @@ function proofSection(p, item, kept) {
   section.append(el('h3', {}, t('page.js.checks')), checkList(p.checks.filter((c) => !c.code.startsWith('timestamp.'))));
   section.append(el('h3', {}, t('page.js.timestamps')), stamps.length ? checkList(stamps) : el('p', { class: 'hint' }, t('page.js.timestamps.none')));
   if (p.times && Object.keys(p.times).length) {
-    section.append(table(Object.entries(p.times).map(([k, v]) => [k, when(v)]), t('page.js.times.caption')));
+    const times = table(Object.entries(p.times).map(([k, v]) => [fieldName(k), when(v)]), t('page.js.times.caption'));
+    times.classList.add('times');
+    section.append(times);
   }
   section.append(el('h3', {}, t('page.js.metadata')), table(Object.entries(p.record || {}).map(([k, v]) => [k, el('bdi', {}, v)]),
     t('page.js.metadata.caption')));
