@@ -534,6 +534,24 @@ public final class StreamHashes {
             throw new NotHashed(program + " interrupted");
         } finally {
             p.destroyForcibly();
+            reap(p);
+        }
+    }
+
+    /**
+     * Waits a little for a stopped process to be gone, so no child outlives the call that started it (a reader
+     * that stopped at a bound returns while the process may still be running). An interrupt is kept for the caller.
+     */
+    private static void reap(Process p) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            p.waitFor(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            interrupted = true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
