@@ -52,11 +52,13 @@ public final class WebPage {
     }
 
     private final String template;
+    private final Map<Language, String> scriptTexts = new EnumMap<>(Language.class);
     private final Map<Language, String> meanings = new EnumMap<>(Language.class);
 
-    /** Reads the page's template. */
+    /** Reads the page's template, and makes each language's JSON for the scripts once. */
     public WebPage() {
         for (Language l : Language.values()) {
+            scriptTexts.put(l, scriptTexts(Texts.of(l)));
             meanings.put(l, scriptMeanings(l));
         }
         try (InputStream in = WebPage.class.getResourceAsStream("/org/proofmode/server/page/index.html")) {
@@ -88,7 +90,7 @@ public final class WebPage {
             String html = switch (key) {
                 case "lang" -> language.tag();
                 case "dir" -> language.rightToLeft() ? "rtl" : "ltr";
-                case "texts" -> scriptTexts(texts);
+                case "texts" -> scriptTexts.get(language);
                 case "meanings" -> meanings.get(language);
                 case "languages" -> switcher(language, query.orElse(""));
                 default -> sentence(texts, key, fragments(texts, m.group(2)));
