@@ -270,7 +270,8 @@ public final class Bundle implements Closeable {
         }
     }
 
-    private static String printable(String s) {
+    /** An entry name as an error message may show it: control characters as {@code ?}. */
+    public static String printable(String s) {
         return s.replaceAll("\\p{Cntrl}", "?");
     }
 

@@ -233,6 +233,13 @@ public final class BundleWriter {
         zip.closeEntry();
     }
 
+    /** Adds bytes as a deflated entry without a time of its own (see {@link #entry}). */
+    public static void put(ZipOutputStream zip, String name, byte[] bytes) throws IOException {
+        zip.putNextEntry(entry(name));
+        zip.write(bytes);
+        zip.closeEntry();
+    }
+
     /**
      * An entry without a time of its own (the zip format's earliest, 1980-01-01): the same files always
      * make the same bytes, so a bundle published twice is one item on the server, not two.

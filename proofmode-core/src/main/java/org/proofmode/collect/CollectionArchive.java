@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 import org.proofmode.bundle.Bundle;
@@ -93,9 +92,7 @@ public final class CollectionArchive {
                 }
                 for (Map.Entry<String, byte[]> f : extra.entrySet()) {
                     if (!files.containsKey(f.getKey())) {
-                        zip.putNextEntry(entry(f.getKey()));
-                        zip.write(f.getValue());
-                        zip.closeEntry();
+                        BundleWriter.put(zip, f.getKey(), f.getValue());
                     }
                 }
                 zip.finish();
@@ -120,7 +117,7 @@ public final class CollectionArchive {
             for (BundleEntry e : b.entries()) {
                 String name = e.name();
                 if (!NAME.matcher(name).matches() || !seen.add(name.toLowerCase(Locale.ROOT))) {
-                    throw new ProofModeException(Failure.BAD_DATA, zip + ": the entry " + name.replaceAll("\\p{Cntrl}", "?")
+                    throw new ProofModeException(Failure.BAD_DATA, zip + ": the entry " + Bundle.printable(name)
                             + " is not a file of a collection");
                 }
                 Path target = into.resolve(name);
@@ -146,14 +143,8 @@ public final class CollectionArchive {
 
     private static String checked(String name) {
         if (!NAME.matcher(name).matches()) {
-            throw new ProofModeException(Failure.BAD_DATA, name.replaceAll("\\p{Cntrl}", "?") + ": not a file of a collection");
+            throw new ProofModeException(Failure.BAD_DATA, Bundle.printable(name) + ": not a file of a collection");
         }
         return name;
-    }
-
-    private static ZipEntry entry(String name) {
-        ZipEntry e = new ZipEntry(name);
-        e.setTime(0);
-        return e;
     }
 }
