@@ -9,7 +9,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.proofmode.i18n.Language;
 import org.proofmode.i18n.Texts;
-import org.proofmode.verify.CheckCodes;
 import org.proofmode.verify.Meanings;
 import org.proofmode.verify.VerificationReport;
 import org.proofmode.verify.Verdict;
@@ -22,9 +21,6 @@ import org.proofmode.verify.Verdict;
  * with a noun it does not see; a code no file knows falls back to the English sentence.
  */
 public final class ReportMeanings {
-    /** The prefix {@link VerificationReport#unchecked()} gives a proof whose media is missing. */
-    private static final String MEDIA_OF = "the media of proof ";
-
     private final Language language;
     private final Texts own;
 
@@ -93,22 +89,22 @@ public final class ReportMeanings {
             return Meanings.explain(r);
         }
         List<String> unchecked = r.unchecked();
-        boolean noMedia = !r.proofs().isEmpty() && r.proofs().stream().allMatch(p -> p.checks().stream()
-                .anyMatch(c -> c.code().equals(CheckCodes.MEDIA_MISSING)));
+        boolean noMedia = r.withoutMedia();
         String covered = noMedia && (r.verdict() == Verdict.TRUSTED || r.verdict() == Verdict.VALID)
                 ? own.own("verdict." + r.verdict().name() + ".recordsOnly").orElseGet(() -> of(r.verdict()))
                 : of(r.verdict());
         if (noMedia) {
             // A proof-only bundle: the verdict speaks for the proof records alone, and says so once.
             covered = own.own("explain.noMedia", covered).orElse(covered);
-            unchecked = unchecked.stream().filter(u -> !u.startsWith(MEDIA_OF)).toList();
+            unchecked = unchecked.stream().filter(u -> !u.startsWith(VerificationReport.MEDIA_OF)).toList();
         }
         if (unchecked.isEmpty()) {
             return covered;
         }
-        int shown = Math.min(unchecked.size(), 5);
+        int shown = Math.min(unchecked.size(), Meanings.UNCHECKED_SHOWN);
         String list = String.join(", ", unchecked.subList(0, shown).stream()
-                .map(u -> u.startsWith(MEDIA_OF) ? own.own("explain.mediaOf", u.substring(MEDIA_OF.length())).orElse(u) : u).toList());
+                .map(u -> u.startsWith(VerificationReport.MEDIA_OF)
+                        ? own.own("explain.mediaOf", u.substring(VerificationReport.MEDIA_OF.length())).orElse(u) : u).toList());
         if (unchecked.size() > shown) {
             list = own.own("explain.more", list, unchecked.size() - shown).orElse(list);
         }

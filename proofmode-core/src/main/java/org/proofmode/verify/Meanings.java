@@ -207,21 +207,22 @@ public final class Meanings {
         };
     }
 
+    /** How many of the files a verdict does not speak for {@link #explain} names; the rest are counted. */
+    public static final int UNCHECKED_SHOWN = 5;
+
     /** What a report's verdict covers, and what it does not: a verdict never speaks for files that were not checked. */
     public static String explain(VerificationReport r) {
         String covered = of(r.verdict());
         List<String> unchecked = r.unchecked();
-        boolean noMedia = !r.proofs().isEmpty() && r.proofs().stream().allMatch(p -> p.checks().stream()
-                .anyMatch(c -> c.code().equals(CheckCodes.MEDIA_MISSING)));
-        if (noMedia) {
+        if (r.withoutMedia()) {
             // A proof-only bundle: the verdict speaks for the proof records alone, and says so once.
             covered = covered.replace("(proof records and media)", "(proof records)") + "; the media was not in the bundle";
-            unchecked = unchecked.stream().filter(u -> !u.startsWith("the media of proof ")).toList();
+            unchecked = unchecked.stream().filter(u -> !u.startsWith(VerificationReport.MEDIA_OF)).toList();
         }
         if (unchecked.isEmpty()) {
             return covered;
         }
-        int shown = Math.min(unchecked.size(), 5);
+        int shown = Math.min(unchecked.size(), UNCHECKED_SHOWN);
         return covered + "; not checked: " + String.join(", ", unchecked.subList(0, shown))
                 + (unchecked.size() > shown ? " and " + (unchecked.size() - shown) + " more" : "");
     }

@@ -40,8 +40,16 @@ public record VerificationReport(String source, Verdict verdict, List<Check> che
         Set<String> codes = Set.of(CheckCodes.BUNDLE_ENTRY_UNPROVED, CheckCodes.BUNDLE_ENTRY_UNKNOWN,
                 CheckCodes.BUNDLE_FILE_UNCHECKED, CheckCodes.MEDIA_MISSING);
         return allChecks().stream().filter(c -> codes.contains(c.code()))
-                .map(c -> c.code().equals(CheckCodes.MEDIA_MISSING) ? "the media of proof " + c.subject() : c.subject())
+                .map(c -> c.code().equals(CheckCodes.MEDIA_MISSING) ? MEDIA_OF + c.subject() : c.subject())
                 .distinct().toList();
+    }
+
+    /** How {@link #unchecked()} names the media a proof names but the bundle lacks: this, then the proof's subject. */
+    public static final String MEDIA_OF = "the media of proof ";
+
+    /** Tells whether this is a proof-only bundle: it has proofs, and every one of them lacks its media. */
+    public boolean withoutMedia() {
+        return !proofs.isEmpty() && proofs.stream().allMatch(p -> p.checks().stream().anyMatch(c -> c.code().equals(CheckCodes.MEDIA_MISSING)));
     }
 
     /** Tells whether any check has this code. */
