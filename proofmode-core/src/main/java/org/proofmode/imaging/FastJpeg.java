@@ -112,35 +112,54 @@ final class FastJpeg {
      *     {@link #MAX_FILE_BYTES}, or TurboJPEG does not decode it to the frame's size without a warning
      */
     static Optional<ImageHashes.Result> hash(Path file, Frame frame) throws IOException {
-        Optional<byte[]> jpeg = read(file);
-        if (jpeg.isEmpty()) {
+        Optional<TurboJpeg> turbo = TurboJpeg.get();
+        long size = Files.size(file);
+        if (turbo.isEmpty() || size > MAX_FILE_BYTES) {
             return Optional.empty();
         }
         int w = frame.width();
         int h = frame.height();
-        Optional<TurboJpeg.Planes> decoded = TurboJpeg.get().orElseThrow().yuvPlanes(jpeg.get(), w, h);
-        if (decoded.isEmpty()) {
-            return Optional.empty();
-        }
-        TurboJpeg.Planes planes = decoded.get();
-        byte[] data = planes.data();
-        MessageDigest sha = Digests.newSha256();
-        for (int i = 0; i < planes.offsets().length; i++) {
-            int width = planes.widths()[i];
-            int stride = planes.strides()[i];
-            if (stride == width) {
-                sha.update(data, planes.offsets()[i], width * planes.heights()[i]);
-            } else {
-                for (int y = 0; y < planes.heights()[i]; y++) {
-                    sha.update(data, planes.offsets()[i] + y * stride, width);
+        TurboJpeg.Decoder decoder = turbo.get().take();
+        try {
+            Optional<TurboJpeg.Planes> decoded = turbo.get().yuvPlanes(decoder, file, size, w, h);
+            if (decoded.isEmpty()) {
+                return Optional.empty();
+            }
+            TurboJpeg.Planes planes = decoded.get();
+            byte[] data = planes.data();
+            MessageDigest sha = Digests.newSha256();
+            ImageHashes.Luma luma = new ImageHashes.Luma(w, h);
+            // The Y plane a few rows at a time, hashed and then summed for the perceptual hash while those rows
+            // are still in the processor's cache; then Cb and Cr.
+            int yStride = planes.strides()[0];
+            for (int y = 0; y < h; y += ROWS) {
+                int rows = Math.min(ROWS, h - y);
+                update(sha, data, y * yStride, w, yStride, rows);
+                for (int r = y; r < y + rows; r++) {
+                    luma.lumaRow(r, data, r * yStride);
                 }
             }
+            for (int i = 1; i < planes.offsets().length; i++) {
+                update(sha, data, planes.offsets()[i], planes.widths()[i], planes.strides()[i], planes.heights()[i]);
+            }
+            return Optional.of(new ImageHashes.Result(w, h, ImageHashes.V2 + Hex.encode(sha.digest()), luma.perceptualHash()));
+        } finally {
+            turbo.get().give(decoder);
         }
-        ImageHashes.Luma luma = new ImageHashes.Luma(w, h);
-        for (int y = 0; y < h; y++) {
-            luma.lumaRow(y, data, y * planes.strides()[0]);
+    }
+
+    /** Rows of the Y plane hashed and summed together. */
+    private static final int ROWS = 16;
+
+    /** Hashes {@code rows} rows of {@code width} bytes, {@code stride} apart from {@code offset}. */
+    private static void update(MessageDigest sha, byte[] data, int offset, int width, int stride, int rows) {
+        if (stride == width) {
+            sha.update(data, offset, width * rows);
+        } else {
+            for (int y = 0; y < rows; y++) {
+                sha.update(data, offset + y * stride, width);
+            }
         }
-        return Optional.of(new ImageHashes.Result(w, h, ImageHashes.V2 + Hex.encode(sha.digest()), luma.perceptualHash()));
     }
 
     /**

@@ -6,7 +6,10 @@ import java.awt.image.ColorModel;
 import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Arrays;
@@ -148,6 +151,14 @@ public final class ImageHashes {
         return Optional.of(ofDecodedByImageIo(file).pixelHash());
     }
 
+    /**
+     * Frees the decoders kept between JPEG decodes (a batch's buffers, about 15 MB each for an 8 MP photo)
+     * now, instead of two seconds after their last use: for a resident process about to give memory back.
+     */
+    public static void releaseBuffers() {
+        TurboJpeg.ifLoaded().ifPresent(TurboJpeg::release);
+    }
+
     /** A decode, by {@link FastJpeg} or the JDK's decoders. */
     private interface Decode<T> {
         T run() throws IOException;
@@ -264,6 +275,7 @@ public final class ImageHashes {
      * decoder made the rows, the same pixels give the same hash.
      */
     static final class Luma {
+        private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
         private final int w;
         private final int h;
         /** 1000 times the sum of the luma of each of the 32 by 32 cells. */
@@ -298,12 +310,29 @@ public final class ImageHashes {
         void lumaRow(int y, byte[] luma, int offset) {
             int cy = (int) ((long) y * SIZE / h) * SIZE;
             for (int c = 0; c < SIZE; c++) {
+                int i = offset + cellStart[c];
+                int end = offset + cellStart[c + 1];
                 long s = 0;
-                for (int i = offset + cellStart[c], end = offset + cellStart[c + 1]; i < end; i++) {
+                // Eight bytes at a time: the even and odd bytes added into four 16-bit lanes, which hold the
+                // sums of up to 128 words before they are added up.
+                while (end - i >= 8) {
+                    long lanes = 0;
+                    for (int stop = i + 8 * Math.min(128, (end - i) / 8); i < stop; i += 8) {
+                        long x = (long) LONGS.get(luma, i);
+                        lanes += (x & 0x00FF00FF00FF00FFL) + ((x >>> 8) & 0x00FF00FF00FF00FFL);
+                    }
+                    s += (lanes & 0xFFFF) + ((lanes >>> 16) & 0xFFFF) + ((lanes >>> 32) & 0xFFFF) + (lanes >>> 48);
+                }
+                for (; i < end; i++) {
                     s += luma[i] & 0xFF;
                 }
                 sums[cy + c] += 1000 * s;
             }
+        }
+
+        /** Each cell's sum so far, for tests. */
+        long[] sums() {
+            return sums.clone();
         }
 
         long perceptualHash() {

@@ -13,7 +13,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageWriteParam;
@@ -133,6 +142,78 @@ class FastJpegTest {
             viaOf = e.getClass();
         }
         assertThat(viaOf).isEqualTo(viaImageIo);
+    }
+
+    /**
+     * A decoder and its buffers are kept between decodes, at most one per processor: ten times as many threads
+     * as processors hashing at once give the hashes one thread gives, keep no more decoders than processors,
+     * and ten times as many hashes one after another reuse a single decoder.
+     */
+    @Test
+    void decoders_keptAtMostOnePerProcessor_andReused_withTenTimesAsManyThreads() throws Exception {
+        TurboJpeg turbo = TurboJpeg.get().orElseThrow(() -> new AssertionError(TurboJpeg.unavailable()));
+        int cores = Runtime.getRuntime().availableProcessors();
+        List<Path> photos = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            photos.add(Files.write(dir.resolve("p" + i + ".jpg"), jpeg(TestImages.detailed(320 + 16 * i, 240 - 8 * i, i), 0.9f, i % 2 == 1)));
+        }
+        Map<Path, String> alone = new HashMap<>();
+        turbo.release();
+        for (int n = 0; n < 10 * cores; n++) {
+            Path f = photos.get(n % photos.size());
+            String hash = FastJpeg.hash(f, FastJpeg.suitable(f).orElseThrow()).orElseThrow().pixelHash();
+            assertThat(alone.computeIfAbsent(f, k -> hash)).isEqualTo(hash);
+            assertThat(turbo.kept()).as("one after another: one decoder").isEqualTo(1);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(10 * cores);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Map.Entry<Path, String>>> results = new ArrayList<>();
+            for (int n = 0; n < 10 * cores * 4; n++) {
+                Path f = photos.get(n % photos.size());
+                results.add(pool.submit(() -> {
+                    start.await();
+                    return Map.entry(f, FastJpeg.hash(f, FastJpeg.suitable(f).orElseThrow()).orElseThrow().pixelHash());
+                }));
+            }
+            start.countDown();
+            for (Future<Map.Entry<Path, String>> r : results) {
+                Map.Entry<Path, String> e = r.get(60, TimeUnit.SECONDS);
+                assertThat(e.getValue()).as("%s hashed at once with others", e.getKey()).isEqualTo(alone.get(e.getKey()));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(turbo.kept()).isBetween(1, cores);
+        turbo.release();
+        assertThat(turbo.kept()).isZero();
+    }
+
+    /** A kept decoder is closed when unused for {@link TurboJpeg#KEEP}, without a call; a failed one and one with very large buffers are never kept. */
+    @Test
+    void decoders_closedWhenUnused_andNotKept_afterAFailure_orWithBuffersAboveTheLimit() throws Exception {
+        TurboJpeg turbo = TurboJpeg.get().orElseThrow(() -> new AssertionError(TurboJpeg.unavailable()));
+        turbo.release();
+        Path f = Files.write(dir.resolve("one.jpg"), jpeg(TestImages.detailed(200, 100, 5), 0.9f, false));
+        FastJpeg.hash(f, FastJpeg.suitable(f).orElseThrow()).orElseThrow();
+        assertThat(turbo.kept()).isEqualTo(1);
+        long deadline = System.nanoTime() + TurboJpeg.KEEP.toNanos() + TimeUnit.SECONDS.toNanos(10);
+        while (turbo.kept() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(turbo.kept()).as("closed %s after its last use", TurboJpeg.KEEP).isZero();
+
+        byte[] whole = jpeg(TestImages.detailed(300, 200, 9), 0.9f, false);
+        Path cut = Files.write(dir.resolve("cut.jpg"), java.util.Arrays.copyOf(whole, whole.length / 2));
+        assertThat(FastJpeg.hash(cut, FastJpeg.suitable(cut).orElseThrow())).isEmpty();
+        assertThat(turbo.kept()).as("a decoder that failed is closed").isZero();
+
+        // 5,400 by 5,400 pixels: 43.7 MB of planes, above what a kept decoder may hold.
+        BufferedImage large = new BufferedImage(5400, 5400, BufferedImage.TYPE_INT_RGB);
+        Path big = Files.write(dir.resolve("big.jpg"), jpeg(large, 0.5f, false));
+        assertThat(5400L * 5400 * 3 / 2).isGreaterThan(TurboJpeg.KEEP_BYTES);
+        assertThat(FastJpeg.hash(big, FastJpeg.suitable(big).orElseThrow())).isPresent();
+        assertThat(turbo.kept()).as("a decoder holding more than %d bytes is closed", TurboJpeg.KEEP_BYTES).isZero();
     }
 
     @Test

@@ -32,6 +32,29 @@ class ImageHashesTest {
         BufferedImage.TYPE_4BYTE_ABGR, BufferedImage.TYPE_INT_BGR, BufferedImage.TYPE_BYTE_GRAY, BufferedImage.TYPE_INT_ARGB_PRE,
         BufferedImage.TYPE_USHORT_565_RGB, BufferedImage.TYPE_BYTE_INDEXED};
 
+    /**
+     * The luma rows are summed eight bytes at a time; the cells' sums are those of adding byte by byte, for
+     * widths from 1 to 9,000 pixels (cells of up to 282 bytes: more than 128 words, where the 16-bit lanes
+     * are added up and started again), at any offset in the buffer and for bytes of every value.
+     */
+    @Property(tries = 300)
+    void lumaRow_sumsAsByteByByte(@ForAll @IntRange(min = 1, max = 9000) int w, @ForAll @IntRange(min = 1, max = 40) int h,
+            @ForAll @IntRange(min = 0, max = 15) int offset, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        byte[] row = new byte[offset + w];
+        ImageHashes.Luma luma = new ImageHashes.Luma(w, h);
+        long[] expected = new long[32 * 32];
+        for (int y = 0; y < h; y++) {
+            boolean bright = rnd.nextInt(4) == 0; // some rows all 255: the lanes' largest sums
+            for (int x = 0; x < w; x++) {
+                row[offset + x] = (byte) (bright ? 255 : rnd.nextInt(256));
+                expected[(int) ((long) y * 32 / h) * 32 + (int) ((long) x * 32 / w)] += 1000L * (row[offset + x] & 0xFF);
+            }
+            luma.lumaRow(y, row, offset);
+        }
+        assertThat(luma.sums()).isEqualTo(expected);
+    }
+
     @TempDir
     Path dir;
 

@@ -34,6 +34,7 @@ import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 import org.proofmode.failure.Failure;
 import org.proofmode.failure.ProofModeException;
+import org.proofmode.imaging.ImageHashes;
 import org.proofmode.media.Digests;
 import org.proofmode.util.AtomicFiles;
 import org.proofmode.util.Home;
@@ -279,13 +280,14 @@ public final class AgentServer implements AutoCloseable {
     }
 
     /**
-     * Gives back the memory the last commands used: a full collection, which shrinks the heap to what is
-     * still reachable plus the launcher's -XX:MaxHeapFreeRatio (a photo's decoded planes, a batch's
-     * buffers are garbage by then). The agent stays resident for minutes between commands, as gpg-agent
+     * Gives back the memory the last commands used: the JPEG decoders' kept buffers, then a full
+     * collection, which shrinks the heap to what is still reachable plus the launcher's
+     * -XX:MaxHeapFreeRatio (a photo's decoded planes, a batch's buffers are garbage by then). The agent stays resident for minutes between commands, as gpg-agent
      * does, and should idle small; the launcher also has the JVM return freed native memory
      * (-XX:TrimNativeHeapInterval, where the JVM has it).
      */
     private void releaseMemory() {
+        ImageHashes.releaseBuffers();
         System.gc();
         releases.incrementAndGet();
     }
