@@ -29,6 +29,9 @@ References, timed in the same run on the same photos:
           decode limit of the machine;
   gpg:    a loop of `sha256sum` + `gpg --detach-sign --armor` (Ed25519, no
           passphrase) over the first REF_SAMPLE photos, once.
+Also timed, without a target: the image hashes alone (bench/ImageHashRate.java:
+ImageHashes.of of every photo on as many threads as cores in one JVM, after an
+untimed pass), to tell the decode and hashing from the rest of a proof.
 Targets: hashes on >= 0.75x the photos/s of the decode reference; hashes off
 >= 6x the photos/s of the gpg loop.
 
@@ -43,7 +46,7 @@ Environment:
 
 Needs: djpeg (Debian: libjpeg-turbo-progs), gpg, python3, ffmpeg and exiftool (first run).
 Stdout, one machine-readable line per kind (the last line is the last kind's):
-  prove-photos kind=K on_fps=F off_fps=F djpeg_fps=F gpg_fps=F on_ratio=R off_ratio=R count=N size=WxH agent=0|1
+  prove-photos kind=K on_fps=F off_fps=F djpeg_fps=F gpg_fps=F on_ratio=R off_ratio=R hash_fps=F hash_ratio=R count=N size=WxH agent=0|1
 EOF2
 }
 
@@ -115,6 +118,10 @@ one_kind() { # KIND FOLDER RUNS REF_SAMPLE
     log "$kind: gpg reference: sha256sum + gpg --detach-sign over $sample photos, once"
     MEASURE_RSS=0 measure "$WORK/ref.stdout" ref_loop "${FILES[@]:0:sample}"
     local gpg_s=$M_SECONDS
+    log "$kind: the image hashes alone: ImageHashes.of of each photo on $cores threads of one warm JVM"
+    local hash_s
+    hash_s=$(java -cp proofmode-cli/target/proofmode.jar bench/ImageHashRate.java "$cores" "$runs" "$WORK/files0") \
+        || die "bench/ImageHashRate.java failed"
 
     # --- ours ---
     local on_s off_s
@@ -125,10 +132,10 @@ one_kind() { # KIND FOLDER RUNS REF_SAMPLE
     ! grep -q '"Image.PixelHash"' "$(find "$WORK/check-off-$kind" -name '*.proof.json' -print -quit)" \
         || die "hashes off, but a proof has Image.PixelHash"
 
-    local on_fps off_fps djpeg_fps gpg_fps on_ratio off_ratio
-    on_fps=$(calc "$count / $on_s" 1); off_fps=$(calc "$count / $off_s" 1)
+    local on_fps off_fps djpeg_fps gpg_fps on_ratio off_ratio hash_fps hash_ratio
+    on_fps=$(calc "$count / $on_s" 1); off_fps=$(calc "$count / $off_s" 1); hash_fps=$(calc "$count / $hash_s" 1)
     djpeg_fps=$(calc "$count / $djpeg_s" 1); gpg_fps=$(calc "$sample / $gpg_s" 1)
-    on_ratio=$(calc "$on_fps / $djpeg_fps" 2); off_ratio=$(calc "$off_fps / $gpg_fps" 2)
+    on_ratio=$(calc "$on_fps / $djpeg_fps" 2); off_ratio=$(calc "$off_fps / $gpg_fps" 2); hash_ratio=$(calc "$hash_fps / $djpeg_fps" 2)
     local ok_on ok_off
     ok_on=$(verdict "$on_ratio" '>=' 0.75); ok_off=$(verdict "$off_ratio" '>=' 6)
     [[ $ok_on == yes && $ok_off == yes ]] || MISSED=1
@@ -138,14 +145,17 @@ one_kind() { # KIND FOLDER RUNS REF_SAMPLE
     printf '  %-58s %8s %8s\n' "what" "seconds" "photos/s"
     printf '  %-58s %8s %8s\n' "djpeg -rgb, $cores at once (best of $runs)" "$djpeg_s" "$djpeg_fps"
     printf '  %-58s %8s %8s\n' "sha256sum + gpg --detach-sign loop ($sample photos, once)" "$gpg_s" "$gpg_fps"
+    printf '  %-58s %8s %8s\n' "image hashes alone, $cores threads, warm JVM (best of $runs)" "$hash_s" "$hash_fps"
     printf '  %-58s %8s %8s\n' "proofmode prove, image hashes on (best of $runs)" "$on_s" "$on_fps"
     printf '  %-58s %8s %8s\n' "proofmode prove, image hashes off (best of $runs)" "$off_s" "$off_fps"
+    printf '  %-58s %8s %8s\n' "image hashes alone / djpeg (no target: the decode's share)" "$hash_ratio" ""
     printf '  %-58s %8s %8s\n' "hashes on / djpeg (target >= 0.75)" "$on_ratio" "$ok_on"
     printf '  %-58s %8s %8s\n' "hashes off / gpg loop (target >= 6)" "$off_ratio" "$ok_off"
     echo "  commands: xargs -0 -P $cores -I{} djpeg -rgb -outfile /dev/null {}"
+    echo "            java -cp proofmode-cli/target/proofmode.jar bench/ImageHashRate.java $cores $runs FILES0"
     echo "            per photo: sha256sum F >> SUMS; gpg --batch --yes --pinentry-mode loopback --passphrase '' --detach-sign --armor -u KEY -o F.asc F"
     echo "            PROOFMODE_AGENT=${PROOFMODE_AGENT:-on} ./proofmode prove --out OUT $photos"
-    LINES+=("prove-photos kind=$kind on_fps=$on_fps off_fps=$off_fps djpeg_fps=$djpeg_fps gpg_fps=$gpg_fps on_ratio=$on_ratio off_ratio=$off_ratio count=$count size=$size agent=${AGENT:-0}")
+    LINES+=("prove-photos kind=$kind on_fps=$on_fps off_fps=$off_fps djpeg_fps=$djpeg_fps gpg_fps=$gpg_fps on_ratio=$on_ratio off_ratio=$off_ratio hash_fps=$hash_fps hash_ratio=$hash_ratio count=$count size=$size agent=${AGENT:-0}")
 }
 
 # Best wall time of RUNS proofs of the folder with HOME (each run into a fresh --out); prints seconds.
