@@ -95,7 +95,8 @@ proofmode_agent() {
 #   to hold what a command needs and to idle small: the serial collector (no concurrent collector's
 #   threads and remembered sets), a heap that starts at 8 MiB, grows to at most 512 MiB (a batch's buffers)
 #   and shrinks to 30% above what is reachable at each full collection, which the agent asks for a
-#   quarter of a second after its last command's reply; and the freed native memory (a photo's decoding)
+#   quarter of a second after its last command's reply (at once: the JVM would otherwise shrink it by
+#   0%, 10%, 40% of the way at successive collections, and a batch that reuses its buffers collects rarely); and the freed native memory (a photo's decoding)
 #   given back to the system every second, where the JVM has -XX:TrimNativeHeapInterval (17.0.9 and
 #   later; JAVA, started
 #   once, says whether it knows it: an option it does not know stops it). Without the heap and collector
@@ -104,7 +105,7 @@ proofmode_agent_opts() {
   PROOFMODE_AGENT_OPTS=""
   case " ${JAVA_OPTS:-} " in
     *GC*|*" -Xm"[sx]*|*HeapFreeRatio*|*MaxRAM*) ;;
-    *) PROOFMODE_AGENT_OPTS="-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30" ;;
+    *) PROOFMODE_AGENT_OPTS="-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps" ;;
   esac
   case " ${JAVA_OPTS:-} " in
     *TrimNativeHeap*) ;;

@@ -281,10 +281,11 @@ public final class AgentServer implements AutoCloseable {
 
     /**
      * Gives back the memory the last commands used: the JPEG decoders' kept buffers, then a full
-     * collection, which shrinks the heap to what is still reachable plus the launcher's
-     * -XX:MaxHeapFreeRatio (a photo's decoded planes, a batch's buffers are garbage by then). The agent stays resident for minutes between commands, as gpg-agent
-     * does, and should idle small; the launcher also has the JVM return freed native memory
-     * (-XX:TrimNativeHeapInterval, where the JVM has it).
+     * collection, which shrinks the heap at once (-XX:-ShrinkHeapInSteps) to what is still reachable plus
+     * the launcher's -XX:MaxHeapFreeRatio (a photo's decoded planes, a batch's buffers are garbage by
+     * then). The agent stays resident for minutes between commands, as gpg-agent does, and should idle
+     * small; the launcher also has the JVM return freed native memory (-XX:TrimNativeHeapInterval, where
+     * the JVM has it).
      */
     private void releaseMemory() {
         ImageHashes.releaseBuffers();

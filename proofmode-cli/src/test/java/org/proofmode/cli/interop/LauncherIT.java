@@ -148,7 +148,7 @@ class LauncherIT {
                 .filter(p -> startedSeconds(p) > firstStarted).toList();
         assertThat(agents).hasSize(1);
         assertThat(agents.get(0).info().commandLine().orElseThrow()).as("the agent's JVM options")
-                .contains(" -XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=1000 ");
+                .contains(" -XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps -XX:TrimNativeHeapInterval=1000 ");
         assertThat(startedSeconds(agents.get(0))).as("the agent's start, against the first command's end at %.2f s", firstEnded)
                 .isGreaterThan(firstEnded - 0.2);
 
@@ -318,7 +318,7 @@ class LauncherIT {
 
     @Test
     void agentOptions_smallHeapSerialCollectorNativeTrim_forTheAgentOnly() throws Exception {
-        String all = "-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=1000";
+        String all = "-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps -XX:TrimNativeHeapInterval=1000";
         assertThat(agentOptions(Map.of(), "agent")).isEqualTo(all);
         assertThat(agentOptions(Map.of(), "agent", "--idle", "2h", "--passphrase-file", "p")).isEqualTo(all);
         assertThat(agentOptions(Map.of(), "--stacktrace", "agent")).isEqualTo(all);
@@ -329,13 +329,13 @@ class LauncherIT {
         assertThat(agentOptions(Map.of("JAVA_OPTS", "-Xmx64m"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=1000");
         assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:+UseG1GC"), "agent")).isEqualTo("-XX:TrimNativeHeapInterval=1000");
         assertThat(agentOptions(Map.of("JAVA_OPTS", "-XX:TrimNativeHeapInterval=0"), "agent"))
-                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps");
         // A JVM that does not know the trimming option (before 17.0.9) would not start with it: it is asked first.
         Path old = dir.resolve("old-java");
         Files.writeString(old, "#!/bin/sh\ncase \"$*\" in *TrimNativeHeap*) exit 1 ;; esac\nexit 0\n");
         Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rwx------"));
         assertThat(agentOptions(old.toString(), Map.of(), "agent"))
-                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30");
+                .isEqualTo("-XX:+UseSerialGC -Xms8m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:-ShrinkHeapInSteps");
     }
 
     /** What {@code proofmode_agent} of both launchers sets PROOFMODE_AGENT_OPTS to for these arguments. */
