@@ -112,16 +112,10 @@ final class FastJpeg {
      *     {@link #MAX_FILE_BYTES}, or TurboJPEG does not decode it to the frame's size without a warning
      */
     static Optional<ImageHashes.Result> hash(Path file, Frame frame) throws IOException {
-        Optional<TurboJpeg> turbo = TurboJpeg.get();
-        long size = Files.size(file);
-        if (turbo.isEmpty() || size > MAX_FILE_BYTES) {
-            return Optional.empty();
-        }
         int w = frame.width();
         int h = frame.height();
-        TurboJpeg.Decoder decoder = turbo.get().take();
-        try {
-            Optional<TurboJpeg.Planes> decoded = turbo.get().yuvPlanes(decoder, file, size, w, h);
+        return withDecoder(file, (turbo, decoder, size) -> {
+            Optional<TurboJpeg.Planes> decoded = turbo.yuvPlanes(decoder, file, size, w, h);
             if (decoded.isEmpty()) {
                 return Optional.empty();
             }
@@ -143,9 +137,7 @@ final class FastJpeg {
                 update(sha, data, planes.offsets()[i], planes.widths()[i], planes.strides()[i], planes.heights()[i]);
             }
             return Optional.of(new ImageHashes.Result(w, h, ImageHashes.V2 + Hex.encode(sha.digest()), luma.perceptualHash()));
-        } finally {
-            turbo.get().give(decoder);
-        }
+        });
     }
 
     /** Rows of the Y plane hashed and summed together. */
@@ -170,37 +162,49 @@ final class FastJpeg {
      * @return the hash; empty as for {@link #hash}, and for a file with an ICC profile
      */
     static Optional<String> rgbaPixelHash(Path file, Frame frame) throws IOException {
-        Optional<byte[]> jpeg = frame.icc() ? Optional.empty() : read(file);
-        if (jpeg.isEmpty()) {
+        if (frame.icc()) {
             return Optional.empty();
         }
         int w = frame.width();
         int h = frame.height();
-        Optional<byte[]> pixels = TurboJpeg.get().orElseThrow().rgbPixels(jpeg.get(), w, h);
-        if (pixels.isEmpty()) {
-            return Optional.empty();
-        }
-        byte[] rgb = pixels.get();
-        ImageHashes.RgbaDigest digest = new ImageHashes.RgbaDigest(w, h);
-        byte[] rgba = new byte[w * 4];
-        for (int y = 0, i = 0; y < h; y++) {
-            for (int x = 0, o = 0; x < w; x++, i += 3, o += 4) {
-                rgba[o] = rgb[i];
-                rgba[o + 1] = rgb[i + 1];
-                rgba[o + 2] = rgb[i + 2];
-                rgba[o + 3] = (byte) 0xFF;
+        return withDecoder(file, (turbo, decoder, size) -> turbo.rgbPixels(decoder, file, size, w, h).map(rgb -> {
+            ImageHashes.RgbaDigest digest = new ImageHashes.RgbaDigest(w, h);
+            byte[] rgba = new byte[w * 4];
+            for (int y = 0, i = 0; y < h; y++) {
+                for (int x = 0, o = 0; x < w; x++, i += 3, o += 4) {
+                    rgba[o] = rgb[i];
+                    rgba[o + 1] = rgb[i + 1];
+                    rgba[o + 2] = rgb[i + 2];
+                    rgba[o + 3] = (byte) 0xFF;
+                }
+                digest.row(rgba);
             }
-            digest.row(rgba);
-        }
-        return Optional.of(digest.hex());
+            return digest.hex();
+        }));
     }
 
-    /** The whole file, if TurboJPEG is here and the file is not too large for it. */
-    private static Optional<byte[]> read(Path file) throws IOException {
-        if (TurboJpeg.get().isEmpty() || Files.size(file) > MAX_FILE_BYTES) {
+    /** What is done with a decoder taken for a file of {@code size} bytes. */
+    @FunctionalInterface
+    private interface DecoderUse<T> {
+        Optional<T> apply(TurboJpeg turbo, TurboJpeg.Decoder decoder, long size) throws IOException;
+    }
+
+    /**
+     * Applies {@code use} with a decoder taken for the file and given back after it, where TurboJPEG is here
+     * and the file is not larger than {@link #MAX_FILE_BYTES}; empty otherwise.
+     */
+    private static <T> Optional<T> withDecoder(Path file, DecoderUse<T> use) throws IOException {
+        Optional<TurboJpeg> turbo = TurboJpeg.get();
+        long size = Files.size(file);
+        if (turbo.isEmpty() || size > MAX_FILE_BYTES) {
             return Optional.empty();
         }
-        return Optional.of(Files.readAllBytes(file));
+        TurboJpeg.Decoder decoder = turbo.get().take();
+        try {
+            return use.apply(turbo.get(), decoder, size);
+        } finally {
+            turbo.get().give(decoder);
+        }
     }
 
     private static boolean startsWith(JpegSegments.Source src, long pos, String tag) throws IOException {

@@ -37,7 +37,6 @@ final class TurboJpeg {
     private static Optional<TurboJpeg> instance;
     private static String unavailable = "not looked for yet";
 
-    private final MethodHandle create;
     private final MethodHandle width;
     private final MethodHandle height;
     private final MethodHandle decompress;
@@ -57,10 +56,10 @@ final class TurboJpeg {
         Class<?> d = Class.forName("org.libjpegturbo.turbojpeg.TJDecompressor", true, loader);
         Class<?> tj = Class.forName("org.libjpegturbo.turbojpeg.TJ", true, loader);
         MethodHandles.Lookup l = MethodHandles.publicLookup();
-        create = l.findConstructor(d, MethodType.methodType(void.class, byte[].class));
         width = l.findVirtual(d, "getWidth", MethodType.methodType(int.class));
         height = l.findVirtual(d, "getHeight", MethodType.methodType(int.class));
-        decompress = l.findVirtual(d, "decompress", MethodType.methodType(byte[].class, int.class, int.class, int.class, int.class, int.class));
+        decompress = l.findVirtual(d, "decompress", MethodType.methodType(void.class, byte[].class, int.class, int.class, int.class,
+                int.class, int.class, int.class, int.class));
         close = l.findVirtual(d, "close", MethodType.methodType(void.class));
         Class<?> yuv = Class.forName("org.libjpegturbo.turbojpeg.YUVImage", true, loader);
         createEmpty = l.findConstructor(d, MethodType.methodType(void.class));
@@ -135,22 +134,17 @@ final class TurboJpeg {
      *     TurboJPEG refuses the file or finds a size other than expected, after which the decoder is closed
      */
     Optional<Planes> yuvPlanes(Decoder decoder, Path file, long size, int w, int h) throws IOException {
-        byte[] jpeg = decoder.read(file, size);
-        try {
-            setSource.invoke(decoder.decompressor, jpeg, (int) size);
-            if ((int) width.invoke(decoder.decompressor) != w || (int) height.invoke(decoder.decompressor) != h) {
-                return Optional.empty();
-            }
-            int subsamp = (int) subsampling.invoke(decoder.decompressor);
-            byte[] buf = decoder.planes((int) bufSizeYuv.invoke(w, 1, h, subsamp));
+        return decode(decoder, file, size, w, h, d -> {
+            int subsamp = (int) subsampling.invoke(d.decompressor);
+            byte[] buf = d.pixels((int) bufSizeYuv.invoke(w, 1, h, subsamp));
             Object yuv = wrapYuv.invoke(buf, w, 1, h, subsamp);
-            toYuvInto.invoke(decoder.decompressor, yuv, 0);
+            toYuvInto.invoke(d.decompressor, yuv, 0);
             int[] offsets = (int[]) yuvOffsets.invoke(yuv);
             int[] strides = (int[]) yuvStrides.invoke(yuv);
             int total = (int) yuvSize.invoke(yuv);
             int n = offsets.length;
             if (n != 3 || offsets[0] != 0 || strides[0] < w) {
-                return Optional.empty();
+                return null;
             }
             int[] widths = new int[n];
             int[] heights = new int[n];
@@ -161,19 +155,13 @@ final class TurboJpeg {
                 widths[i] = (int) (((long) w * strides[i] + strides[0] - 1) / strides[0]);
                 heights[i] = (int) (((long) h * rows + paddedHeight - 1) / paddedHeight);
             }
-            return Optional.of(new Planes(buf, offsets, strides, widths, heights));
-        } catch (OutOfMemoryError e) {
-            decoder.failed = true;
-            throw e;
-        } catch (Throwable e) {
-            decoder.failed = true; // TJException: a damaged file, or one TurboJPEG warns about
-            return Optional.empty();
-        }
+            return new Planes(buf, offsets, strides, widths, heights);
+        });
     }
 
     /**
      * A decompressor and the buffers of the last JPEG it decoded, kept for the next: in a batch of photos,
-     * no 12 MB of planes and no file buffer are allocated per 8 MP photo (for the JVM's collector each was a
+     * no 12 MB of planes (or 24 MB of R, G, B) and no file buffer are allocated per 8 MP photo (for the JVM's collector each was a
      * humongous allocation, and its collections wait for the decodes running in native code to end). At
      * most one a processor is kept between decodes ({@link #give}); one unused for {@link #KEEP} is closed,
      * and {@link #release} closes them all at once.
@@ -181,7 +169,8 @@ final class TurboJpeg {
     final class Decoder {
         private final Object decompressor;
         private byte[] jpeg = new byte[0];
-        private byte[] planes = new byte[0];
+        /** The decoded pixels: planes or R, G, B rows. */
+        private byte[] pixels = new byte[0];
         private long lastUsed;
         private boolean failed;
 
@@ -204,16 +193,16 @@ final class TurboJpeg {
             return jpeg;
         }
 
-        private byte[] planes(int size) {
-            if (planes.length < size) {
-                planes = null; // the old buffer is garbage before the new one is allocated
-                planes = new byte[size];
+        private byte[] pixels(int size) {
+            if (pixels.length < size) {
+                pixels = null; // the old buffer is garbage before the new one is allocated
+                pixels = new byte[size];
             }
-            return planes;
+            return pixels;
         }
 
         private long bytes() {
-            return (long) jpeg.length + planes.length;
+            return (long) jpeg.length + pixels.length;
         }
 
         private void close() {
@@ -322,37 +311,45 @@ final class TurboJpeg {
     }
 
     /**
-     * Decodes a JPEG to 8-bit R, G, B pixels, row by row, with libjpeg's accurate integer IDCT and smooth
-     * chroma upsampling (TurboJPEG's defaults).
+     * Decodes a JPEG file to 8-bit R, G, B pixels, row by row, with libjpeg's accurate integer IDCT and smooth
+     * chroma upsampling (TurboJPEG's defaults), with a {@link Decoder} from {@link #take()}.
      *
-     * @return the pixels, or empty if TurboJPEG refuses the file or finds a size other than expected
+     * @param size the file's size, at most what an {@code int} holds
+     * @return the pixels, {@code 3 * w} bytes a row from the start of the decoder's buffer (valid until it
+     *     decodes again or is given back); empty as for {@link #yuvPlanes}
      */
-    Optional<byte[]> rgbPixels(byte[] jpeg, int w, int h) {
-        return decode(jpeg, w, h, d -> (byte[]) decompress.invoke(d, w, 0, h, rgb, 0));
+    Optional<byte[]> rgbPixels(Decoder decoder, Path file, long size, int w, int h) throws IOException {
+        return decode(decoder, file, size, w, h, d -> {
+            byte[] buf = d.pixels(Math.multiplyExact(3 * w, h));
+            decompress.invoke(d.decompressor, buf, 0, 0, w, 3 * w, h, rgb, 0);
+            return buf;
+        });
     }
 
-    /** What is done with a decompressor; {@code null} for nothing. */
+    /** What is done with a decoder whose JPEG has the expected size; {@code null} for nothing. */
     @FunctionalInterface
     private interface Decode<T> {
-        T apply(Object decompressor) throws Throwable;
+        T apply(Decoder decoder) throws Throwable;
     }
 
-    /** Opens a decompressor on a JPEG of the expected size, applies {@code decode}, and closes it. */
-    private <T> Optional<T> decode(byte[] jpeg, int w, int h, Decode<T> decode) {
+    /**
+     * Reads the file into the decoder, checks that the JPEG has the expected size and applies {@code decode};
+     * a decoder that TurboJPEG failed in is marked, so that {@link #give} closes it.
+     */
+    private <T> Optional<T> decode(Decoder decoder, Path file, long size, int w, int h, Decode<T> decode) throws IOException {
+        byte[] jpeg = decoder.read(file, size);
         try {
-            Object d = create.invoke(jpeg);
-            try {
-                if ((int) width.invoke(d) != w || (int) height.invoke(d) != h) {
-                    return Optional.empty();
-                }
-                return Optional.ofNullable(decode.apply(d));
-            } finally {
-                close.invoke(d);
+            setSource.invoke(decoder.decompressor, jpeg, (int) size);
+            if ((int) width.invoke(decoder.decompressor) != w || (int) height.invoke(decoder.decompressor) != h) {
+                return Optional.empty();
             }
+            return Optional.ofNullable(decode.apply(decoder));
         } catch (OutOfMemoryError e) {
+            decoder.failed = true;
             throw e;
         } catch (Throwable e) {
-            return Optional.empty(); // TJException: a damaged file, or one TurboJPEG warns about
+            decoder.failed = true; // TJException: a damaged file, or one TurboJPEG warns about
+            return Optional.empty();
         }
     }
 }
