@@ -6,7 +6,7 @@
 // With "keep", they also tick "Keep a link to this result" (Space, as Tab passes it), and the link is recorded.
 // Prints one JSON object (screens: desktop, phone); exits non-zero if the page cannot be driven.
 // Screenshots of the viewport (what the person sees, not the whole page) go to OUT_DIR/first-look-SCREEN.png.
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { join } from 'node:path';
 
 const [base, bundle, out, keep] = process.argv.slice(2);
@@ -18,12 +18,7 @@ const SCREENS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
 };
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const result = { screens: {}, consoleErrors: [] };
 try {
   for (const [name, options] of Object.entries(SCREENS)) {

@@ -3,19 +3,14 @@
 // each, the verdict and the text of every check the page lists (message and code), as a reader sees them.
 // Usage: node integrity.mjs BASE_URL BUNDLE...
 // Prints one JSON object ({"results": [{"file", "verdict", "checks": [...]}], "consoleErrors": [...]}).
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 
 const [base, ...bundles] = process.argv.slice(2);
 if (!base || bundles.length === 0) {
   console.error('usage: node integrity.mjs BASE_URL BUNDLE...');
   process.exit(2);
 }
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const result = { results: [], consoleErrors: [] };
 try {
   for (const bundle of bundles) {

@@ -7,7 +7,7 @@
 // Prints one JSON object ({"pages": {"TAG-SCREEN": {...}}, "consoleErrors": [...]}); screenshots go to
 // OUT_DIR/lang-TAG-SCREEN.png (and OUT_DIR/lang-TAG-desktop-full.png, the whole page; OUT_DIR/lang-TAG-phone-start.png,
 // the page before a result).
-import { chromium } from 'playwright-core';
+import { launch } from './chromium.mjs';
 import { join } from 'node:path';
 
 const [base, id, out] = process.argv.slice(2);
@@ -21,12 +21,7 @@ const SCREENS = {
   desktop: { viewport: { width: 1280, height: 800 } },
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
 };
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'],
-});
+const browser = await launch();
 const result = { pages: {}, consoleErrors: [] };
 try {
   for (const [tag, locale] of Object.entries(LANGUAGES)) {
